@@ -1,0 +1,56 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { browserSessions, users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof browserSessions.$inferSelect;
+
+export async function findUserByApiKeyHash(db: Queryable, apiKeyHash: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.apiKeyHash, apiKeyHash)).limit(1);
+  return row;
+}
+
+export async function findUserByReferralKey(db: Queryable, referralKey: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.referralKey, referralKey)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Queryable,
+  values: { apiKeyHash: string; referralKey: string; referredBy: number | null; createdAt: Date },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+/** Takes the user's row lock so concurrent logins of one account run one after another. */
+export async function lockUser(db: Queryable, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function endOpenSessions(db: Queryable, userId: number, at: Date, reason: string): Promise<void> {
+  await db
+    .update(browserSessions)
+    .set({ endedAt: at, endedReason: reason })
+    .where(and(eq(browserSessions.userId, userId), isNull(browserSessions.endedAt)));
+}
+
+export async function insertSession(
+  db: Queryable,
+  values: { userId: number; tokenHash: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(browserSessions).values(values);
+}
+
+export async function findSessionByTokenHash(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(browserSessions).where(eq(browserSessions.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function endSession(db: Queryable, tokenHash: string, at: Date, reason: string): Promise<void> {
+  await db
+    .update(browserSessions)
+    .set({ endedAt: at, endedReason: reason })
+    .where(and(eq(browserSessions.tokenHash, tokenHash), isNull(browserSessions.endedAt)));
+}

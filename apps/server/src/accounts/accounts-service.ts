@@ -1,0 +1,99 @@
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { DomainError } from '../errors';
+import { hashSecret, randomToken, readableCode } from '../lib/secrets';
+import {
+  endOpenSessions,
+  endSession,
+  findSessionByTokenHash,
+  findUserByApiKeyHash,
+  findUserByReferralKey,
+  insertSession,
+  insertUser,
+  lockUser,
+  type UserRow,
+} from './accounts-repository';
+
+export interface AccountsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** `px_` + 192 random bits: the prefix lets secret scanners recognise a leaked key. */
+export function generateApiKey(): string {
+  return `px_${randomToken(24)}`;
+}
+
+const REFERRAL_KEY_LENGTH = 10;
+const INSERT_ATTEMPTS = 5;
+
+export async function registerCustomer(
+  deps: AccountsDeps,
+  referralCode: string | null | undefined,
+): Promise<{ apiKey: string; user: UserRow }> {
+  const code = referralCode?.trim();
+  // A code that names nobody is ignored: the visitor still gets an account (spec: "if it names a user").
+  const referrer = code ? await findUserByReferralKey(deps.db, code) : undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    const apiKey = generateApiKey();
+    try {
+      const user = await insertUser(deps.db, {
+        apiKeyHash: hashSecret(apiKey),
+        referralKey: readableCode(REFERRAL_KEY_LENGTH),
+        referredBy: referrer?.id ?? null,
+        createdAt: deps.clock.now(),
+      });
+      return { apiKey, user };
+    } catch (error) {
+      // A referral key collision (1 in 32^10 per pair) just draws again.
+      if (!isUniqueViolation(error) || attempt >= INSERT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function customerByKey(deps: AccountsDeps, apiKey: string | undefined): Promise<UserRow> {
+  if (!apiKey) throw new DomainError('API_KEY_REQUIRED', { status: 401 });
+  const user = await findUserByApiKeyHash(deps.db, hashSecret(apiKey));
+  if (!user) throw new DomainError('INVALID_API_KEY');
+  return user;
+}
+
+/**
+ * Starts a browser session and ends every earlier one of the account, in one transaction
+ * under the user's row lock (one active browser session per account, DESIGN section 3).
+ */
+export async function loginCustomer(
+  deps: AccountsDeps,
+  apiKey: string | undefined,
+): Promise<{ user: UserRow; sessionToken: string }> {
+  if (!apiKey) throw new DomainError('API_KEY_REQUIRED');
+  const user = await customerByKey(deps, apiKey);
+  const sessionToken = randomToken(32);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    await endOpenSessions(tx, user.id, now, 'signed in elsewhere');
+    await insertSession(tx, { userId: user.id, tokenHash: hashSecret(sessionToken), createdAt: now });
+  });
+  return { user, sessionToken };
+}
+
+export async function authenticate(
+  deps: AccountsDeps,
+  apiKey: string | undefined,
+  sessionToken: string | undefined,
+): Promise<UserRow> {
+  const user = await customerByKey(deps, apiKey);
+  if (sessionToken) {
+    const session = await findSessionByTokenHash(deps.db, hashSecret(sessionToken));
+    // A cookie of another account (keys switched in one browser) says nothing about this one.
+    if (session && session.userId === user.id && session.endedAt) throw new DomainError('SESSION_ENDED');
+  }
+  return user;
+}
+
+export async function logoutSession(deps: AccountsDeps, sessionToken: string | undefined): Promise<void> {
+  if (!sessionToken) return;
+  await endSession(deps.db, hashSecret(sessionToken), deps.clock.now(), 'logged out');
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/accounts-routes';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './health/health-routes';
+import { decorateCustomer } from './plugins/customer-auth';
+import { installErrorHandler, installJsonParser } from './plugins/error-handler';
+import { installWebAndNotFound } from './plugins/static-web';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Built web app to serve; null serves the API alone. */
+  webDist?: string | null;
+}
+
+/** Paths whose values are secrets: never in a log line (DEVELOPERS standards). */
+export const LOG_REDACT_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    // No call takes more than a few KiB; operator imports that need more set their own limit.
+    bodyLimit: 256 * 1024,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // The SPA loads only its own scripts and styles; flags are local images.
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+    },
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installJsonParser(app);
+  installErrorHandler(app);
+  decorateCustomer(app);
+
+  const areaDeps = { db: deps.db, clock: deps.clock };
+  await app.register(healthRoutes, { db: deps.db });
+  await app.register(accountsRoutes, { ...areaDeps, config });
+
+  await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist);
+  return app;
+}

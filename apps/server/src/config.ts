@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment (DESIGN section 8), validated once at start.
+ * Every bad or missing value is reported in one message, one line per variable.
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'cryptomus', 'btcpay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+const port = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int(`${name} must be a whole number from 1 to 65535`)
+    .min(1, `${name} must be a whole number from 1 to 65535`)
+    .max(65535, `${name} must be a whole number from 1 to 65535`)
+    .default(fallback);
+
+const count = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`);
+
+const positive = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .default(fallback);
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
+    .default('development'),
+  PORT: port('PORT', 8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ADMIN_SECRET: z.string().min(12, 'ADMIN_SECRET must be at least 12 characters long').optional(),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  DEMO_INVENTORY: count('DEMO_INVENTORY').optional(),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  GATEWAY_SOCKS_PORT: port('GATEWAY_SOCKS_PORT', 1080),
+  GATEWAY_HTTP_PORT: port('GATEWAY_HTTP_PORT', 8081),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOGIN_RATE_LIMIT: positive('LOGIN_RATE_LIMIT', 10),
+  REGISTER_RATE_LIMIT: positive('REGISTER_RATE_LIMIT', 30),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminSecret: string | undefined;
+  paymentProvider: PaymentProviderName;
+  demoInventory: number;
+  gateway: { host: string; socksPort: number; httpPort: number };
+  publicUrl: string;
+  /** Session cookies get the Secure flag when the portal is reached over https. */
+  secureCookies: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Attempts per IP per minute. */
+  loginRateLimit: number;
+  /** Sign-ups per IP per hour. */
+  registerRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `baseDir` resolves a relative DATA_DIR; npm sets INIT_CWD to where the user ran `npm start`. */
+export function loadConfig(env: Record<string, string | undefined>, baseDir: string): Config {
+  const cleaned = Object.fromEntries(Object.keys(EnvSchema.shape).map((key) => [key, nonEmpty(env[key])]));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const got = cleaned[name];
+        return `${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.ADMIN_SECRET) {
+    problems.push('ADMIN_SECRET is required when NODE_ENV=production (the admin secret code, 12+ characters)');
+  }
+  if (isProduction && e.PAYMENT_PROVIDER === 'sandbox') {
+    problems.push('PAYMENT_PROVIDER=sandbox is not allowed when NODE_ENV=production: choose cryptomus or btcpay');
+  }
+  if (isProduction && !e.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is required when NODE_ENV=production (used in referral links and payment callbacks)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminSecret: e.ADMIN_SECRET,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    demoInventory: e.DEMO_INVENTORY ?? (isProduction ? 0 : 200),
+    gateway: { host: e.GATEWAY_HOST, socksPort: e.GATEWAY_SOCKS_PORT, httpPort: e.GATEWAY_HTTP_PORT },
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+  };
+}

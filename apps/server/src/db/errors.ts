@@ -1,0 +1,20 @@
+/** PostgreSQL error codes we react to; drizzle wraps the driver's error in `cause`. */
+const UNIQUE_VIOLATION = '23505';
+const CHECK_VIOLATION = '23514';
+
+function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === UNIQUE_VIOLATION;
+}
+
+export function isCheckViolation(error: unknown): boolean {
+  return sqlState(error) === CHECK_VIOLATION;
+}

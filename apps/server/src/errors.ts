@@ -1,0 +1,18 @@
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@portal/contract';
+
+/**
+ * An expected refusal of the domain (bad key, insufficient balance...). The error handler turns
+ * it into the envelope of DESIGN section 9; anything else thrown is a 500.
+ */
+export class DomainError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { status?: number; message?: string } = {},
+  ) {
+    super(options.message ?? ERROR_CODES[code]);
+    this.name = 'DomainError';
+    this.statusCode = options.status ?? ERROR_STATUS[code];
+  }
+}

@@ -1,0 +1,87 @@
+import process from 'node:process';
+import { buildApp, LOG_REDACT_PATHS } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { demoAdminSecret, lockDataDir } from './lib/data-dir';
+
+/** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  };
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let config = readConfig();
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+
+  let adminNotice: string;
+  if (config.adminSecret) {
+    adminNotice = 'Admin secret: from ADMIN_SECRET';
+  } else {
+    const demo = demoAdminSecret(config.dataDir);
+    config = { ...config, adminSecret: demo.secret };
+    adminNotice = demo.generated
+      ? `Admin secret (generated, shown once; kept in ${demo.file}): ${demo.secret}`
+      : `Admin secret: kept in ${demo.file}`;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, db: database.db, clock: systemClock, logger: loggerOptions(config) });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      console.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // Stop taking requests and finish those under way before the database closes, so no write is lost.
+    await app.close();
+    await database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  Proxy rental portal is running: ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
+    `  ${adminNotice}`,
+    '  Stop with Ctrl-C.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { authenticate, type AccountsDeps } from '../accounts/accounts-service';
+import type { UserRow } from '../accounts/accounts-repository';
+import { DomainError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the customer auth pre-handler on routes that need a signed-in customer. */
+    customer: UserRow | null;
+  }
+}
+
+export const SESSION_COOKIE = 'portal_session';
+
+export function apiKeyFromHeader(request: FastifyRequest): string | undefined {
+  const raw = request.headers['x-api-key'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value : undefined;
+}
+
+export function sessionTokenFromCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
+}
+
+export function decorateCustomer(app: FastifyInstance): void {
+  app.decorateRequest('customer', null);
+}
+
+/** The signed-in customer of a route guarded by {@link requireCustomer}. */
+export function customerOf(request: FastifyRequest): UserRow {
+  if (!request.customer) throw new DomainError('INVALID_API_KEY');
+  return request.customer;
+}
+
+/**
+ * Every customer call authenticates with the x-api-key header (spec section 6); a browser
+ * session cookie that a later login ended turns the call away (DESIGN section 3).
+ */
+export function requireCustomer(deps: AccountsDeps): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.customer = await authenticate(deps, apiKeyFromHeader(request), sessionTokenFromCookie(request));
+  };
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, type ErrorEnvelope } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built single-page app with history-API fallback: any GET that is not an API call
+ * and not a file answers index.html, and the app's router decides what to show.
+ */
+export async function installWebAndNotFound(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
+  const hasWeb = indexFile !== null && fs.existsSync(indexFile);
+  if (hasWeb && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset name, so those never change under their name.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+    (request, reply) => {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+      if (isPage && hasWeb) {
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      const body: ErrorEnvelope = { success: false, error: ERROR_CODES.NOT_FOUND, code: 'NOT_FOUND' };
+      return reply.code(404).send(body);
+    },
+  );
+}

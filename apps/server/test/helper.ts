@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app';
+import type { Clock } from '../src/clock';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+/** A clock that moves only when a test says so. */
+export class ManualClock implements Clock {
+  private current: number;
+
+  constructor(start: Date | string = '2026-01-15T12:00:00.000Z') {
+    this.current = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL when DATABASE_URL is set. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const pgTemplate = inject('pgTemplate');
+  if (pgTemplate) {
+    const name = `portal_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgTemplate.url });
+    await admin.connect();
+    try {
+      await createFromTemplate(admin, name, pgTemplate.template);
+    } finally {
+      await admin.end();
+    }
+    const handle = openPostgres(withDatabase(pgTemplate.url, name), 20);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: pgTemplate.url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = inject('pgliteDump');
+  if (!dump) throw new Error('global setup provided no database');
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(dump)]) });
+  return openPglite(client);
+}
+
+/** Copying a template fails while another copy of it is being made; parallel test files retry. */
+async function createFromTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', ADMIN_SECRET: 'test-admin-secret-123', ...env }, os.tmpdir());
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, reached through `app.inject`. */
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    database?: DatabaseHandle;
+    /** Adds test-only routes before the app is sealed. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const clock = new ManualClock();
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, db: database.db, clock, webDist: null, ...options.deps });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}
+
+export async function registerCustomer(app: FastifyInstance, referralCode?: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { referralCode } });
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
+  return response.json<{ apiKey: string }>().apiKey;
+}
+
+/** A throwaway folder removed by the returned function. */
+export function tempDir(prefix = 'portal-'): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
+
+/** API keys are URL-safe text; anything longer than this cannot be one of ours. */
+export const API_KEY_MAX_LENGTH = 200;
+
+export const LoginRequestSchema = z
+  .object({ key: boundedText(API_KEY_MAX_LENGTH).nullish() })
+  .nullish()
+  .describe('Key in the body, or none to log in with the x-api-key header (auto-login).');
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  success: successTrue,
+  referral_key: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegisterRequestSchema = z
+  .object({ referralCode: boundedText(200).nullish() })
+  .nullish();
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const RegisterResponseSchema = z.object({
+  success: successTrue,
+  apiKey: z.string(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+export const WalletResponseSchema = z.object({
+  success: successTrue,
+  wallet: DollarsSchema,
+});
+export type WalletResponse = z.infer<typeof WalletResponseSchema>;
+
+export const LogoutResponseSchema = z.object({ success: successTrue });

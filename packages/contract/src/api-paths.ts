@@ -1,0 +1,23 @@
+/** Paths of the calls in spec section 7, so browser and server name each call once. */
+export const API_PATHS = {
+  login: '/api/login',
+  logout: '/api/logout',
+  register: '/api/register',
+  wallet: '/api/wallet',
+  proxyList: '/api/proxy/list',
+  proxySumid: '/api/proxy/sumid',
+  proxyBuy: '/api/proxy/buy',
+  proxyHistory: '/api/proxy/history',
+  refundById: '/api/refund-by-id',
+  paymentServices: '/api/payments/services',
+  paymentHistory: '/api/payments/history',
+  paymentTransactions: '/api/payments/transactions',
+  paymentCreate: '/api/payments/create',
+  paymentStatus: (uuid: string) => `/api/payments/status/${encodeURIComponent(uuid)}`,
+  giftcard: '/api/payments/giftcard',
+  news: '/api/news',
+  adminLogin: '/api/admin/login',
+  adminVerify: '/api/admin/verify',
+  adminNewsAdd: '/api/admin/news/add',
+  adminNewsDelete: (id: string) => `/api/admin/news/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,49 @@
+/** Rental status values of spec section 4 with the meanings of DESIGN section 4. */
+export const RENTAL_STATUS = {
+  waitingUp: 'waiting_up',
+  processing: 'processing',
+  inProcess: 'in_process',
+  connected: 'connected',
+  ready: 'ready',
+  expired: 'expired',
+  refunded: 'refunded',
+} as const;
+
+export const RENTAL_STATUSES = Object.values(RENTAL_STATUS);
+export type RentalStatus = (typeof RENTAL_STATUS)[keyof typeof RENTAL_STATUS];
+
+/** Extend is offered when connected or ready; refund only when connected (spec section 4). */
+export function canExtend(status: RentalStatus): boolean {
+  return status === RENTAL_STATUS.connected || status === RENTAL_STATUS.ready;
+}
+
+export function canRequestRefund(status: RentalStatus): boolean {
+  return status === RENTAL_STATUS.connected;
+}
+
+/** History order: waiting_up first, then connected, then ready, then the rest. */
+export function historyRank(status: RentalStatus): number {
+  switch (status) {
+    case RENTAL_STATUS.waitingUp:
+      return 0;
+    case RENTAL_STATUS.connected:
+      return 1;
+    case RENTAL_STATUS.ready:
+      return 2;
+    default:
+      return 3;
+  }
+}
+
+export const PAYMENT_STATUS = {
+  pending: 'pending',
+  paid: 'paid',
+  fail: 'fail',
+} as const;
+export type FinalPaymentStatus = typeof PAYMENT_STATUS.paid | typeof PAYMENT_STATUS.fail;
+
+export const PROXY_TYPES = ['mobile', 'residential', 'datacenter'] as const;
+export type ProxyType = (typeof PROXY_TYPES)[number];
+
+export const PROXY_PROTOCOLS = ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS'] as const;
+export type ProxyProtocol = (typeof PROXY_PROTOCOLS)[number];

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+  },
+});
