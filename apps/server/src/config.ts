@@ -29,6 +29,9 @@ const positive = (name: string, fallback: number) =>
     .min(1, `${name} must be at least 1`)
     .default(fallback);
 
+/** Values never repeated in an error message, since the message goes to a terminal or a log. */
+const SECRET_VARIABLES = new Set(['ADMIN_SECRET', 'DATABASE_URL']);
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
 
 const EnvSchema = z.object({
@@ -102,7 +105,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = cleaned[name];
-        return `${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+        const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${got}")`;
+        return `${issue.message}${shown}`;
       }),
     );
   }

@@ -32,7 +32,10 @@ async function wallet(apiKey: string | undefined, session?: string) {
 }
 
 async function userOf(apiKey: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.apiKeyHash, hashSecret(apiKey)));
+  const [row] = await t.database.db
+    .select()
+    .from(users)
+    .where(eq(users.apiKeyHash, hashSecret(apiKey)));
   if (!row) throw new Error('no such user');
   return row;
 }
@@ -124,7 +127,10 @@ describe('GET /api/wallet', () => {
   it('answers the balance in dollars', async () => {
     const key = await registerCustomer(t.app);
     expect((await wallet(key)).json()).toEqual({ success: true, wallet: 0 });
-    await t.database.db.update(users).set({ balanceCents: 1234 }).where(eq(users.apiKeyHash, hashSecret(key)));
+    await t.database.db
+      .update(users)
+      .set({ balanceCents: 1234 })
+      .where(eq(users.apiKeyHash, hashSecret(key)));
     expect((await wallet(key)).json()).toEqual({ success: true, wallet: 12.34 });
   });
 

@@ -62,7 +62,10 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
 }
 
 /** PGlite in `<dataDir>/pglite`, or PostgreSQL when a URL is given. */
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });

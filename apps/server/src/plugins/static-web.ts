@@ -24,15 +24,12 @@ export async function installWebAndNotFound(app: FastifyInstance, webDist: strin
     });
   }
 
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
-    (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-      if (isPage && hasWeb) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-      }
-      const body: ErrorEnvelope = { success: false, error: ERROR_CODES.NOT_FOUND, code: 'NOT_FOUND' };
-      return reply.code(404).send(body);
-    },
-  );
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (isPage && hasWeb) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const body: ErrorEnvelope = { success: false, error: ERROR_CODES.NOT_FOUND, code: 'NOT_FOUND' };
+    return reply.code(404).send(body);
+  });
 }

@@ -16,9 +16,7 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const RegisterRequestSchema = z
-  .object({ referralCode: boundedText(200).nullish() })
-  .nullish();
+export const RegisterRequestSchema = z.object({ referralCode: boundedText(200).nullish() }).nullish();
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 export const RegisterResponseSchema = z.object({

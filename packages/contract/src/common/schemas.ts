@@ -13,13 +13,25 @@ export const DollarsSchema = z.number();
 
 /** Proxy ids are positive integers; the browser may send them as text. */
 export const ProxyIdSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, 'must be a whole number')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, 'must be a whole number'),
+  ])
   .transform(Number)
   .pipe(z.number().int('must be a whole number').positive('must be a positive number').max(Number.MAX_SAFE_INTEGER));
 
 /** Purchase hours: text or number, whole, 1..8760 (DESIGN section 2). */
 export const PurchaseHoursSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,6}$/, 'must be a whole number of hours')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, 'must be a whole number of hours'),
+  ])
   .transform(Number)
   .pipe(
     z

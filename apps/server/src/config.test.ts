@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = '/srv/portal';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, base);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has the defaults of DESIGN section 8', () => {
+    const config = loadConfig({}, base);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.join(base, 'data'),
+      databaseUrl: undefined,
+      paymentProvider: 'sandbox',
+      demoInventory: 200,
+      gateway: { host: '127.0.0.1', socksPort: 1080, httpPort: 8081 },
+      publicUrl: 'http://127.0.0.1:8080',
+      secureCookies: false,
+    });
+  });
+
+  it('treats empty variables as unset and resolves DATA_DIR from the base folder', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: 'var/db', PUBLIC_URL: 'https://portal.example.com/' }, base);
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.join(base, 'var/db'));
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('reports every bad value with its name and what it got', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      GATEWAY_SOCKS_PORT: '70000',
+      PAYMENT_PROVIDER: 'paypal',
+      DATABASE_URL: 'mysql://x',
+      DEMO_INVENTORY: '-3',
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toContain('PORT must be a port number (got "eighty")');
+    expect(problems.join('\n')).toContain('GATEWAY_SOCKS_PORT must be a whole number from 1 to 65535 (got "70000")');
+    expect(problems.join('\n')).toContain('PAYMENT_PROVIDER must be one of sandbox, cryptomus, btcpay (got "paypal")');
+    expect(problems.join('\n')).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(problems.join('\n')).toContain('DEMO_INVENTORY must be 0 or more');
+  });
+
+  it('refuses production without an admin secret, with the sandbox provider, or without PUBLIC_URL', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      expect.stringContaining('ADMIN_SECRET is required when NODE_ENV=production'),
+      expect.stringContaining('PAYMENT_PROVIDER=sandbox is not allowed when NODE_ENV=production'),
+      expect.stringContaining('PUBLIC_URL is required when NODE_ENV=production'),
+    ]);
+  });
+
+  it('starts production with what production needs, and seeds no demo inventory there', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        ADMIN_SECRET: 'a-long-enough-secret',
+        PAYMENT_PROVIDER: 'btcpay',
+        PUBLIC_URL: 'https://portal.example.com',
+      },
+      base,
+    );
+    expect(config.isProduction).toBe(true);
+    expect(config.demoInventory).toBe(0);
+  });
+
+  it('refuses a short admin secret without repeating secrets in the message', () => {
+    expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      'ADMIN_SECRET must be at least 12 characters long',
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import { LANGUAGES } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function namespaceOf(language: string): Map<string, Map<string, string>> {
+  const result = new Map<string, Map<string, string>>();
+  for (const [file, tree] of Object.entries(files)) {
+    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (match?.[1] === language && match[2]) result.set(match[2], flatten(tree));
+  }
+  return result;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Brand names and numbers read the same in every language. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['common:brand']);
+
+const english = namespaceOf('en');
+
+describe.each(LANGUAGES.filter((language) => language !== 'en'))('translations: %s', (language) => {
+  const translated = namespaceOf(language);
+
+  it('has exactly the namespaces and keys of English', () => {
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [namespace, keys] of english) {
+      expect([...(translated.get(namespace)?.keys() ?? [])].sort(), namespace).toEqual([...keys.keys()].sort());
+    }
+  });
+
+  it('fills every key, keeps the placeholders, and really translates', () => {
+    let copied = 0;
+    let total = 0;
+    for (const [namespace, keys] of english) {
+      for (const [key, englishText] of keys) {
+        const text = translated.get(namespace)?.get(key) ?? '';
+        expect(text.trim(), `${namespace}:${key}`).not.toBe('');
+        expect(placeholders(text), `${namespace}:${key}`).toEqual(placeholders(englishText));
+        if (SAME_IN_EVERY_LANGUAGE.has(`${namespace}:${key}`)) continue;
+        total += 1;
+        if (text === englishText) copied += 1;
+      }
+    }
+    expect(copied / total).toBeLessThan(0.1);
+  });
+});
+
+it('English has every namespace the app declares', async () => {
+  const { NAMESPACES } = await import('../lib/i18n');
+  expect([...english.keys()].sort()).toEqual([...NAMESPACES].sort());
+});

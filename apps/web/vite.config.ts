@@ -1,0 +1,12 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
+    proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});

@@ -1,0 +1,26 @@
+// Starts the real server for browser tests on a fresh embedded database.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Playwright may end this process with SIGKILL, so the folder is cleared at the next start
+// instead of after the run; it lives in the ignored test-results folder.
+const dataDir = path.resolve(import.meta.dirname, '../test-results/e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '18321',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    REGISTER_RATE_LIMIT: '1000',
+  },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
