@@ -3,9 +3,8 @@ import { spawnSync } from 'node:child_process';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const extra = process.argv.slice(2);
-const result = spawnSync(
-  'npx',
-  ['vitest', 'run', '--project', 'server', '--outputFile.json=test-results/vitest-pg.json', ...extra],
-  { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } },
-);
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...extra], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: url, VITEST_JSON_REPORT: 'test-results/vitest-pg.json' },
+});
 process.exit(result.status ?? 1);

@@ -47,10 +47,9 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) {
-      console.error(`${signal} again: exiting without waiting`);
-      process.exit(1);
-    }
+    // Ctrl-C reaches this process from the terminal and again through npm: the shutdown under
+    // way handles both; the timer below bounds it.
+    if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
@@ -62,6 +61,7 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
     unlock();
+    console.log('Stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
