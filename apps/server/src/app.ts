@@ -13,6 +13,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts-routes';
+import { adminRoutes } from './admin/admin-routes';
+import { CatalogueCache } from './catalogue/catalogue-cache';
+import { catalogueRoutes } from './catalogue/catalogue-routes';
+import { createBasicProvisioner, type Provisioner } from './rentals/provisioner';
+import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -30,6 +35,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Built web app to serve; null serves the API alone. */
   webDist?: string | null;
+  /** Decides whether a rental's access works; the gateway provides the real one. */
+  provisioner?: Provisioner;
 }
 
 /** Paths whose values are secrets: never in a log line (DEVELOPERS standards). */
@@ -71,9 +78,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   decorateCustomer(app);
 
+  if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock };
+  const provisioner = deps.provisioner ?? createBasicProvisioner(deps.db);
   await app.register(healthRoutes, { db: deps.db });
   await app.register(accountsRoutes, { ...areaDeps, config });
+  await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
+  await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway });
+  await app.register(adminRoutes, {
+    ...areaDeps,
+    adminSecret: config.adminSecret,
+    tokenTtlMs: config.adminTokenTtlMs,
+    loginRateLimit: config.adminLoginRateLimit,
+  });
 
   await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist);
   return app;

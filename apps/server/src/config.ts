@@ -65,6 +65,11 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   LOGIN_RATE_LIMIT: positive('LOGIN_RATE_LIMIT', 10),
   REGISTER_RATE_LIMIT: positive('REGISTER_RATE_LIMIT', 30),
+  ADMIN_LOGIN_RATE_LIMIT: positive('ADMIN_LOGIN_RATE_LIMIT', 5),
+  ADMIN_TOKEN_TTL_HOURS: positive('ADMIN_TOKEN_TTL_HOURS', 12),
+  RENTAL_GRACE_MINUTES: positive('RENTAL_GRACE_MINUTES', 60),
+  PROVISIONING_DEADLINE_SECONDS: positive('PROVISIONING_DEADLINE_SECONDS', 300),
+  JOB_INTERVAL_SECONDS: positive('JOB_INTERVAL_SECONDS', 5),
 });
 
 export interface Config {
@@ -87,6 +92,14 @@ export interface Config {
   loginRateLimit: number;
   /** Sign-ups per IP per hour. */
   registerRateLimit: number;
+  /** Admin login attempts per IP per minute. */
+  adminLoginRateLimit: number;
+  adminTokenTtlMs: number;
+  /** How long a rental stays `ready` (held, extendable) after its time is over. */
+  rentalGraceMs: number;
+  /** A rental still `waiting_up` this long after purchase is refunded automatically. */
+  provisioningDeadlineMs: number;
+  jobIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
   if (isProduction && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL is required when NODE_ENV=production (used in referral links and payment callbacks)');
   }
+  if (isProduction && e.DEMO_INVENTORY !== undefined && e.DEMO_INVENTORY > 0) {
+    problems.push('DEMO_INVENTORY must be 0 when NODE_ENV=production: demo proxies are not real exits');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
@@ -145,5 +161,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
+    adminLoginRateLimit: e.ADMIN_LOGIN_RATE_LIMIT,
+    adminTokenTtlMs: e.ADMIN_TOKEN_TTL_HOURS * 3_600_000,
+    rentalGraceMs: e.RENTAL_GRACE_MINUTES * 60_000,
+    provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
+    jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
   };
 }

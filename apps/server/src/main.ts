@@ -3,6 +3,9 @@ import { buildApp, LOG_REDACT_PATHS } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { seedDemoInventory } from './inventory/demo-inventory';
+import { startLifecycleJobs } from './jobs/lifecycle-jobs';
+import { createBasicProvisioner } from './rentals/provisioner';
 import { demoAdminSecret, lockDataDir } from './lib/data-dir';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
@@ -43,7 +46,26 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ config, db: database.db, clock: systemClock, logger: loggerOptions(config) });
+  const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
+  const provisioner = createBasicProvisioner(database.db);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    provisioner,
+    logger: loggerOptions(config),
+  });
+  const stopJobs = startLifecycleJobs(
+    {
+      db: database.db,
+      clock: systemClock,
+      provisioner,
+      graceMs: config.rentalGraceMs,
+      provisioningDeadlineMs: config.provisioningDeadlineMs,
+    },
+    config.jobIntervalMs,
+    app.log,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +80,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     // Stop taking requests and finish those under way before the database closes, so no write is lost.
+    await stopJobs();
     await app.close();
     await database.close();
     unlock();
@@ -73,6 +96,7 @@ async function main(): Promise<void> {
     `  Proxy rental portal is running: ${config.publicUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
+    ...(seeded > 0 ? [`  Inventory: seeded ${seeded} demo proxies (documentation-range IPs, direct upstreams)`] : []),
     `  ${adminNotice}`,
     '  Stop with Ctrl-C.',
     '',

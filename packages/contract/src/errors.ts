@@ -17,14 +17,38 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'Too many requests. Please wait and try again.',
   LOGIN_RATE_LIMITED: 'Too many login attempts. Please wait a minute and try again.',
   INTERNAL: 'Server error',
+  NOT_ENOUGH_FUNDS: 'You need to add funds to access proxies',
+  PROXY_NOT_FOUND: 'Proxy not found',
+  PROXY_UNAVAILABLE: 'This proxy is no longer available',
+  PROXY_ALREADY_RENTED: 'This proxy is already rented by another customer',
+  INSUFFICIENT_BALANCE: 'Insufficient balance. You need to add funds to your account to buy proxies.',
+  RENTAL_NOT_EXTENDABLE: 'This proxy is still being activated; extend it once it is connected',
+  RENTAL_NOT_FOUND: 'You have no rental of this proxy',
+  REFUND_NOT_CONNECTED: 'Only a connected proxy can be refunded',
+  REFUND_WINDOW_PASSED: 'Refunds must be requested within 5 hours of purchase',
+  REFUND_ALREADY_REQUESTED: 'A refund was already requested for this proxy (one request per proxy)',
+  REFUND_NOT_ELIGIBLE:
+    'This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+  INVALID_SECRET_CODE: 'Invalid secret code',
+  ADMIN_TOKEN_INVALID: 'Admin session is invalid or has expired. Please log in again.',
+  ADMIN_RATE_LIMITED: 'Too many admin login attempts. Please wait and try again.',
+  IMPORT_INVALID: 'The import was rejected',
+  BALANCE_WOULD_BE_NEGATIVE: 'The adjustment would make the balance negative',
+  USER_NOT_FOUND: 'Customer not found',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One reason a row of a bulk request was refused (row numbers count data rows from 1). */
+export const RowProblemSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type RowProblem = z.infer<typeof RowProblemSchema>;
 
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string().optional(),
+  /** Bulk requests (inventory import) list every refused row, not only the first. */
+  problems: z.array(RowProblemSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
@@ -41,4 +65,21 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   LOGIN_RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_ENOUGH_FUNDS: 402,
+  PROXY_NOT_FOUND: 404,
+  PROXY_UNAVAILABLE: 409,
+  PROXY_ALREADY_RENTED: 409,
+  INSUFFICIENT_BALANCE: 402,
+  RENTAL_NOT_EXTENDABLE: 409,
+  RENTAL_NOT_FOUND: 404,
+  REFUND_NOT_CONNECTED: 409,
+  REFUND_WINDOW_PASSED: 409,
+  REFUND_ALREADY_REQUESTED: 409,
+  REFUND_NOT_ELIGIBLE: 409,
+  INVALID_SECRET_CODE: 401,
+  ADMIN_TOKEN_INVALID: 401,
+  ADMIN_RATE_LIMITED: 429,
+  IMPORT_INVALID: 400,
+  BALANCE_WOULD_BE_NEGATIVE: 409,
+  USER_NOT_FOUND: 404,
 };

@@ -9,8 +9,16 @@ export const RENTAL_STATUS = {
   refunded: 'refunded',
 } as const;
 
-export const RENTAL_STATUSES = Object.values(RENTAL_STATUS);
 export type RentalStatus = (typeof RENTAL_STATUS)[keyof typeof RENTAL_STATUS];
+export const RENTAL_STATUSES = [
+  'waiting_up',
+  'processing',
+  'in_process',
+  'connected',
+  'ready',
+  'expired',
+  'refunded',
+] as const satisfies readonly RentalStatus[];
 
 /** Extend is offered when connected or ready; refund only when connected (spec section 4). */
 export function canExtend(status: RentalStatus): boolean {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents (bigint, read as number: cents
@@ -47,4 +58,174 @@ export const browserSessions = pgTable(
   ],
 );
 
-export const schema = { users, browserSessions };
+/**
+ * The operator's inventory of upstream proxies (DESIGN section 4). `upstream` says how the
+ * gateway reaches the exit (`direct`, `socks5://u:p@h:port`, `http://u:p@h:port`); it holds the
+ * upstream's credentials and is never sent to customers.
+ */
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ip: text('ip').notNull(),
+    port: integer('port').notNull(),
+    protocol: text('protocol').notNull(),
+    type: text('type').notNull(),
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    city: text('city').notNull().default(''),
+    isp: text('isp').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    fraudScore: integer('fraud_score').notNull(),
+    upstream: text('upstream').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastUnavailableAt: timestamp('last_unavailable_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('proxies_ip_port_unique').on(t.ip, t.port),
+    check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
+    check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
+  ],
+);
+
+/** Statuses in which a rental holds its proxy; the proxy is out of the catalogue meanwhile. */
+export const HOLDING_STATUSES = ['waiting_up', 'processing', 'in_process', 'connected', 'ready'] as const;
+const holding = sql.raw(HOLDING_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** One customer's rental of one proxy, from purchase to expiry or refund (DESIGN section 4). */
+export const rentals = pgTable(
+  'rentals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    proxyId: bigint('proxy_id', { mode: 'number' })
+      .notNull()
+      .references(() => proxies.id),
+    status: text('status').notNull(),
+    /** Hours bought so far (purchase plus extensions). */
+    hours: integer('hours').notNull(),
+    /** Gateway credentials of this rental. */
+    username: text('username').notNull().unique(),
+    password: text('password').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** While waiting_up: now + hours (display); from connected on: when access ends. */
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    /** First time the health checker found the upstream unavailable during this rental. */
+    unavailableAt: timestamp('unavailable_at', { withTimezone: true }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** A job process claimed this rental for a check until then; another process skips it meanwhile. */
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // Exclusive rental: two customers racing for one proxy, exactly one wins (DESIGN section 4).
+    uniqueIndex('rentals_one_holder_per_proxy')
+      .on(t.proxyId)
+      .where(sql`${t.status} IN (${holding})`),
+    index('rentals_user_idx').on(t.userId),
+    index('rentals_status_end_idx').on(t.status, t.endTime),
+    check(
+      'rentals_status_known',
+      sql`${t.status} IN ('waiting_up', 'processing', 'in_process', 'connected', 'ready', 'expired', 'refunded')`,
+    ),
+    check('rentals_hours_positive', sql`${t.hours} > 0`),
+  ],
+);
+
+/** Each purchase and each extension: the rows of the transaction history. */
+export const rentalOrders = pgTable(
+  'rental_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    rentalId: bigint('rental_id', { mode: 'number' })
+      .notNull()
+      .references(() => rentals.id),
+    kind: text('kind').notNull(),
+    hours: integer('hours').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rental_orders_rental_idx').on(t.rentalId),
+    check('rental_orders_kind', sql`${t.kind} IN ('purchase', 'extension')`),
+    check('rental_orders_amount_positive', sql`${t.amountCents} > 0`),
+    check('rental_orders_hours_positive', sql`${t.hours} > 0`),
+  ],
+);
+
+/**
+ * Append-only wallet ledger (DESIGN section 2): every balance change is one row, written in the
+ * transaction that changes the balance. Unique references make each event count once.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** Signed: credits positive, debits negative. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => rentalOrders.id),
+    rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id),
+    /** Free text: the operator's reason for an adjustment, or what caused an automatic entry. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId, t.id),
+    uniqueIndex('ledger_entries_order_once').on(t.orderId),
+    uniqueIndex('ledger_entries_refund_once')
+      .on(t.rentalId)
+      .where(sql`${t.kind} = 'refund'`),
+    check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
+    check('ledger_entries_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
+    check(
+      'ledger_entries_kind_known',
+      sql`${t.kind} IN ('deposit', 'giftcard', 'purchase', 'extension', 'refund', 'referral_reward', 'adjustment')`,
+    ),
+  ],
+);
+
+/**
+ * Version of the free list (`sumid`, DESIGN section 4): bumped in every transaction that changes
+ * which proxies are free. The salt keeps versions of a recreated database from matching old ones.
+ */
+export const catalogueState = pgTable(
+  'catalogue_state',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    salt: text('salt').notNull(),
+  },
+  (t) => [check('catalogue_state_single_row', sql`${t.id} = 1`)],
+);
+
+/** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
+export const adminTokens = pgTable('admin_tokens', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const schema = {
+  users,
+  browserSessions,
+  proxies,
+  rentals,
+  rentalOrders,
+  ledgerEntries,
+  catalogueState,
+  adminTokens,
+};

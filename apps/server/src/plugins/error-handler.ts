@@ -37,7 +37,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send(envelope('BAD_REQUEST', describeValidation(error.validation, error.validationContext)));
     }
     if (error instanceof DomainError) {
-      return reply.code(error.statusCode).send(envelope(error.code, error.message));
+      const body = envelope(error.code, error.message);
+      return reply.code(error.statusCode).send(error.problems ? { ...body, problems: error.problems } : body);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.routeOptions.url }, 'response did not match its schema');

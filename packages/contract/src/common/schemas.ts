@@ -41,7 +41,7 @@ export const PurchaseHoursSchema = z
       .max(MAX_PURCHASE_HOURS, `must be at most ${MAX_PURCHASE_HOURS}`),
   );
 
-export const RentalStatusSchema = z.enum(RENTAL_STATUSES as [string, ...string[]]);
+export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
 
 /** The public facts of one proxy, as listed in the catalogue (spec section 3). */
 export const ProxyFactsSchema = z.object({

@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { adminTokens } from '../db/schema';
+import { DomainError } from '../errors';
+import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
+
+export interface AdminAuthDeps {
+  db: Database;
+  clock: Clock;
+  adminSecret: string;
+  tokenTtlMs: number;
+}
+
+export async function adminLogin(deps: AdminAuthDeps, secretCode: string): Promise<{ token: string; expiresAt: Date }> {
+  if (!secretsEqual(secretCode, deps.adminSecret)) throw new DomainError('INVALID_SECRET_CODE');
+  const token = randomToken(32);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + deps.tokenTtlMs);
+  await deps.db.insert(adminTokens).values({ tokenHash: hashSecret(token), createdAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Promise<boolean> {
+  if (!token) return false;
+  const [row] = await deps.db
+    .select({ id: adminTokens.id })
+    .from(adminTokens)
+    .where(
+      and(
+        eq(adminTokens.tokenHash, hashSecret(token)),
+        isNull(adminTokens.revokedAt),
+        gt(adminTokens.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function revokeAdminToken(deps: AdminAuthDeps, token: string): Promise<void> {
+  await deps.db
+    .update(adminTokens)
+    .set({ revokedAt: deps.clock.now() })
+    .where(eq(adminTokens.tokenHash, hashSecret(token)));
+}
+
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/** Guards operator calls: `Authorization: Bearer <token>` from the admin login. */
+export function requireAdmin(deps: AdminAuthDeps): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!(await isAdminTokenValid(deps, bearerToken(request)))) throw new DomainError('ADMIN_TOKEN_INVALID');
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  API_PATHS,
+  AdminLoginRequestSchema,
+  AdminLoginResponseSchema,
+  AdminVerifyRequestSchema,
+  AdminVerifyResponseSchema,
+  ErrorEnvelopeSchema,
+  ProxyEnabledResponseSchema,
+  ProxyIdParamsSchema,
+  ProxyImportRequestSchema,
+  ProxyImportResponseSchema,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../errors';
+import { parseCsv, validateImportRows } from '../inventory/inventory-import';
+import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
+import { adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
+
+export interface AdminRoutesOptions extends AdminAuthDeps {
+  loginRateLimit: number;
+}
+
+const errors = {
+  400: ErrorEnvelopeSchema,
+  401: ErrorEnvelopeSchema,
+  404: ErrorEnvelopeSchema,
+  413: ErrorEnvelopeSchema,
+  429: ErrorEnvelopeSchema,
+};
+
+/** Inventory files can be large: 20,000 CSV rows fit in this. */
+const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+
+const InventoryRowSchema = z.object({
+  id: z.number(),
+  ip: z.string(),
+  port: z.number(),
+  protocol: z.string(),
+  type: z.string(),
+  country: z.string(),
+  region: z.string(),
+  city: z.string(),
+  isp: z.string(),
+  zip: z.string(),
+  fraudScore: z.number(),
+  enabled: z.boolean(),
+  state: z.enum(['free', 'rented', 'disabled']),
+  upstreamKind: z.string(),
+});
+
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
+  const { loginRateLimit, ...deps } = options;
+  const admin = requireAdmin(deps);
+
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    API_PATHS.adminLogin,
+    {
+      config: {
+        rateLimit: {
+          max: loginRateLimit,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+            new DomainError('ADMIN_RATE_LIMITED', {
+              message: `Too many admin login attempts. Try again in ${context.after}.`,
+            }),
+        },
+      },
+      schema: {
+        tags: ['admin'],
+        body: AdminLoginRequestSchema,
+        response: { 200: AdminLoginResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode);
+      return { success: true as const, token, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    API_PATHS.adminVerify,
+    {
+      schema: {
+        tags: ['admin'],
+        body: AdminVerifyRequestSchema,
+        response: { 200: AdminVerifyResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await isAdminTokenValid(deps, request.body.token))) throw new DomainError('ADMIN_TOKEN_INVALID');
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/proxies',
+    {
+      preHandler: admin,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        description: 'Imports proxies as JSON {proxies:[...]} or as CSV (text/csv) with a header row; all or nothing.',
+        body: z.union([ProxyImportRequestSchema, z.string()]),
+        response: { 200: ProxyImportResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = typeof request.body === 'string' ? parseCsv(request.body) : request.body.proxies;
+      const ids = await insertProxies(deps.db, validateImportRows(rows), deps.clock.now());
+      return { success: true as const, added: ids.length, ids };
+    },
+  );
+
+  app.get(
+    '/api/admin/proxies',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        response: { 200: z.object({ success: z.literal(true), proxies: z.array(InventoryRowSchema) }), ...errors },
+      },
+    },
+    async () => ({ success: true as const, proxies: await listInventory(deps.db) }),
+  );
+
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.post(
+      `/api/admin/proxies/:id/${action}`,
+      {
+        preHandler: admin,
+        schema: {
+          tags: ['admin'],
+          params: ProxyIdParamsSchema,
+          response: { 200: ProxyEnabledResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await setProxyEnabled(deps.db, request.params.id, enabled);
+        return { success: true as const, id: request.params.id, enabled };
+      },
+    );
+  }
+};

@@ -1,0 +1,29 @@
+import type { CatalogueProxy, ProxyProtocol, ProxyType } from '@portal/contract';
+import { and, asc, eq, notExists, inArray } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+
+/** Enabled proxies that no rental holds now: what customers may rent. */
+export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {
+  const held = db
+    .select({ one: rentals.id })
+    .from(rentals)
+    .where(and(eq(rentals.proxyId, proxies.id), inArray(rentals.status, [...HOLDING_STATUSES])));
+  const rows = await db
+    .select()
+    .from(proxies)
+    .where(and(eq(proxies.enabled, true), notExists(held)))
+    .orderBy(asc(proxies.id));
+  return rows.map((row) => ({
+    id: row.id,
+    ip: row.ip,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    ISP: row.isp,
+    zip: row.zip,
+    ipqualityscore: row.fraudScore,
+    type: row.type as ProxyType,
+    protocol: row.protocol as ProxyProtocol,
+  }));
+}

@@ -1,0 +1,134 @@
+import type { ProxyImportRow } from '@portal/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client';
+import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { DomainError } from '../errors';
+import { importRejected } from './inventory-import';
+
+const CHUNK = 1000;
+
+/** Stores validated rows in one transaction; rows whose ip and port exist already refuse it all. */
+export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const existing = await existingAddresses(tx, rows);
+    const clashes = rows
+      .map((row, index) => ({ row: index + 1, key: `${row.ip}:${row.port}` }))
+      .filter(({ key }) => existing.has(key))
+      .map(({ row, key }) => ({
+        row,
+        field: 'ip',
+        message: `a proxy with ip and port ${key} is already in the inventory`,
+      }));
+    if (clashes.length > 0) throw importRejected(clashes);
+
+    const ids: number[] = [];
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const values = rows.slice(start, start + CHUNK).map((row) => ({
+        ip: row.ip,
+        port: row.port,
+        protocol: row.protocol,
+        type: row.type,
+        country: row.country,
+        region: row.region,
+        city: row.city,
+        isp: row.isp,
+        zip: row.zip,
+        fraudScore: row.fraud_score,
+        upstream: row.upstream,
+        createdAt: at,
+      }));
+      const inserted = await tx.insert(proxies).values(values).returning({ id: proxies.id });
+      ids.push(...inserted.map((r) => r.id));
+    }
+    await bumpCatalogue(tx);
+    return ids;
+  });
+}
+
+async function existingAddresses(tx: Queryable, rows: ProxyImportRow[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const ips = [...new Set(rows.map((row) => row.ip))];
+  for (let start = 0; start < ips.length; start += CHUNK) {
+    const matches = await tx
+      .select({ ip: proxies.ip, port: proxies.port })
+      .from(proxies)
+      .where(inArray(proxies.ip, ips.slice(start, start + CHUNK)));
+    for (const match of matches) found.add(`${match.ip}:${match.port}`);
+  }
+  return found;
+}
+
+export async function setProxyEnabled(db: Database, id: number, enabled: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(proxies).set({ enabled }).where(eq(proxies.id, id)).returning({ id: proxies.id });
+    if (!row) throw new DomainError('PROXY_NOT_FOUND');
+    await bumpCatalogue(tx);
+  });
+}
+
+export type InventoryState = 'free' | 'rented' | 'disabled';
+
+export interface InventoryRow {
+  id: number;
+  ip: string;
+  port: number;
+  protocol: string;
+  type: string;
+  country: string;
+  region: string;
+  city: string;
+  isp: string;
+  zip: string;
+  fraudScore: number;
+  enabled: boolean;
+  state: InventoryState;
+  /** scheme and host of the upstream, without its credentials */
+  upstreamKind: string;
+}
+
+/** The operator's view of the inventory, upstream credentials left out. */
+export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
+  const rows = await db
+    .select({
+      proxy: proxies,
+      rented: sql<boolean>`exists (select 1 from ${rentals} where ${rentals.proxyId} = ${proxies.id} and ${inArray(rentals.status, [...HOLDING_STATUSES])})`,
+    })
+    .from(proxies)
+    .orderBy(asc(proxies.id));
+  return rows.map(({ proxy, rented }) => ({
+    id: proxy.id,
+    ip: proxy.ip,
+    port: proxy.port,
+    protocol: proxy.protocol,
+    type: proxy.type,
+    country: proxy.country,
+    region: proxy.region,
+    city: proxy.city,
+    isp: proxy.isp,
+    zip: proxy.zip,
+    fraudScore: proxy.fraudScore,
+    enabled: proxy.enabled,
+    state: !proxy.enabled ? 'disabled' : rented ? 'rented' : 'free',
+    upstreamKind: upstreamKind(proxy.upstream),
+  }));
+}
+
+/** `direct`, or `socks5 host:port` without the credentials. */
+export function upstreamKind(upstream: string): string {
+  if (upstream === 'direct') return 'direct';
+  try {
+    const url = new URL(upstream);
+    return `${url.protocol.replace(':', '')} ${url.host}`;
+  } catch {
+    return 'invalid';
+  }
+}
+
+export async function countProxies(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(proxies)
+    .where(and());
+  return row?.n ?? 0;
+}

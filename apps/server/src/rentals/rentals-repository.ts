@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { HOLDING_STATUSES, proxies, rentalOrders, rentals } from '../db/schema';
+
+export type ProxyRow = typeof proxies.$inferSelect;
+export type RentalRow = typeof rentals.$inferSelect;
+export type OrderRow = typeof rentalOrders.$inferSelect;
+
+export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
+  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  return row;
+}
+
+/** The rental that holds the proxy now, if any (at most one, by a partial unique index). */
+export async function lockHoldingRental(tx: Queryable, proxyId: number): Promise<RentalRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])))
+    .for('update');
+  return row;
+}
+
+/** The customer's latest rental of a proxy: calls by proxy id act on it (DESIGN section 4). */
+export async function lockLatestRental(tx: Queryable, userId: number, proxyId: number): Promise<RentalRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId)))
+    .orderBy(desc(rentals.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function findLatestRental(
+  db: Queryable,
+  userId: number,
+  proxyId: number,
+): Promise<{ rental: RentalRow; proxy: ProxyRow } | undefined> {
+  const [row] = await db
+    .select({ rental: rentals, proxy: proxies })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId)))
+    .orderBy(desc(rentals.id))
+    .limit(1);
+  return row;
+}
+
+export async function lockRental(tx: Queryable, rentalId: number): Promise<RentalRow | undefined> {
+  const [row] = await tx.select().from(rentals).where(eq(rentals.id, rentalId)).for('update');
+  return row;
+}
+
+export async function insertRental(tx: Queryable, values: typeof rentals.$inferInsert): Promise<RentalRow> {
+  const [row] = await tx.insert(rentals).values(values).returning();
+  if (!row) throw new Error('insert into rentals returned no row');
+  return row;
+}
+
+export async function insertOrder(tx: Queryable, values: typeof rentalOrders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(rentalOrders).values(values).returning();
+  if (!row) throw new Error('insert into rental_orders returned no row');
+  return row;
+}
+
+export async function paidForRental(tx: Queryable, rentalId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${rentalOrders.amountCents}), 0)` })
+    .from(rentalOrders)
+    .where(eq(rentalOrders.rentalId, rentalId));
+  return Number(row?.total ?? 0);
+}
+
+export async function rentalsOfUser(db: Queryable, userId: number): Promise<{ rental: RentalRow; proxy: ProxyRow }[]> {
+  return db
+    .select({ rental: rentals, proxy: proxies })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(eq(rentals.userId, userId))
+    .orderBy(desc(rentals.createdAt), desc(rentals.id));
+}
+
+export async function ordersOfUser(
+  db: Queryable,
+  userId: number,
+): Promise<{ order: OrderRow; rental: RentalRow; proxy: ProxyRow }[]> {
+  return db
+    .select({ order: rentalOrders, rental: rentals, proxy: proxies })
+    .from(rentalOrders)
+    .innerJoin(rentals, eq(rentals.id, rentalOrders.rentalId))
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(eq(rentals.userId, userId))
+    .orderBy(desc(rentalOrders.createdAt), desc(rentalOrders.id));
+}

@@ -1,0 +1,204 @@
+import {
+  REFUND_REQUEST_WINDOW_HOURS,
+  REFUND_UNAVAILABLE_WINDOW_HOURS,
+  RENTAL_STATUS,
+  canExtend,
+  type RentalStatus,
+  formatDollars,
+  priceCents,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { rentals } from '../db/schema';
+import { DomainError } from '../errors';
+import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { lockBalance, postEntry } from '../ledger/ledger';
+import { randomToken, readableCode } from '../lib/secrets';
+import type { Provisioner } from './provisioner';
+import {
+  findLatestRental,
+  insertOrder,
+  insertRental,
+  lockHoldingRental,
+  lockLatestRental,
+  lockProxy,
+  lockRental,
+  paidForRental,
+  type RentalRow,
+} from './rentals-repository';
+
+export interface RentalsDeps {
+  db: Database;
+  clock: Clock;
+  provisioner: Provisioner;
+}
+
+const HOUR_MS = 3_600_000;
+const addHours = (date: Date, hours: number) => new Date(date.getTime() + hours * HOUR_MS);
+
+export interface BuyResult {
+  kind: 'purchase' | 'extension';
+  walletCents: number;
+  chargedCents: number;
+  rental: RentalRow;
+}
+
+function insufficient(priceCentsValue: number, balanceCents: number): DomainError {
+  return new DomainError('INSUFFICIENT_BALANCE', {
+    message: `Insufficient balance: this costs ${formatDollars(priceCentsValue / 100)} and your wallet has ${formatDollars(balanceCents / 100)}`,
+  });
+}
+
+/**
+ * Buys a proxy, or extends the caller's own rental of it (spec: buy is used for extending), in
+ * one transaction: lock the user, then the proxy, then its rental; check; debit; record.
+ */
+export async function buyOrExtend(
+  deps: RentalsDeps,
+  userId: number,
+  proxyId: number,
+  hours: number,
+): Promise<BuyResult> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const balance = await lockBalance(tx, userId);
+      const proxy = await lockProxy(tx, proxyId);
+      if (!proxy) throw new DomainError('PROXY_NOT_FOUND');
+      const holder = await lockHoldingRental(tx, proxyId);
+      if (holder && holder.userId !== userId) throw new DomainError('PROXY_ALREADY_RENTED');
+      if (!proxy.enabled) throw new DomainError('PROXY_UNAVAILABLE');
+      const now = deps.clock.now();
+      const price = priceCents(hours, proxy.fraudScore);
+      if (price > balance) throw insufficient(price, balance);
+
+      if (holder) {
+        if (!canExtend(holder.status as RentalStatus)) throw new DomainError('RENTAL_NOT_EXTENDABLE');
+        // A `ready` rental's time is over: the new hours count from now, and access works again.
+        const from = holder.status === RENTAL_STATUS.ready ? now : holder.endTime;
+        const [extended] = await tx
+          .update(rentals)
+          .set({ hours: holder.hours + hours, endTime: addHours(from, hours), status: RENTAL_STATUS.connected })
+          .where(eq(rentals.id, holder.id))
+          .returning();
+        const order = await insertOrder(tx, {
+          rentalId: holder.id,
+          kind: 'extension',
+          hours,
+          amountCents: price,
+          createdAt: now,
+        });
+        const walletCents = await postEntry(tx, {
+          userId,
+          kind: 'extension',
+          amountCents: -price,
+          orderId: order.id,
+          rentalId: holder.id,
+          at: now,
+        });
+        return { kind: 'extension' as const, walletCents, chargedCents: price, rental: extended ?? holder };
+      }
+
+      const rental = await insertRental(tx, {
+        userId,
+        proxyId,
+        status: RENTAL_STATUS.waitingUp,
+        hours,
+        username: `u${readableCode(11)}`,
+        password: randomToken(12),
+        createdAt: now,
+        // Shown while the proxy comes up; set from the moment it connects (provisioning time is free).
+        endTime: addHours(now, hours),
+      });
+      const order = await insertOrder(tx, {
+        rentalId: rental.id,
+        kind: 'purchase',
+        hours,
+        amountCents: price,
+        createdAt: now,
+      });
+      const walletCents = await postEntry(tx, {
+        userId,
+        kind: 'purchase',
+        amountCents: -price,
+        orderId: order.id,
+        rentalId: rental.id,
+        at: now,
+      });
+      await bumpCatalogue(tx);
+      return { kind: 'purchase' as const, walletCents, chargedCents: price, rental };
+    });
+  } catch (error) {
+    // Two buyers can pass the checks only if the proxy row lock was skipped; the index decides.
+    if (isUniqueViolation(error)) throw new DomainError('PROXY_ALREADY_RENTED');
+    throw error;
+  }
+}
+
+/**
+ * Gives back everything paid for a rental and frees the proxy. The caller's transaction holds
+ * the user lock and the rental lock; the ledger's unique index makes a second refund impossible.
+ */
+export async function refundInTransaction(tx: Queryable, rental: RentalRow, at: Date, reason: string): Promise<number> {
+  const paid = await paidForRental(tx, rental.id);
+  await tx.update(rentals).set({ status: RENTAL_STATUS.refunded, endedAt: at }).where(eq(rentals.id, rental.id));
+  await bumpCatalogue(tx);
+  if (paid === 0) return lockBalance(tx, rental.userId);
+  return postEntry(tx, { userId: rental.userId, kind: 'refund', amountCents: paid, rentalId: rental.id, reason, at });
+}
+
+/** Refunds a rental still `waiting_up` (its upstream never came up); false if its state moved on. */
+export async function autoRefundWaiting(deps: RentalsDeps, rentalId: number, userId: number): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const rental = await lockRental(tx, rentalId);
+    if (rental?.status !== RENTAL_STATUS.waitingUp) return false;
+    await refundInTransaction(tx, rental, deps.clock.now(), 'the proxy did not come up in time');
+    return true;
+  });
+}
+
+type RefundDecision = { refunded: true; walletCents: number } | { refunded: false; error: DomainError };
+
+/**
+ * A customer's refund request (DESIGN section 4): own rental, connected, within 5 hours of
+ * purchase, one request per rental, and unavailable within 2 hours of purchase. The request is
+ * recorded even when the last rule refuses it, since the terms allow only one per proxy.
+ */
+export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: number): Promise<number> {
+  const liveFailure = await liveCheckFails(deps, userId, proxyId);
+  const decision: RefundDecision = await deps.db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const rental = await lockLatestRental(tx, userId, proxyId);
+    const now = deps.clock.now();
+    if (!rental) throw new DomainError('RENTAL_NOT_FOUND');
+    if (rental.refundRequestedAt) throw new DomainError('REFUND_ALREADY_REQUESTED');
+    if (rental.status !== RENTAL_STATUS.connected) throw new DomainError('REFUND_NOT_CONNECTED');
+    if (now.getTime() > addHours(rental.createdAt, REFUND_REQUEST_WINDOW_HOURS).getTime()) {
+      throw new DomainError('REFUND_WINDOW_PASSED');
+    }
+    await tx.update(rentals).set({ refundRequestedAt: now }).where(eq(rentals.id, rental.id));
+    const windowEnd = addHours(rental.createdAt, REFUND_UNAVAILABLE_WINDOW_HOURS).getTime();
+    const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
+    const live = liveFailure && now.getTime() <= windowEnd;
+    if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };
+    const walletCents = await refundInTransaction(tx, rental, now, 'refund requested: proxy unavailable');
+    return { refunded: true, walletCents };
+  });
+  if (!decision.refunded) throw decision.error;
+  return decision.walletCents;
+}
+
+/** Runs before the transaction: a live check may wait on the network for seconds. */
+async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean> {
+  const found = await findLatestRental(deps.db, userId, proxyId);
+  if (found?.rental.status !== RENTAL_STATUS.connected) return false;
+  const { rental, proxy } = found;
+  const result = await deps.provisioner.check({
+    rentalId: rental.id,
+    username: rental.username,
+    upstream: proxy.upstream,
+  });
+  return !result.ok;
+}

@@ -1,0 +1,52 @@
+import { historyRank, type HistoryRecord, type RentalStatus, type Transaction } from '@portal/contract';
+import type { Queryable } from '../db/client';
+import { ordersOfUser, rentalsOfUser, type ProxyRow, type RentalRow } from './rentals-repository';
+
+export interface GatewayAddress {
+  host: string;
+  socksPort: number;
+}
+
+/** A rental as the history shows it (spec section 3): credentials point at our gateway. */
+export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: GatewayAddress): HistoryRecord {
+  return {
+    id: proxy.id,
+    proxy_ip: gateway.host,
+    proxy_port: gateway.socksPort,
+    proxy_usr: rental.username,
+    proxy_pwd: rental.password,
+    proxy: `${gateway.host}:${gateway.socksPort}:${rental.username}:${rental.password}`,
+    ip: proxy.ip,
+    country: proxy.country,
+    region: proxy.region,
+    city: proxy.city,
+    ISP: proxy.isp,
+    zip: proxy.zip,
+    ipqualityscore: proxy.fraudScore,
+    status: rental.status as RentalStatus,
+    end_time: rental.endTime.toISOString(),
+  };
+}
+
+/** waiting_up first, then connected, then ready, then the rest; newest first within each. */
+export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
+  const rows = await rentalsOfUser(db, userId);
+  return rows
+    .map(({ rental, proxy }) => toHistoryRecord(rental, proxy, gateway))
+    .map((record, index) => ({ record, index }))
+    .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
+    .map(({ record }) => record);
+}
+
+/** One row per purchase and per extension, newest first. */
+export async function transactionsOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<Transaction[]> {
+  const rows = await ordersOfUser(db, userId);
+  return rows.map(({ order, rental, proxy }) => ({
+    ...toHistoryRecord(rental, proxy, gateway),
+    order_id: String(order.id),
+    hours: order.hours,
+    amount: order.amountCents / 100,
+    date: order.createdAt.toISOString(),
+    method: order.kind,
+  }));
+}
