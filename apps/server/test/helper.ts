@@ -10,6 +10,14 @@ import { buildApp, type AppDeps } from '../src/app';
 import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import type { ProxyImportRow } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
+import { insertProxies } from '../src/inventory/inventory-repository';
+import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
+import { adjustBalance } from '../src/ledger/ledger';
+import { hashSecret } from '../src/lib/secrets';
+import { createBasicProvisioner, type Provisioner } from '../src/rentals/provisioner';
 import { withDatabase } from './global-setup';
 
 /** A clock that moves only when a test says so. */
@@ -127,3 +135,83 @@ export function tempDir(prefix = 'portal-'): { dir: string; remove: () => void }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** Inventory rows for tests, in the documentation address range. */
+export function proxyRows(count: number, overrides: Partial<ProxyImportRow> = {}, firstOctet = 1): ProxyImportRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    ip: `198.51.100.${firstOctet + i}`,
+    port: 1080,
+    protocol: 'SOCKS5' as const,
+    type: 'residential' as const,
+    country: 'DE',
+    region: 'Bavaria',
+    city: 'Munich',
+    isp: 'Deutsche Telekom',
+    zip: '80331',
+    fraud_score: 0,
+    upstream: 'direct',
+    ...overrides,
+  }));
+}
+
+let nextOctet = 1;
+
+/** Adds proxies to the inventory and answers their ids (addresses never repeat within a file). */
+export async function addProxies(
+  t: TestApp,
+  count: number,
+  overrides: Partial<ProxyImportRow> = {},
+): Promise<number[]> {
+  const rows = proxyRows(count, overrides, nextOctet).map((row, i) => ({
+    ...row,
+    ip: `198.51.${100 + Math.floor((nextOctet + i) / 250)}.${((nextOctet + i) % 250) + 1}`,
+  }));
+  nextOctet += count;
+  return insertProxies(t.database.db, rows, t.clock.now());
+}
+
+export async function userIdOf(t: TestApp, apiKey: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.apiKeyHash, hashSecret(apiKey)));
+  if (!row) throw new Error('no such user');
+  return row.id;
+}
+
+/** A registered customer with money in the wallet (an operator adjustment: a real ledger row). */
+export async function fundedCustomer(t: TestApp, cents: number): Promise<{ apiKey: string; userId: number }> {
+  const apiKey = await registerCustomer(t.app);
+  const userId = await userIdOf(t, apiKey);
+  if (cents > 0)
+    await adjustBalance(t.database.db, { userId, amountCents: cents, reason: 'test funds', at: t.clock.now() });
+  return { apiKey, userId };
+}
+
+export function customerCall(t: TestApp, apiKey: string) {
+  return {
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': apiKey } }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: { 'x-api-key': apiKey }, ...(payload ? { payload } : {}) }),
+  };
+}
+
+export async function walletOf(t: TestApp, apiKey: string): Promise<number> {
+  return (await customerCall(t, apiKey).get('/api/wallet')).json<{ wallet: number }>().wallet;
+}
+
+/** The lifecycle jobs' dependencies for a test app (same database, clock and provisioner). */
+export function lifecycleOf(
+  t: TestApp,
+  provisioner: Provisioner = createBasicProvisioner(t.database.db),
+): LifecycleDeps {
+  return {
+    db: t.database.db,
+    clock: t.clock,
+    provisioner,
+    graceMs: t.config.rentalGraceMs,
+    provisioningDeadlineMs: t.config.provisioningDeadlineMs,
+  };
+}
+
+export const HOUR = 3_600_000;
