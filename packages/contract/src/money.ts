@@ -12,5 +12,6 @@ export function wholeDollarsToCents(dollars: number): number {
 /** `$12.50`: a dollar sign and exactly two decimals, `$0.00` when the value is missing. */
 export function formatDollars(value: number | null | undefined): string {
   const safe = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return `$${safe.toFixed(2)}`;
+  const text = Math.abs(safe).toFixed(2);
+  return safe < 0 && text !== '0.00' ? `-$${text}` : `$${text}`;
 }

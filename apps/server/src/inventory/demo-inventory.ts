@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { proxyValues } from './inventory-repository';
 
 /** Real places and carriers, so the demo catalogue's filters behave like the real one's. */
 const PLACES: [country: string, region: string, city: string, zip: string, isp: string][] = [
@@ -88,22 +89,7 @@ export async function seedDemoInventory(db: Database, count: number, at: Date): 
     if ((row?.n ?? 0) > 0) return 0;
     const rows = demoProxies(count);
     for (let start = 0; start < rows.length; start += 1000) {
-      await tx.insert(proxies).values(
-        rows.slice(start, start + 1000).map((r) => ({
-          ip: r.ip,
-          port: r.port,
-          protocol: r.protocol,
-          type: r.type,
-          country: r.country,
-          region: r.region,
-          city: r.city,
-          isp: r.isp,
-          zip: r.zip,
-          fraudScore: r.fraud_score,
-          upstream: r.upstream,
-          createdAt: at,
-        })),
-      );
+      await tx.insert(proxies).values(rows.slice(start, start + 1000).map((row) => proxyValues(row, at)));
     }
     await bumpCatalogue(tx);
     return rows.length;

@@ -41,8 +41,9 @@ export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path.length > 0 ? issue.path.join('.') : 'row';
-        const message =
-          issue.code === 'invalid_type' && issue.input === undefined ? `${field} is required` : issue.message;
+        const missing =
+          typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[field] === undefined;
+        const message = missing && issue.path.length > 0 ? `${field} is required` : issue.message;
         problems.push({ row, field, message });
       }
       return;

@@ -1,5 +1,5 @@
 import type { ProxyImportRow } from '@portal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
@@ -7,6 +7,24 @@ import { DomainError } from '../errors';
 import { importRejected } from './inventory-import';
 
 const CHUNK = 1000;
+
+/** The columns of an inventory row. */
+export function proxyValues(row: ProxyImportRow, at: Date): typeof proxies.$inferInsert {
+  return {
+    ip: row.ip,
+    port: row.port,
+    protocol: row.protocol,
+    type: row.type,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    isp: row.isp,
+    zip: row.zip,
+    fraudScore: row.fraud_score,
+    upstream: row.upstream,
+    createdAt: at,
+  };
+}
 
 /** Stores validated rows in one transaction; rows whose ip and port exist already refuse it all. */
 export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
@@ -24,20 +42,7 @@ export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Da
 
     const ids: number[] = [];
     for (let start = 0; start < rows.length; start += CHUNK) {
-      const values = rows.slice(start, start + CHUNK).map((row) => ({
-        ip: row.ip,
-        port: row.port,
-        protocol: row.protocol,
-        type: row.type,
-        country: row.country,
-        region: row.region,
-        city: row.city,
-        isp: row.isp,
-        zip: row.zip,
-        fraudScore: row.fraud_score,
-        upstream: row.upstream,
-        createdAt: at,
-      }));
+      const values = rows.slice(start, start + CHUNK).map((row) => proxyValues(row, at));
       const inserted = await tx.insert(proxies).values(values).returning({ id: proxies.id });
       ids.push(...inserted.map((r) => r.id));
     }
@@ -123,12 +128,4 @@ export function upstreamKind(upstream: string): string {
   } catch {
     return 'invalid';
   }
-}
-
-export async function countProxies(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(proxies)
-    .where(and());
-  return row?.n ?? 0;
 }

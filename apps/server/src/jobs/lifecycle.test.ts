@@ -84,20 +84,14 @@ describe('rental lifecycle', () => {
 
     // The upstream comes up two minutes later: the hour starts then.
     t.clock.advance(120_000);
-    const revived = await import('node:net').then(
-      (net) =>
-        new Promise<import('node:net').Server>((resolve) => {
-          const server = net.createServer((s) => s.destroy());
-          server.listen(port, '127.0.0.1', () => resolve(server));
-        }),
-    );
+    const revived = await tcpUpstream(port);
     try {
       await runLifecycleOnce(lifecycleOf(t));
       const [row] = await t.database.db.select().from(rentals).where(eq(rentals.proxyId, id!));
       expect(row?.status).toBe('connected');
       expect(row?.endTime.getTime()).toBe(t.clock.now().getTime() + HOUR);
     } finally {
-      await new Promise((resolve) => revived.close(resolve));
+      await revived.stop();
     }
   });
 

@@ -88,15 +88,19 @@ describe('buying', () => {
     ['fractional hours', 1.5, /Invalid hours: must be a whole number/],
     ['text that is not a number', 'abc', /Invalid hours/],
     ['negative text', '-1', /Invalid hours/],
-  ])('refuses %s with 400 and charges nothing', async (_case, hours) => {
-    const [id] = await addProxies(t, 1);
-    const { apiKey } = await fundedCustomer(t, 500);
-    const response = await buy(apiKey, id!, hours);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
-    expect(await walletOf(t, apiKey)).toBe(5);
-    expect(await history(apiKey)).toEqual([]);
-  });
+  ] as [string, number | string, RegExp][])(
+    'refuses %s with 400 and charges nothing',
+    async (_case, hours, message) => {
+      const [id] = await addProxies(t, 1);
+      const { apiKey } = await fundedCustomer(t, 500);
+      const response = await buy(apiKey, id!, hours);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      expect(await walletOf(t, apiKey)).toBe(5);
+      expect(await history(apiKey)).toEqual([]);
+    },
+  );
 
   it('names each refusal: unknown proxy, rented by someone else, insufficient balance, wrong task', async () => {
     const [id] = await addProxies(t, 1, { fraud_score: 0 });

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { formatDollars, type RowProblem } from '@portal/contract';
+import { Command, InvalidArgumentError } from 'commander';
+import { eq } from 'drizzle-orm';
+import { systemClock } from '../clock';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { users } from '../db/schema';
+import { DomainError } from '../errors';
+import { parseCsv, validateImportRows } from '../inventory/inventory-import';
+import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
+import { adjustBalance, verifyLedger } from '../ledger/ledger';
+import { lockDataDir } from '../lib/data-dir';
+
+/**
+ * The operator's tool: works on the database directly (DESIGN section 7), with the same
+ * configuration as the server. On the embedded database the server must be stopped first.
+ */
+async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    return await run(database.db);
+  } finally {
+    await database.close();
+    unlock();
+  }
+}
+
+function readRows(file: string): unknown[] {
+  const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
+  if (file.toLowerCase().endsWith('.csv')) return parseCsv(text);
+  const parsed: unknown = JSON.parse(text);
+  if (Array.isArray(parsed)) return parsed;
+  if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { proxies?: unknown }).proxies)) {
+    return (parsed as { proxies: unknown[] }).proxies;
+  }
+  throw new DomainError('IMPORT_INVALID', {
+    message: 'The JSON file must hold an array of proxies or {"proxies": [...]}',
+  });
+}
+
+const wholeNumber = (value: string) => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+};
+
+const dollarsToCents = (value: string) => {
+  if (!/^-?\d+(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('must be dollars, like 5 or -2.50');
+  return Math.round(Number(value) * 100);
+};
+
+async function findUser(db: Database, who: string): Promise<number> {
+  const byId = /^\d+$/.test(who)
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, Number(who)))
+    : [];
+  const [row] =
+    byId.length > 0 ? byId : await db.select({ id: users.id }).from(users).where(eq(users.referralKey, who));
+  if (!row) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id or referral key "${who}"` });
+  return row.id;
+}
+
+const program = new Command('portal').description('Operator tool of the proxy rental portal');
+const proxies = program.command('proxies').description('the inventory of upstream proxies');
+
+proxies
+  .command('import <file>')
+  .description('add proxies from a .json or .csv file (all rows valid, or nothing is stored)')
+  .action(async (file: string) => {
+    const rows = validateImportRows(readRows(file));
+    const ids = await withDatabase((db) => insertProxies(db, rows, systemClock.now()));
+    console.log(`Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`);
+  });
+
+proxies
+  .command('list')
+  .description('every proxy with its state (free, rented, disabled)')
+  .option('--json', 'print JSON')
+  .action(async (options: { json?: boolean }) => {
+    const rows = await withDatabase((db) => listInventory(db));
+    if (options.json) {
+      console.log(JSON.stringify(rows, null, 2));
+      return;
+    }
+    console.log(['id', 'address', 'protocol', 'type', 'country', 'city', 'score', 'state', 'upstream'].join('\t'));
+    for (const r of rows) {
+      console.log(
+        [r.id, `${r.ip}:${r.port}`, r.protocol, r.type, r.country, r.city, r.fraudScore, r.state, r.upstreamKind].join(
+          '\t',
+        ),
+      );
+    }
+    console.log(`${rows.length} proxies`);
+  });
+
+for (const [action, enabled] of [
+  ['enable', true],
+  ['disable', false],
+] as const) {
+  proxies
+    .command(`${action} <id>`)
+    .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
+    .action(async (id: string) => {
+      await withDatabase((db) => setProxyEnabled(db, wholeNumber(id), enabled));
+      console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
+    });
+}
+
+const ledger = program.command('ledger').description('wallet balances and their ledger');
+
+ledger
+  .command('verify')
+  .description('check that every balance equals the sum of its ledger rows (exit 1 if not)')
+  .action(async () => {
+    const { usersChecked, mismatches } = await withDatabase((db) => verifyLedger(db));
+    if (mismatches.length === 0) {
+      console.log(`Ledger OK: ${usersChecked} accounts, every balance equals the sum of its ledger rows.`);
+      return;
+    }
+    console.error(`Ledger MISMATCH in ${mismatches.length} of ${usersChecked} accounts:`);
+    for (const m of mismatches) {
+      console.error(
+        `  customer ${m.userId}: balance ${formatDollars(m.balanceCents / 100)}, ledger sum ${formatDollars(m.ledgerSumCents / 100)}, difference ${formatDollars((m.balanceCents - m.ledgerSumCents) / 100)}`,
+      );
+    }
+    process.exitCode = 1;
+  });
+
+ledger
+  .command('adjust')
+  .description("change a customer's balance with a reason (a ledger row); never below zero")
+  .requiredOption('--user <id-or-referral-key>', 'the customer')
+  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', dollarsToCents)
+  .requiredOption('--reason <text>', 'why (kept in the ledger)')
+  .action(async (options: { user: string; amount: number; reason: string }) => {
+    const balance = await withDatabase(async (db) =>
+      adjustBalance(db, {
+        userId: await findUser(db, options.user),
+        amountCents: options.amount,
+        reason: options.reason,
+        at: systemClock.now(),
+      }),
+    );
+    console.log(`Balance is now ${formatDollars(balance / 100)}.`);
+  });
+
+function report(problems: RowProblem[]): void {
+  for (const p of problems) console.error(`  row ${p.row}, ${p.field}: ${p.message}`);
+}
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {
+    console.error(error.message);
+    if (error instanceof DomainError && error.problems) report(error.problems);
+  } else {
+    console.error(error instanceof Error ? error.message : String(error));
+  }
+  process.exitCode = 1;
+});
