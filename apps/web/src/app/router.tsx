@@ -1,22 +1,122 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { PublicLayout } from './layout/public-layout';
+import { RouteError } from '../components/route-error';
+import { lazyPage } from '../lib/lazy-page';
+import { useApiKey } from '../lib/session';
+import { RootLayout } from './layout/root-layout';
 
 /** Each screen is its own chunk, so the landing page loads only what it needs. */
-const landing = async () => ({ Component: (await import('../features/content/components/landing-page')).LandingPage });
+const Landing = lazyPage(
+  () => import('../features/content/components/landing-page'),
+  (m) => m.LandingPage,
+);
+const Terms = lazyPage(
+  () => import('../features/content/components/terms-page'),
+  (m) => m.TermsPage,
+);
+const Support = lazyPage(
+  () => import('../features/content/components/support-page'),
+  (m) => m.SupportPage,
+);
+const News = lazyPage(
+  () => import('../features/news/components/news-page'),
+  (m) => m.NewsPage,
+);
+const Login = lazyPage(
+  () => import('../features/auth/components/login-page'),
+  (m) => m.LoginPage,
+);
+const Signup = lazyPage(
+  () => import('../features/auth/components/signup-page'),
+  (m) => m.SignupPage,
+);
+const Account = lazyPage(
+  () => import('../features/account/components/account-page'),
+  (m) => m.AccountPage,
+);
+const Catalogue = lazyPage(
+  () => import('../features/catalogue/components/catalogue-page'),
+  (m) => m.CataloguePage,
+);
+const History = lazyPage(
+  () => import('../features/rentals/components/history-page'),
+  (m) => m.HistoryPage,
+);
+const Payment = lazyPage(
+  () => import('../features/payments/components/payment-page'),
+  (m) => m.PaymentPage,
+);
+const AdminNews = lazyPage(
+  () => import('../features/admin/components/admin-news-page'),
+  (m) => m.AdminNewsPage,
+);
+const SetupProxy = lazyPage(
+  () => import('../features/articles/components/setup-proxy-page'),
+  (m) => m.SetupProxyPage,
+);
+const EnableAntidetect = lazyPage(
+  () => import('../features/articles/components/enable-antidetect-page'),
+  (m) => m.EnableAntidetectPage,
+);
+const RouterSetup = lazyPage(
+  () => import('../features/articles/components/router-setup-page'),
+  (m) => m.RouterSetupPage,
+);
 
-/** Signed-out routes (spec section 2): any path not listed shows the landing page. */
-export const publicRoutes: RouteObject[] = [
+/**
+ * Spec section 2 has two route tables. Signed out: /, /login, /signup, the three articles, and
+ * /news, /terms, /support; anything else shows the landing page. Signed in: /account, /proxy,
+ * /history, /signup, /payment, /support, /news, /terms and /; anything else goes to /proxy.
+ */
+function SignedOutOnly({ page: Page }: { page: ComponentType }) {
+  return useApiKey() ? <Navigate to="/proxy" replace /> : <Page />;
+}
+
+function SignedInOnly({ page: Page }: { page: ComponentType }) {
+  return useApiKey() ? <Page /> : <Landing />;
+}
+
+function Unknown() {
+  return useApiKey() ? <Navigate to="/proxy" replace /> : <Landing />;
+}
+
+export const routes: RouteObject[] = [
+  // Spec section 2: the admin screen bypasses the other routing (no customer header or guard).
   {
-    element: <PublicLayout />,
+    path: '/admin/news',
+    element: <AdminNews />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+  },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { index: true, lazy: landing },
-      { path: '*', lazy: landing },
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Landing /> },
+          { path: 'login', element: <SignedOutOnly page={Login} /> },
+          { path: 'signup', element: <Signup /> },
+          { path: 'articles/setup-proxy', element: <SignedOutOnly page={SetupProxy} /> },
+          { path: 'articles/enable-antidetect', element: <SignedOutOnly page={EnableAntidetect} /> },
+          { path: 'articles/router-setup', element: <SignedOutOnly page={RouterSetup} /> },
+          { path: 'news', element: <News /> },
+          { path: 'terms', element: <Terms /> },
+          { path: 'support', element: <Support /> },
+          { path: 'account', element: <SignedInOnly page={Account} /> },
+          { path: 'proxy', element: <SignedInOnly page={Catalogue} /> },
+          { path: 'history', element: <SignedInOnly page={History} /> },
+          { path: 'payment', element: <SignedInOnly page={Payment} /> },
+          { path: '*', element: <Unknown /> },
+        ],
+      },
     ],
   },
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(publicRoutes);
+  return createBrowserRouter(routes);
 }

@@ -1,15 +1,42 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contract';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAccount from '../locales/en/account.json';
+import enArticles from '../locales/en/articles.json';
+import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
 import enLanding from '../locales/en/landing.json';
+import enNews from '../locales/en/news.json';
+import enSupport from '../locales/en/support.json';
+import enTerms from '../locales/en/terms.json';
 
-/** One namespace per feature plus `common` (STYLE section 2). */
-export const NAMESPACES = ['common', 'landing'] as const;
+/** One namespace per feature plus `common` and `errors` (STYLE section 2). */
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'account',
+  'news',
+  'support',
+  'landing',
+  'terms',
+  'articles',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** English ships in the main bundle: it is the default and the fallback of every other language. */
-export const englishResources = { common: enCommon, landing: enLanding } satisfies Record<Namespace, object>;
+export const englishResources = {
+  common: enCommon,
+  errors: enErrors,
+  auth: enAuth,
+  account: enAccount,
+  news: enNews,
+  support: enSupport,
+  landing: enLanding,
+  terms: enTerms,
+  articles: enArticles,
+} satisfies Record<Namespace, object>;
 
 /** Names of the languages in themselves (endonyms), the same whatever language the page is in. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -1,19 +1,16 @@
 import { STORAGE_KEYS } from '@portal/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publicRoutes } from '../../../app/router';
 import { initI18n } from '../../../lib/i18n';
+import { renderApp } from '../../../testing/render-app';
 
 beforeAll(async () => {
   await initI18n('en');
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(publicRoutes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderApp(path).router;
 }
 
 describe('landing page', () => {
@@ -35,6 +32,23 @@ describe('landing page', () => {
     renderAt('/?ref=friend42');
     await screen.findByRole('heading', { level: 1 });
     expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('friend42');
+  });
+
+  it('has the ten-question FAQ accordion', async () => {
+    renderAt('/');
+    const faq = await screen.findByRole('heading', { name: 'Frequently asked questions' });
+    const questions = within(faq.closest('section') as HTMLElement).getAllByRole('button');
+    expect(questions).toHaveLength(10);
+    expect(questions[0]).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(questions[0] as HTMLElement);
+    expect(questions[0]).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("does not overwrite a signed-in user's own referral code with ?ref", async () => {
+    localStorage.setItem(STORAGE_KEYS.referralCode, 'mine');
+    renderApp('/?ref=other', { apiKey: 'px_key' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('mine');
   });
 
   it('switches language, stores the choice and sets <html lang>', async () => {

@@ -1,15 +1,35 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
+import { buttonClass } from '../../../components/ui/button';
 import { rememberReferralCode } from '../../../lib/referral';
+import { useApiKey } from '../../../lib/session';
 
+const FEATURES = ['speed', 'anonymity', 'locations'] as const;
+const ARTICLES = [
+  { id: 'setup', path: '/articles/setup-proxy' },
+  { id: 'antidetect', path: '/articles/enable-antidetect' },
+  { id: 'router', path: '/articles/router-setup' },
+] as const;
+
+const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
+
+/** Landing page of spec section 2: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { search } = useLocation();
+  const signedIn = useApiKey() !== null;
 
-  useEffect(() => rememberReferralCode(search), [search]);
+  // A signed-in user's stored code is their own referral code: a link must not overwrite it.
+  useEffect(() => {
+    if (!signedIn) rememberReferralCode(search);
+  }, [search, signedIn]);
 
   const facts = [t('facts.price'), t('facts.countries'), t('facts.residential')];
+  const useCases = t('useCases.items', { returnObjects: true });
+  const faq = t('faq.items', { returnObjects: true });
+
   return (
     <>
       <section className="bg-gradient-to-b from-brand-900 to-brand-700 px-4 py-20 text-white">
@@ -32,17 +52,104 @@ export function LandingPage() {
           </div>
         </div>
       </section>
-      <section aria-label={t('facts.label')} className="px-4 py-12">
-        <ul className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-3">
-          {facts.map((fact) => (
-            <li
-              key={fact}
-              className="rounded-xl bg-white p-6 text-center text-lg font-semibold text-brand-900 shadow-sm"
-            >
-              {fact}
+
+      <section aria-labelledby="intro" className="px-4 py-14">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="intro" className={sectionTitle}>
+            {t('intro.title')}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{t('intro.text')}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="features" className="bg-white px-4 py-14">
+        <h2 id="features" className={sectionTitle}>
+          {t('features.title')}
+        </h2>
+        <ul className="mx-auto mt-8 grid max-w-5xl gap-6 md:grid-cols-3">
+          {FEATURES.map((id) => (
+            <li key={id} className="rounded-xl border border-slate-200 p-6">
+              <h3 className="text-xl font-semibold text-brand-900">{t(`features.${id}.title`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`features.${id}.text`)}</p>
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="use-cases" className="px-4 py-14">
+        <h2 id="use-cases" className={sectionTitle}>
+          {t('useCases.title')}
+        </h2>
+        <ul className="mx-auto mt-8 flex max-w-4xl flex-wrap justify-center gap-3">
+          {useCases.map((useCase) => (
+            <li key={useCase} className="rounded-full bg-brand-50 px-4 py-2 font-medium text-brand-900">
+              {useCase}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="guides" className="bg-white px-4 py-14">
+        <h2 id="guides" className={sectionTitle}>
+          {t('articles.title')}
+        </h2>
+        <ul className="mx-auto mt-8 grid max-w-5xl gap-6 md:grid-cols-3">
+          {ARTICLES.map(({ id, path }) => (
+            <li key={id} className="flex flex-col rounded-xl border border-slate-200 p-6">
+              <h3 className="text-xl font-semibold text-slate-900">{t(`articles.${id}.title`)}</h3>
+              <p className="mt-2 flex-1 text-slate-700">{t(`articles.${id}.text`)}</p>
+              <Link to={path} className="mt-4 font-semibold text-brand-700 underline">
+                {t('articles.read')}
+                <span className="sr-only">: {t(`articles.${id}.title`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="pricing" className="bg-gradient-to-b from-brand-50 to-white px-4 py-14">
+        <div className="mx-auto max-w-4xl text-center">
+          <h2 id="pricing" className={sectionTitle}>
+            {t('pricing.title')}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
+          <ul aria-label={t('facts.label')} className="mt-8 grid gap-4 sm:grid-cols-3">
+            {facts.map((fact) => (
+              <li key={fact} className="rounded-xl bg-white p-6 text-lg font-semibold text-brand-900 shadow-sm">
+                {fact}
+              </li>
+            ))}
+          </ul>
+          <Link to="/signup" className={buttonClass('primary', 'mt-8 px-8 py-3 text-base')}>
+            {t('pricing.signup')}
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq" className="px-4 py-14">
+        <div className="mx-auto max-w-3xl">
+          <h2 id="faq" className={sectionTitle}>
+            {t('faq.title')}
+          </h2>
+          <Accordion type="single" collapsible className="mt-8 rounded-xl bg-white px-6 shadow-sm">
+            {faq.map((item, index) => (
+              <AccordionItem key={item.q} value={`q${index + 1}`}>
+                <AccordionTrigger>{item.q}</AccordionTrigger>
+                <AccordionContent>{item.a}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </div>
+      </section>
+
+      <section aria-labelledby="contact" className="bg-white px-4 py-14 text-center">
+        <h2 id="contact" className={sectionTitle}>
+          {t('contact.title')}
+        </h2>
+        <p className="mt-4 text-slate-700">{t('contact.text')}</p>
+        <Link to="/support" className={buttonClass('secondary', 'mt-6')}>
+          {t('contact.link')}
+        </Link>
       </section>
     </>
   );

@@ -1,0 +1,109 @@
+import { formatDollars } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { LanguageSelect } from '../../components/language-select';
+import { Sheet } from '../../components/ui/sheet';
+import { cn } from '../../lib/cn';
+import { endSession } from '../../lib/session';
+import { useWallet } from '../../features/account/api/get-wallet';
+import { logout } from '../../features/auth/api/logout';
+
+const LINKS = ['account', 'proxy', 'history', 'payment', 'support', 'news', 'terms'] as const;
+
+/** Header of signed-in users (spec section 2): links, balance, language, logout, mobile menu. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const balance = formatDollars(wallet.data);
+
+  async function onLogout() {
+    setMenuOpen(false);
+    await logout();
+    endSession('loggedOut');
+  }
+
+  const navLink = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+      isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50',
+    );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t('brand')}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {LINKS.map((name) => (
+              <li key={name}>
+                <NavLink to={`/${name}`} className={navLink}>
+                  {t(`nav.${name}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <p className="rounded-md bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-900">
+            <span className="sr-only">{t('nav.balance')}: </span>
+            <span data-testid="wallet-balance">{balance}</span>
+          </p>
+          <div className="hidden lg:flex lg:items-center lg:gap-2">
+            <LanguageSelect />
+            <button
+              type="button"
+              onClick={() => void onLogout()}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {t('nav.logout')}
+            </button>
+          </div>
+          <div className="lg:hidden">
+            <Sheet
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              title={t('nav.menu')}
+              closeLabel={t('nav.closeMenu')}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={t('nav.openMenu')}
+                  className="rounded-md border border-slate-300 p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span aria-hidden className="block text-xl leading-none">
+                    ☰
+                  </span>
+                </button>
+              }
+            >
+              <nav aria-label={t('nav.main')}>
+                <ul className="flex flex-col gap-1">
+                  {LINKS.map((name) => (
+                    <li key={name}>
+                      <NavLink to={`/${name}`} className={navLink} onClick={() => setMenuOpen(false)}>
+                        {t(`nav.${name}`)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <LanguageSelect />
+              <button
+                type="button"
+                onClick={() => void onLogout()}
+                className="rounded-md border border-slate-300 px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100"
+              >
+                {t('nav.logout')}
+              </button>
+            </Sheet>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

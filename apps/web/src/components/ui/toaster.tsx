@@ -1,0 +1,35 @@
+import { DISPLAY_MS } from '@portal/contract';
+import { Toaster as SonnerToaster } from 'sonner';
+
+const icon = (glyph: string) => (
+  <span aria-hidden className="text-base leading-none font-bold">
+    {glyph}
+  </span>
+);
+
+const base = 'flex w-full items-start gap-3 rounded-lg p-4 text-sm font-medium text-white shadow-lg';
+
+/**
+ * Toasts of spec section 2: success green with a check, error red with a cross, warning orange
+ * with a warning sign, anything else blue; each closes itself after 3 seconds (section 9).
+ */
+export function Toaster({ label }: { label: string }) {
+  return (
+    <SonnerToaster
+      position="top-right"
+      duration={DISPLAY_MS.toast}
+      containerAriaLabel={label}
+      icons={{ success: icon('✓'), error: icon('✕'), warning: icon('⚠'), info: icon('i') }}
+      toastOptions={{
+        unstyled: true,
+        classNames: {
+          toast: `${base} bg-blue-700`,
+          success: '!bg-green-700',
+          error: '!bg-red-700',
+          warning: '!bg-orange-600',
+          info: '!bg-blue-700',
+        },
+      }}
+    />
+  );
+}

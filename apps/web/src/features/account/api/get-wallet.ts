@@ -1,0 +1,19 @@
+import { API_PATHS, WalletResponseSchema } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { accountKeys } from './keys';
+
+export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  const answer = await apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema, access: 'customer', signal });
+  return answer.wallet;
+}
+
+export function getWalletQueryOptions() {
+  return queryOptions({ queryKey: accountKeys.wallet(), queryFn: ({ signal }) => getWallet({ signal }) });
+}
+
+type QueryConfig = Omit<ReturnType<typeof getWalletQueryOptions>, 'queryKey' | 'queryFn'>;
+
+export function useWallet({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
+  return useQuery({ ...getWalletQueryOptions(), ...queryConfig });
+}

@@ -1,0 +1,4 @@
+export const newsKeys = {
+  all: ['news'] as const,
+  list: () => [...newsKeys.all, 'list'] as const,
+};

@@ -1,0 +1,100 @@
+import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS } from '@portal/contract';
+import type { z } from 'zod';
+import { endSession, getApiKey } from './session';
+
+/**
+ * What went wrong with a call: `http` (the server answered with an error status), `network`
+ * (no answer, including the timeout), `invalid-response` (an answer the contract does not allow)
+ * or `no-key` (a customer call without a stored key; the session has already ended).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'no-key';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status, or null when there was no answer. */
+    readonly status: number | null,
+    /** The envelope's `error` sentence, when the server sent one. */
+    readonly serverMessage?: string,
+    /** The envelope's `code`, when the server sent one. */
+    readonly code?: string,
+  ) {
+    super(serverMessage ?? `${kind}${status === null ? '' : ` ${status}`}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  /** Contract schema of the success answer; anything else is an `invalid-response`. */
+  schema: S;
+  /** Spec sections 7 and 9: 10 s unless the call says otherwise. */
+  timeoutMs?: number;
+  /**
+   * `customer` calls need the stored key: without one, or on a 401, the session ends (spec
+   * section 4). `public` calls send the key when there is one and never end the session.
+   */
+  access?: 'customer' | 'public';
+  /** Sends this key instead of the stored one (auto-login right after sign-up). */
+  apiKey?: string;
+  signal?: AbortSignal;
+}
+
+/** The one way the app talks to the API: same origin, x-api-key from storage, one error shape. */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const { method = 'GET', body, schema, timeoutMs = TIMEOUTS_MS.default, access = 'public', signal } = options;
+  const apiKey = options.apiKey ?? getApiKey();
+  if (access === 'customer' && !apiKey) {
+    endSession('noKey');
+    throw new ApiError('no-key', null);
+  }
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (apiKey) headers['x-api-key'] = apiKey;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError('network', null);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    const envelope = ErrorEnvelopeSchema.safeParse(payload);
+    const error = envelope.success
+      ? new ApiError('http', response.status, envelope.data.error, envelope.data.code)
+      : new ApiError('http', response.status);
+    if (response.status === 401 && access === 'customer') {
+      endSession(error.code === 'SESSION_ENDED' ? 'sessionEnded' : 'invalidKey');
+    }
+    throw error;
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError('invalid-response', response.status);
+  return parsed.data;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export { API_PATHS };

@@ -1,0 +1,40 @@
+import { isApiError } from './api-client';
+import { englishResources, i18n } from './i18n';
+
+type TranslatedCode = keyof typeof englishResources.errors.codes;
+
+function isTranslatedCode(code: string | undefined): code is TranslatedCode {
+  return code !== undefined && Object.hasOwn(englishResources.errors.codes, code);
+}
+
+const errorsT = () => i18n.getFixedT(null, 'errors');
+
+/**
+ * The server's sentence for an error, in the reader's language: a known code shows its
+ * translation (`errors:codes.<CODE>`); a code this app does not know yet shows the server's own
+ * words (STYLE section 2). Undefined when the server sent no sentence, so each screen can fall
+ * back to its spec wording.
+ */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`);
+  return error.serverMessage;
+}
+
+/** A one-line cause for any failed call, for messages such as `Registration error: <cause>`. */
+export function apiErrorText(error: unknown): string {
+  const t = errorsT();
+  const fromServer = serverErrorText(error);
+  if (fromServer) return fromServer;
+  if (!isApiError(error)) return t('unknown');
+  switch (error.kind) {
+    case 'network':
+      return t('network');
+    case 'invalid-response':
+      return t('invalidResponse');
+    case 'no-key':
+      return t('apiKeyNotFound');
+    case 'http':
+      return error.status !== null && error.status >= 500 ? t('serverError') : t('unknown');
+  }
+}

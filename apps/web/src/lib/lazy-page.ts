@@ -1,0 +1,35 @@
+import { TIMEOUTS_MS } from '@portal/contract';
+import { lazy, type ComponentType } from 'react';
+
+/** A screen's script chunk that failed or took longer than spec section 9 allows (120 s). */
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('Loading chunk failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** Browsers word a failed dynamic import differently; these are Chromium's, Firefox's and Safari's. */
+const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Loading chunk|module script/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof ChunkLoadError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
+}
+
+/** One screen, one chunk: `lazyPage(() => import('./x'), (m) => m.X)`. */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError()), TIMEOUTS_MS.chunkLoad);
+    });
+    try {
+      const module = await Promise.race([load(), timeout]);
+      return { default: pick(module) };
+    } catch (error) {
+      throw error instanceof ChunkLoadError ? error : new ChunkLoadError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+/** A 4xx will not change on retry; a dropped connection or a 5xx gets one more try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && (error.kind === 'no-key' || (error.status !== null && error.status < 500))) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

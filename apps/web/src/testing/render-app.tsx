@@ -1,0 +1,39 @@
+import { STORAGE_KEYS } from '@portal/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { routes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders the whole app (real routes, layouts and toasts) at a path, optionally signed in. */
+export function renderApp(path: string, { apiKey }: { apiKey?: string } = {}) {
+  if (apiKey) localStorage.setItem(STORAGE_KEYS.apiKey, apiKey);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Fakes the network boundary: each call goes to `handler` with its path; calls are recorded.
+ * Unhandled paths answer 404 like the real server does for calls not built yet.
+ */
+export function mockFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return handler(new URL(url, 'http://localhost').pathname, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
