@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { DomainError } from '../errors';
 import { browserSessions, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -53,4 +54,19 @@ export async function endSession(db: Queryable, tokenHash: string, at: Date, rea
     .update(browserSessions)
     .set({ endedAt: at, endedReason: reason })
     .where(and(eq(browserSessions.tokenHash, tokenHash), isNull(browserSessions.endedAt)));
+}
+
+/** A customer named by numeric id or by referral key (what an operator has at hand). */
+export async function findCustomerId(db: Queryable, who: string): Promise<number> {
+  const key = who.trim();
+  if (/^\d+$/.test(key)) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, Number(key)));
+    if (row) return row.id;
+  }
+  const row = await findUserByReferralKey(db, key);
+  if (!row) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id or referral key "${key}"` });
+  return row.id;
 }

@@ -1,5 +1,8 @@
 import {
   API_PATHS,
+  BalanceAdjustRequestSchema,
+  BalanceAdjustResponseSchema,
+  centsToDollars,
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
   AdminVerifyRequestSchema,
@@ -15,6 +18,8 @@ import { z } from 'zod';
 import { DomainError } from '../errors';
 import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
+import { findCustomerId } from '../accounts/accounts-repository';
+import { adjustBalance } from '../ledger/ledger';
 import { adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
@@ -25,6 +30,7 @@ const errors = {
   400: ErrorEnvelopeSchema,
   401: ErrorEnvelopeSchema,
   404: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
   413: ErrorEnvelopeSchema,
   429: ErrorEnvelopeSchema,
 };
@@ -148,4 +154,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     );
   }
+
+  app.post(
+    '/api/admin/customers/adjust',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        description: "Changes a customer's balance (by id or referral key) with a reason; never below zero.",
+        body: BalanceAdjustRequestSchema,
+        response: { 200: BalanceAdjustResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer, amount, reason } = request.body;
+      const customerId = await findCustomerId(deps.db, String(customer));
+      const balance = await adjustBalance(deps.db, {
+        userId: customerId,
+        amountCents: Math.round(amount * 100),
+        reason,
+        at: deps.clock.now(),
+      });
+      return { success: true as const, customerId, wallet: centsToDollars(balance) };
+    },
+  );
 };

@@ -204,3 +204,37 @@ describe('inventory import', () => {
     expect(enabled.json()).toEqual({ success: true, id, enabled: true });
   });
 });
+
+describe('balance adjustment', () => {
+  it("changes a customer's balance by id or referral key with a reason, never below zero", async () => {
+    const { registerCustomer } = await import('../../test/helper');
+    const apiKey = await registerCustomer(t.app);
+    const referralKey = (
+      await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-api-key': apiKey } })
+    ).json<{ referral_key: string }>().referral_key;
+    const adjust = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/customers/adjust', headers: auth(), payload });
+
+    const credited = await adjust({ customer: referralKey, amount: 12.5, reason: 'welcome bonus' });
+    expect(credited.json()).toMatchObject({ success: true, wallet: 12.5 });
+    const { customerId } = credited.json<{ customerId: number }>();
+    expect((await adjust({ customer: customerId, amount: -2.25, reason: 'correction' })).json()).toMatchObject({
+      wallet: 10.25,
+    });
+
+    const negative = await adjust({ customer: customerId, amount: -11, reason: 'too much' });
+    expect(negative.statusCode).toBe(409);
+    expect(negative.json()).toMatchObject({ error: 'The adjustment would make the balance negative' });
+    expect((await adjust({ customer: customerId, amount: 1, reason: '  ' })).statusCode).toBe(400);
+    expect((await adjust({ customer: customerId, amount: 1.234, reason: 'x' })).statusCode).toBe(400);
+    expect((await adjust({ customer: 'nobody', amount: 1, reason: 'x' })).statusCode).toBe(404);
+    const unauthenticated = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/customers/adjust',
+      payload: { customer: customerId, amount: 1, reason: 'x' },
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+    const wallet = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { 'x-api-key': apiKey } });
+    expect(wallet.json()).toEqual({ success: true, wallet: 10.25 });
+  });
+});

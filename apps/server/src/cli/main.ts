@@ -3,11 +3,10 @@ import path from 'node:path';
 import process from 'node:process';
 import { formatDollars, type RowProblem } from '@portal/contract';
 import { Command, InvalidArgumentError } from 'commander';
-import { eq } from 'drizzle-orm';
+import { findCustomerId } from '../accounts/accounts-repository';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { users } from '../db/schema';
 import { DomainError } from '../errors';
 import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
@@ -53,19 +52,6 @@ const dollarsToCents = (value: string) => {
   if (!/^-?\d+(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('must be dollars, like 5 or -2.50');
   return Math.round(Number(value) * 100);
 };
-
-async function findUser(db: Database, who: string): Promise<number> {
-  const byId = /^\d+$/.test(who)
-    ? await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, Number(who)))
-    : [];
-  const [row] =
-    byId.length > 0 ? byId : await db.select({ id: users.id }).from(users).where(eq(users.referralKey, who));
-  if (!row) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id or referral key "${who}"` });
-  return row.id;
-}
 
 const program = new Command('portal').description('Operator tool of the proxy rental portal');
 const proxies = program.command('proxies').description('the inventory of upstream proxies');
@@ -142,7 +128,7 @@ ledger
   .action(async (options: { user: string; amount: number; reason: string }) => {
     const balance = await withDatabase(async (db) =>
       adjustBalance(db, {
-        userId: await findUser(db, options.user),
+        userId: await findCustomerId(db, options.user),
         amountCents: options.amount,
         reason: options.reason,
         at: systemClock.now(),

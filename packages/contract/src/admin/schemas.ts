@@ -85,3 +85,19 @@ export const LEDGER_KINDS = [
   'adjustment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Operator's manual balance change (DESIGN section 7): dollars with at most 2 decimals, a reason. */
+export const BalanceAdjustRequestSchema = z.object({
+  customer: z.union([z.number().int().positive(), boundedText(100)]),
+  amount: z
+    .number()
+    .refine((v) => Number.isFinite(v) && Math.abs(v) <= 1_000_000, 'amount must be at most 1,000,000 dollars')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount must have at most 2 decimals')
+    .refine((v) => v !== 0, 'amount must not be 0'),
+  reason: z.string().trim().min(1, 'a reason is required').max(500),
+});
+export const BalanceAdjustResponseSchema = z.object({
+  success: successTrue,
+  customerId: z.number().int(),
+  wallet: z.number(),
+});
