@@ -75,9 +75,9 @@ export function AppHeader() {
                   aria-label={t('nav.openMenu')}
                   className="rounded-md border border-slate-300 p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
-                  <span aria-hidden className="block text-xl leading-none">
-                    ☰
-                  </span>
+                  <svg aria-hidden viewBox="0 0 24 24" className="size-5" stroke="currentColor" strokeWidth={2}>
+                    <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+                  </svg>
                 </button>
               }
             >
@@ -85,7 +85,11 @@ export function AppHeader() {
                 <ul className="flex flex-col gap-1">
                   {LINKS.map((name) => (
                     <li key={name}>
-                      <NavLink to={`/${name}`} className={navLink} onClick={() => setMenuOpen(false)}>
+                      <NavLink
+                        to={`/${name}`}
+                        className={(state) => cn(navLink(state), 'block')}
+                        onClick={() => setMenuOpen(false)}
+                      >
                         {t(`nav.${name}`)}
                       </NavLink>
                     </li>
