@@ -31,6 +31,7 @@ describe('signed-in header', () => {
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$0.00');
     await waitFor(() => expect(queryClient.getQueryState(['account', 'wallet'])?.status).toBe('error'));
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$0.00');
+    expect(await screen.findByText('Invalid wallet response')).toBeInTheDocument();
   });
 
   it('highlights the active link', async () => {

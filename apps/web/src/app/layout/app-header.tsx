@@ -1,9 +1,11 @@
 import { formatDollars } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { Sheet } from '../../components/ui/sheet';
+import { toast } from 'sonner';
+import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { endSession } from '../../lib/session';
 import { useWallet } from '../../features/account/api/get-wallet';
@@ -17,6 +19,7 @@ export function AppHeader() {
   const wallet = useWallet();
   const [menuOpen, setMenuOpen] = useState(false);
   const balance = formatDollars(wallet.data);
+  useWalletErrorToast(wallet.error);
 
   async function onLogout() {
     setMenuOpen(false);
@@ -110,4 +113,18 @@ export function AppHeader() {
       </div>
     </header>
   );
+}
+
+/**
+ * Spec section 8: `Invalid wallet response` / `Error updating wallet`. A 401 or a missing key has
+ * already ended the session with its own message, so it is not repeated here.
+ */
+function useWalletErrorToast(error: Error | null) {
+  const { t } = useTranslation('account');
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && (error.kind === 'no-key' || error.status === 401)) return;
+    const invalid = isApiError(error) && error.kind === 'invalid-response';
+    toast.error(invalid ? t('wallet.invalid') : t('wallet.updateFailed'), { id: 'wallet-error' });
+  }, [error, t]);
 }
