@@ -16,6 +16,11 @@ import { accountsRoutes } from './accounts/accounts-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
+import { paymentsRoutes } from './payments/payments-routes';
+import type { PaymentsDeps } from './payments/payments-service';
+import { createPaymentProvider } from './payments/providers';
+import type { PaymentProvider } from './payments/providers/provider';
+import { webhookRoutes } from './payments/webhook-routes';
 import { createBasicProvisioner, type Provisioner } from './rentals/provisioner';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
@@ -37,6 +42,19 @@ export interface AppDeps {
   webDist?: string | null;
   /** Decides whether a rental's access works; the gateway provides the real one. */
   provisioner?: Provisioner;
+  /** Defaults to the one PAYMENT_PROVIDER names. */
+  paymentProvider?: PaymentProvider;
+}
+
+export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'paymentProvider'>): PaymentsDeps {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    provider: deps.paymentProvider ?? createPaymentProvider(deps.config),
+    publicUrl: deps.config.publicUrl,
+    lifetimeMs: deps.config.payments.lifetimeMs,
+    referralPercent: deps.config.payments.referralPercent,
+  };
 }
 
 /** Paths whose values are secrets: never in a log line (DEVELOPERS standards). */
@@ -85,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { ...areaDeps, config });
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway });
+  const payments = paymentsDepsOf(deps);
+  await app.register(paymentsRoutes, payments);
+  await app.register(webhookRoutes, payments);
   await app.register(adminRoutes, {
     ...areaDeps,
     adminSecret: config.adminSecret,

@@ -71,11 +71,22 @@ describe('loadConfig', () => {
         ADMIN_SECRET: 'a-long-enough-secret',
         PAYMENT_PROVIDER: 'btcpay',
         PUBLIC_URL: 'https://portal.example.com',
+        BTCPAY_URL: 'https://btcpay.example.com',
+        BTCPAY_API_KEY: 'key',
+        BTCPAY_STORE_ID: 'store',
+        BTCPAY_WEBHOOK_SECRET: 'whsec',
       },
       base,
     );
     expect(config.isProduction).toBe(true);
     expect(config.demoInventory).toBe(0);
+  });
+
+  it('names the missing credentials of the chosen payment provider', () => {
+    expect(problemsOf({ PAYMENT_PROVIDER: 'cryptomus', CRYPTOMUS_MERCHANT: 'm' })).toEqual([
+      'CRYPTOMUS_API_KEY is required when PAYMENT_PROVIDER=cryptomus',
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'btcpay' })).toHaveLength(4);
   });
 
   it('refuses a short admin secret without repeating secrets in the message', () => {

@@ -30,7 +30,13 @@ const positive = (name: string, fallback: number) =>
     .default(fallback);
 
 /** Values never repeated in an error message, since the message goes to a terminal or a log. */
-const SECRET_VARIABLES = new Set(['ADMIN_SECRET', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_SECRET',
+  'DATABASE_URL',
+  'CRYPTOMUS_API_KEY',
+  'BTCPAY_API_KEY',
+  'BTCPAY_WEBHOOK_SECRET',
+]);
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
 
@@ -70,6 +76,25 @@ const EnvSchema = z.object({
   RENTAL_GRACE_MINUTES: positive('RENTAL_GRACE_MINUTES', 60),
   PROVISIONING_DEADLINE_SECONDS: positive('PROVISIONING_DEADLINE_SECONDS', 300),
   JOB_INTERVAL_SECONDS: positive('JOB_INTERVAL_SECONDS', 5),
+  PAYMENT_LIFETIME_MINUTES: positive('PAYMENT_LIFETIME_MINUTES', 60),
+  PAYMENT_RECONCILE_SECONDS: positive('PAYMENT_RECONCILE_SECONDS', 60),
+  REFERRAL_PERCENT: z.coerce
+    .number({ error: 'REFERRAL_PERCENT must be a number from 0 to 100' })
+    .min(0, 'REFERRAL_PERCENT must be a number from 0 to 100')
+    .max(100, 'REFERRAL_PERCENT must be a number from 0 to 100')
+    .default(10),
+  CREDIT_OVERPAYMENTS: z
+    .enum(['true', 'false', '1', '0'], { error: 'CREDIT_OVERPAYMENTS must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  CRYPTOMUS_URL: z.url({ error: 'CRYPTOMUS_URL must be a URL' }).default('https://api.cryptomus.com'),
+  CRYPTOMUS_MERCHANT: z.string().optional(),
+  CRYPTOMUS_API_KEY: z.string().optional(),
+  BTCPAY_URL: z.url({ error: 'BTCPAY_URL must be the URL of your BTCPay Server' }).optional(),
+  BTCPAY_API_KEY: z.string().optional(),
+  BTCPAY_STORE_ID: z.string().optional(),
+  BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  BTCPAY_METHODS: z.string().default('BTC,LTC'),
 });
 
 export interface Config {
@@ -100,6 +125,14 @@ export interface Config {
   /** A rental still `waiting_up` this long after purchase is refunded automatically. */
   provisioningDeadlineMs: number;
   jobIntervalMs: number;
+  payments: {
+    lifetimeMs: number;
+    reconcileMs: number;
+    referralPercent: number;
+    creditOverpayments: boolean;
+    cryptomus: { url: string; merchant: string; apiKey: string } | null;
+    btcpay: { url: string; apiKey: string; storeId: string; webhookSecret: string; methods: string[] } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -135,6 +168,17 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
   if (isProduction && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL is required when NODE_ENV=production (used in referral links and payment callbacks)');
   }
+  const missing = (names: string[]) => names.filter((name) => !cleaned[name]);
+  if (e.PAYMENT_PROVIDER === 'cryptomus') {
+    for (const name of missing(['CRYPTOMUS_MERCHANT', 'CRYPTOMUS_API_KEY'])) {
+      problems.push(`${name} is required when PAYMENT_PROVIDER=cryptomus`);
+    }
+  }
+  if (e.PAYMENT_PROVIDER === 'btcpay') {
+    for (const name of missing(['BTCPAY_URL', 'BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET'])) {
+      problems.push(`${name} is required when PAYMENT_PROVIDER=btcpay`);
+    }
+  }
   if (isProduction && e.DEMO_INVENTORY !== undefined && e.DEMO_INVENTORY > 0) {
     problems.push('DEMO_INVENTORY must be 0 when NODE_ENV=production: demo proxies are not real exits');
   }
@@ -166,5 +210,27 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     rentalGraceMs: e.RENTAL_GRACE_MINUTES * 60_000,
     provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
+    payments: {
+      lifetimeMs: e.PAYMENT_LIFETIME_MINUTES * 60_000,
+      reconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
+      referralPercent: e.REFERRAL_PERCENT,
+      creditOverpayments: e.CREDIT_OVERPAYMENTS,
+      cryptomus:
+        e.CRYPTOMUS_MERCHANT && e.CRYPTOMUS_API_KEY
+          ? { url: e.CRYPTOMUS_URL.replace(/\/+$/, ''), merchant: e.CRYPTOMUS_MERCHANT, apiKey: e.CRYPTOMUS_API_KEY }
+          : null,
+      btcpay:
+        e.BTCPAY_URL && e.BTCPAY_API_KEY && e.BTCPAY_STORE_ID && e.BTCPAY_WEBHOOK_SECRET
+          ? {
+              url: e.BTCPAY_URL.replace(/\/+$/, ''),
+              apiKey: e.BTCPAY_API_KEY,
+              storeId: e.BTCPAY_STORE_ID,
+              webhookSecret: e.BTCPAY_WEBHOOK_SECRET,
+              methods: e.BTCPAY_METHODS.split(',')
+                .map((m) => m.trim().toUpperCase())
+                .filter(Boolean),
+            }
+          : null,
+    },
   };
 }

@@ -1,10 +1,13 @@
 import process from 'node:process';
-import { buildApp, LOG_REDACT_PATHS } from './app';
+import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoInventory } from './inventory/demo-inventory';
-import { startLifecycleJobs } from './jobs/lifecycle-jobs';
+import { runLifecycleOnce } from './jobs/lifecycle-jobs';
+import { reconcilePayments } from './jobs/payments-reconcile';
+import { repeatEvery } from './jobs/repeat';
+import { createPaymentProvider } from './payments/providers';
 import { createBasicProvisioner } from './rentals/provisioner';
 import { demoAdminSecret, lockDataDir } from './lib/data-dir';
 
@@ -48,24 +51,27 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
   const provisioner = createBasicProvisioner(database.db);
+  const paymentProvider = createPaymentProvider(config);
   const app = await buildApp({
     config,
     db: database.db,
     clock: systemClock,
     provisioner,
+    paymentProvider,
     logger: loggerOptions(config),
   });
-  const stopJobs = startLifecycleJobs(
-    {
-      db: database.db,
-      clock: systemClock,
-      provisioner,
-      graceMs: config.rentalGraceMs,
-      provisioningDeadlineMs: config.provisioningDeadlineMs,
-    },
-    config.jobIntervalMs,
-    app.log,
-  );
+  const lifecycle = {
+    db: database.db,
+    clock: systemClock,
+    provisioner,
+    graceMs: config.rentalGraceMs,
+    provisioningDeadlineMs: config.provisioningDeadlineMs,
+  };
+  const payments = paymentsDepsOf({ config, db: database.db, clock: systemClock, paymentProvider });
+  const stopJobs = [
+    repeatEvery('rental lifecycle', config.jobIntervalMs, () => runLifecycleOnce(lifecycle), app.log),
+    repeatEvery('payment reconciliation', config.payments.reconcileMs, () => reconcilePayments(payments), app.log),
+  ];
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     // Stop taking requests and finish those under way before the database closes, so no write is lost.
-    await stopJobs();
+    await Promise.all(stopJobs.map((stopJob) => stopJob()));
     await app.close();
     await database.close();
     unlock();

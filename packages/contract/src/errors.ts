@@ -35,6 +35,12 @@ export const ERROR_CODES = {
   IMPORT_INVALID: 'The import was rejected',
   BALANCE_WOULD_BE_NEGATIVE: 'The adjustment would make the balance negative',
   USER_NOT_FOUND: 'Customer not found',
+  PAYMENT_NOT_FOUND: 'Payment not found',
+  PAYMENT_METHOD_UNKNOWN: 'This payment method is not available',
+  PROVIDER_UNAVAILABLE: 'The payment provider is unavailable. Please try again later.',
+  WEBHOOK_SIGNATURE_INVALID: 'Invalid webhook signature',
+  GIFTCARD_INVALID: 'Gift card code does not exist or has already been activated',
+  GIFTCARD_RATE_LIMITED: 'Too many gift card attempts. Please wait a minute and try again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -47,6 +53,8 @@ export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string().optional(),
+  /** The same sentence, for calls whose spec'd answer reads `message` (gift cards). */
+  message: z.string().optional(),
   /** Bulk requests (inventory import) list every refused row, not only the first. */
   problems: z.array(RowProblemSchema).optional(),
 });
@@ -82,4 +90,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IMPORT_INVALID: 400,
   BALANCE_WOULD_BE_NEGATIVE: 409,
   USER_NOT_FOUND: 404,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_METHOD_UNKNOWN: 400,
+  PROVIDER_UNAVAILABLE: 502,
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  GIFTCARD_INVALID: 404,
+  GIFTCARD_RATE_LIMITED: 429,
 };
+
+/** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */
+export const ERRORS_ALSO_AS_MESSAGE: readonly ErrorCode[] = ['GIFTCARD_INVALID', 'GIFTCARD_RATE_LIMITED'];

@@ -1,5 +1,7 @@
 import {
   API_PATHS,
+  GiftcardCreateRequestSchema,
+  GiftcardCreateResponseSchema,
   BalanceAdjustRequestSchema,
   BalanceAdjustResponseSchema,
   centsToDollars,
@@ -20,6 +22,7 @@ import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { adjustBalance } from '../ledger/ledger';
+import { createGiftcards, listGiftcards } from '../payments/giftcards';
 import { adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
@@ -177,5 +180,53 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       });
       return { success: true as const, customerId, wallet: centsToDollars(balance) };
     },
+  );
+
+  app.post(
+    '/api/admin/giftcards',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        description: 'Creates `count` gift card codes worth `amount` dollars each.',
+        body: GiftcardCreateRequestSchema,
+        response: { 200: GiftcardCreateResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const codes = await createGiftcards(deps.db, {
+        amountCents: Math.round(request.body.amount * 100),
+        count: request.body.count,
+        at: deps.clock.now(),
+      });
+      return { success: true as const, codes };
+    },
+  );
+
+  app.get(
+    '/api/admin/giftcards',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            giftcards: z.array(
+              z.object({
+                id: z.number(),
+                code: z.string(),
+                amount: z.number(),
+                createdAt: z.string(),
+                redeemedBy: z.number().nullable(),
+                redeemedAt: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }),
   );
 };

@@ -12,6 +12,7 @@ import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
 import { adjustBalance, verifyLedger } from '../ledger/ledger';
 import { lockDataDir } from '../lib/data-dir';
+import { createGiftcards } from '../payments/giftcards';
 
 /**
  * The operator's tool: works on the database directly (DESIGN section 7), with the same
@@ -135,6 +136,23 @@ ledger
       }),
     );
     console.log(`Balance is now ${formatDollars(balance / 100)}.`);
+  });
+
+program
+  .command('giftcards')
+  .description('gift card codes')
+  .command('create')
+  .description('create codes worth an amount each; prints one code a line')
+  .requiredOption('--amount <dollars>', 'value of each card', dollarsToCents)
+  .requiredOption('--count <n>', 'how many codes', wholeNumber)
+  .action(async (options: { amount: number; count: number }) => {
+    if (options.amount <= 0 || options.count < 1 || options.count > 1000) {
+      throw new DomainError('BAD_REQUEST', { message: 'amount must be more than 0 and count from 1 to 1000' });
+    }
+    const codes = await withDatabase((db) =>
+      createGiftcards(db, { amountCents: options.amount, count: options.count, at: systemClock.now() }),
+    );
+    console.log(codes.join('\n'));
   });
 
 function report(problems: RowProblem[]): void {

@@ -177,6 +177,8 @@ export const ledgerEntries = pgTable(
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => rentalOrders.id),
     rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id),
+    paymentId: text('payment_id').references((): AnyPgColumn => payments.id),
+    giftcardId: bigint('giftcard_id', { mode: 'number' }).references((): AnyPgColumn => giftcards.id),
     /** Free text: the operator's reason for an adjustment, or what caused an automatic entry. */
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -187,6 +189,14 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_refund_once')
       .on(t.rentalId)
       .where(sql`${t.kind} = 'refund'`),
+    // Each payment is credited once, and rewards its referrer once (DESIGN section 2).
+    uniqueIndex('ledger_entries_deposit_once')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'deposit'`),
+    uniqueIndex('ledger_entries_referral_reward_once')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'referral_reward'`),
+    uniqueIndex('ledger_entries_giftcard_once').on(t.giftcardId),
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
     check('ledger_entries_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
     check(
@@ -210,6 +220,58 @@ export const catalogueState = pgTable(
   (t) => [check('catalogue_state_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * Wallet top-ups through a payment provider. `id` is the payment's public uuid and the provider's
+ * order id; the provider's own invoice id is unique per provider.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** The method the customer pays with, e.g. BTC or LTC. */
+    method: text('method').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** pending, paid or fail */
+    status: text('status').notNull(),
+    /** The provider's own status word, reported to the client while pending. */
+    providerStatus: text('provider_status').notNull(),
+    url: text('url').notNull().default(''),
+    creditedCents: bigint('credited_cents', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_status_idx').on(t.status),
+    check('payments_status_known', sql`${t.status} IN ('pending', 'paid', 'fail')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Operator-made codes worth an amount, each redeemable once (DESIGN section 6). */
+export const giftcards = pgTable(
+  'giftcards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Normalized: upper case, no separators. */
+    code: text('code').notNull().unique(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  },
+  (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
 /** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
 export const adminTokens = pgTable('admin_tokens', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -228,4 +290,6 @@ export const schema = {
   ledgerEntries,
   catalogueState,
   adminTokens,
+  payments,
+  giftcards,
 };

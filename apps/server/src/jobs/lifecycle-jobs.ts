@@ -1,6 +1,5 @@
 import { RENTAL_STATUS } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { proxies, rentals } from '../db/schema';
 import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
@@ -145,32 +144,4 @@ export async function runLifecycleOnce(deps: LifecycleDeps) {
   const ended = await markEnded(deps);
   const expired = await expireReady(deps);
   return { ...provisioned, ended, expired };
-}
-
-/** Runs the lifecycle every interval; a slow round makes the next one wait; errors are logged. */
-export function startLifecycleJobs(
-  deps: LifecycleDeps,
-  intervalMs: number,
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runLifecycleOnce(deps)
-      .then((result) => {
-        if (result.connected + result.refunded + result.ended + result.expired > 0)
-          log.info(result, 'rental lifecycle');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'rental lifecycle round failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -13,6 +13,8 @@ export interface LedgerEntryInput {
   at: Date;
   orderId?: number;
   rentalId?: number;
+  paymentId?: string;
+  giftcardId?: number;
   reason?: string;
 }
 
@@ -58,6 +60,8 @@ export async function postEntry(tx: Queryable, entry: LedgerEntryInput): Promise
     balanceAfterCents,
     orderId: entry.orderId,
     rentalId: entry.rentalId,
+    paymentId: entry.paymentId,
+    giftcardId: entry.giftcardId,
     reason: entry.reason,
     createdAt: entry.at,
   });

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from '@portal/contract';
+import { ERROR_CODES, ERRORS_ALSO_AS_MESSAGE, type ErrorCode, type ErrorEnvelope } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
@@ -11,7 +11,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
 };
 
 function envelope(code: ErrorCode, message: string = ERROR_CODES[code]): ErrorEnvelope {
-  return { success: false, error: message, code };
+  return ERRORS_ALSO_AS_MESSAGE.includes(code)
+    ? { success: false, error: message, message, code }
+    : { success: false, error: message, code };
 }
 
 type ValidationIssue = { instancePath?: string; message?: string };

@@ -61,3 +61,30 @@ export const GiftcardResponseSchema = z.object({
   amount: DollarsSchema,
   message: z.string(),
 });
+
+export const PaymentUuidParamsSchema = z.object({ uuid: boundedText(100) });
+
+export const SandboxOutcomeRequestSchema = z.object({ outcome: z.enum(['paid', 'fail']) });
+
+/** What the sandbox checkout page shows. */
+export const SandboxPaymentResponseSchema = z.object({
+  success: successTrue,
+  uuid: z.string(),
+  amount: DollarsSchema,
+  method: z.string(),
+  status: z.string(),
+});
+
+export const GiftcardCreateRequestSchema = z.object({
+  amount: z
+    .number({ error: 'amount must be a number of dollars' })
+    .positive('amount must be more than 0')
+    .max(10_000, 'amount must be at most 10000')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount must have at most 2 decimals'),
+  count: z
+    .number()
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(1000, 'count must be at most 1000'),
+});
+export const GiftcardCreateResponseSchema = z.object({ success: successTrue, codes: z.array(z.string()) });

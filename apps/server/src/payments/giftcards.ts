@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { giftcards } from '../db/schema';
+import { DomainError } from '../errors';
+import { lockBalance, postEntry } from '../ledger/ledger';
+import { readableCode } from '../lib/secrets';
+
+/** 16 characters of a 32-letter alphabet: 80 random bits, shown as XXXX-XXXX-XXXX-XXXX. */
+const CODE_LENGTH = 16;
+
+export function formatGiftcardCode(normalized: string): string {
+  return normalized.match(/.{1,4}/g)?.join('-') ?? normalized;
+}
+
+/** What a person may type: any case, spaces or dashes. */
+export function normalizeGiftcardCode(input: string): string {
+  return input.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+export async function createGiftcards(
+  db: Database,
+  input: { amountCents: number; count: number; at: Date },
+): Promise<string[]> {
+  const codes = new Set<string>();
+  while (codes.size < input.count) codes.add(readableCode(CODE_LENGTH).toUpperCase());
+  try {
+    await db
+      .insert(giftcards)
+      .values([...codes].map((code) => ({ code, amountCents: input.amountCents, createdAt: input.at })));
+  } catch (error) {
+    // Two codes of 80 random bits colliding is next to impossible; a retry is the whole remedy.
+    if (isUniqueViolation(error)) return createGiftcards(db, input);
+    throw error;
+  }
+  return [...codes].map(formatGiftcardCode);
+}
+
+/**
+ * Redeems a code once, ever: the conditional update lets exactly one of any number of
+ * concurrent redemptions claim the card, and the ledger's unique index backs it up.
+ */
+export async function redeemGiftcard(
+  deps: { db: Database; clock: Clock },
+  userId: number,
+  input: string,
+): Promise<{ amountCents: number; walletCents: number }> {
+  const code = normalizeGiftcardCode(input);
+  return deps.db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const now = deps.clock.now();
+    const [card] = await tx
+      .update(giftcards)
+      .set({ redeemedBy: userId, redeemedAt: now })
+      .where(and(eq(giftcards.code, code), isNull(giftcards.redeemedAt)))
+      .returning();
+    if (!card) throw new DomainError('GIFTCARD_INVALID');
+    const walletCents = await postEntry(tx, {
+      userId,
+      kind: 'giftcard',
+      amountCents: card.amountCents,
+      giftcardId: card.id,
+      at: now,
+    });
+    return { amountCents: card.amountCents, walletCents };
+  });
+}
+
+export async function listGiftcards(db: Database) {
+  const rows = await db.select().from(giftcards).orderBy(desc(giftcards.id));
+  return rows.map((row) => ({
+    id: row.id,
+    code: formatGiftcardCode(row.code),
+    amount: row.amountCents / 100,
+    createdAt: row.createdAt.toISOString(),
+    redeemedBy: row.redeemedBy,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+  }));
+}
