@@ -128,3 +128,21 @@ test('the login page has no serious accessibility violations', async ({ page }) 
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test('signed-in account, terms, news, support and a help article have no serious accessibility violations', async ({
+  page,
+}) => {
+  await signUpFromLanding(page);
+  for (const path of ['/account', '/terms', '/news', '/support']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.goto('/articles/setup-proxy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
