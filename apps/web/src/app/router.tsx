@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
@@ -85,14 +85,16 @@ export const routes: RouteObject[] = [
   // Spec section 2: the admin screen bypasses the other routing (no customer header or guard).
   {
     path: '/admin/news',
-    element: <AdminNews />,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminNews />
+      </Suspense>
+    ),
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
   },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         errorElement: <RouteError />,

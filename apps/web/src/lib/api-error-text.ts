@@ -1,10 +1,10 @@
 import { isApiError } from './api-client';
-import { englishResources, i18n } from './i18n';
+import { i18n, TRANSLATED_ERROR_CODES, type EnglishResources } from './i18n';
 
-type TranslatedCode = keyof typeof englishResources.errors.codes;
+type TranslatedCode = keyof EnglishResources['errors']['codes'];
 
 function isTranslatedCode(code: string | undefined): code is TranslatedCode {
-  return code !== undefined && Object.hasOwn(englishResources.errors.codes, code);
+  return code !== undefined && TRANSLATED_ERROR_CODES.includes(code);
 }
 
 const errorsT = () => i18n.getFixedT(null, 'errors');

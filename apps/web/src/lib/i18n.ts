@@ -1,15 +1,15 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contract';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAccount from '../locales/en/account.json';
-import enArticles from '../locales/en/articles.json';
-import enAuth from '../locales/en/auth.json';
+import type enAuth from '../locales/en/auth.json';
+import type enAccount from '../locales/en/account.json';
+import type enNews from '../locales/en/news.json';
+import type enSupport from '../locales/en/support.json';
+import type enLanding from '../locales/en/landing.json';
+import type enTerms from '../locales/en/terms.json';
+import type enArticles from '../locales/en/articles.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
-import enLanding from '../locales/en/landing.json';
-import enNews from '../locales/en/news.json';
-import enSupport from '../locales/en/support.json';
-import enTerms from '../locales/en/terms.json';
 
 /** One namespace per feature plus `common` and `errors` (STYLE section 2). */
 export const NAMESPACES = [
@@ -25,18 +25,28 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** English ships in the main bundle: it is the default and the fallback of every other language. */
-export const englishResources = {
-  common: enCommon,
-  errors: enErrors,
-  auth: enAuth,
-  account: enAccount,
-  news: enNews,
-  support: enSupport,
-  landing: enLanding,
-  terms: enTerms,
-  articles: enArticles,
-} satisfies Record<Namespace, object>;
+/**
+ * Only the shell's English (`common`, `errors`) ships in the main bundle: the header, toasts and
+ * error screens need it at once. Every other namespace, English included, is a chunk of its own
+ * that loads with the first screen using it, so the landing page does not download the terms
+ * or the help articles.
+ */
+const bundledEnglish = { common: enCommon, errors: enErrors };
+const BUNDLED: readonly Namespace[] = ['common', 'errors'];
+
+/** The shape of every namespace, for typed keys (CustomTypeOptions); types only, nothing bundled. */
+export type EnglishResources = typeof bundledEnglish & {
+  auth: typeof enAuth;
+  account: typeof enAccount;
+  news: typeof enNews;
+  support: typeof enSupport;
+  landing: typeof enLanding;
+  terms: typeof enTerms;
+  articles: typeof enArticles;
+};
+
+/** Error codes with a translation (the `errors` namespace is bundled, so this is known at once). */
+export const TRANSLATED_ERROR_CODES: readonly string[] = Object.keys(enErrors.codes);
 
 /** Names of the languages in themselves (endonyms), the same whatever language the page is in. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -50,10 +60,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/en/*.json',
+  '!../locales/en/common.json',
+  '!../locales/en/errors.json',
 ]);
 
-/** Other languages load on demand, one file per namespace, so a visitor downloads only their own. */
+/** Translations load on demand, one file per language and namespace, so a visitor downloads only what a screen shows. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -103,12 +114,14 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
         fallbackLng: DEFAULT_LANGUAGE,
         supportedLngs: [...LANGUAGES],
         load: 'currentOnly',
-        ns: [...NAMESPACES],
+        // Screens load their own namespace; i18next then keeps it loaded across language changes.
+        ns: [...BUNDLED],
         defaultNS: 'common',
-        resources: { en: englishResources },
+        resources: { en: bundledEnglish },
         partialBundledLanguages: true,
         interpolation: { escapeValue: false },
-        react: { useSuspense: false },
+        // A screen waits (under the layout's Suspense) until its namespace is there, never showing keys.
+        react: { useSuspense: true },
       });
   } else if (i18n.language !== language) {
     await i18n.changeLanguage(language);

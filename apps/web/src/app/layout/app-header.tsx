@@ -120,7 +120,8 @@ export function AppHeader() {
  * already ended the session with its own message, so it is not repeated here.
  */
 function useWalletErrorToast(error: Error | null) {
-  const { t } = useTranslation('account');
+  // `common`, not `account`: the header sits outside the page's Suspense and must never wait.
+  const { t } = useTranslation();
   useEffect(() => {
     if (!error) return;
     if (isApiError(error) && (error.kind === 'no-key' || error.status === 401)) return;
