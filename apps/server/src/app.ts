@@ -54,6 +54,7 @@ export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | '
     publicUrl: deps.config.publicUrl,
     lifetimeMs: deps.config.payments.lifetimeMs,
     referralPercent: deps.config.payments.referralPercent,
+    giftcardRateLimit: deps.config.payments.giftcardRateLimit,
   };
 }
 

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: positive('LOGIN_RATE_LIMIT', 10),
   REGISTER_RATE_LIMIT: positive('REGISTER_RATE_LIMIT', 30),
   ADMIN_LOGIN_RATE_LIMIT: positive('ADMIN_LOGIN_RATE_LIMIT', 5),
+  GIFTCARD_RATE_LIMIT: positive('GIFTCARD_RATE_LIMIT', 10),
   ADMIN_TOKEN_TTL_HOURS: positive('ADMIN_TOKEN_TTL_HOURS', 12),
   RENTAL_GRACE_MINUTES: positive('RENTAL_GRACE_MINUTES', 60),
   PROVISIONING_DEADLINE_SECONDS: positive('PROVISIONING_DEADLINE_SECONDS', 300),
@@ -130,6 +131,8 @@ export interface Config {
     reconcileMs: number;
     referralPercent: number;
     creditOverpayments: boolean;
+    /** Gift card attempts per IP per minute: codes must not be guessable by brute force. */
+    giftcardRateLimit: number;
     cryptomus: { url: string; merchant: string; apiKey: string } | null;
     btcpay: { url: string; apiKey: string; storeId: string; webhookSecret: string; methods: string[] } | null;
   };
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       reconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
       referralPercent: e.REFERRAL_PERCENT,
       creditOverpayments: e.CREDIT_OVERPAYMENTS,
+      giftcardRateLimit: e.GIFTCARD_RATE_LIMIT,
       cryptomus:
         e.CRYPTOMUS_MERCHANT && e.CRYPTOMUS_API_KEY
           ? { url: e.CRYPTOMUS_URL.replace(/\/+$/, ''), merchant: e.CRYPTOMUS_MERCHANT, apiKey: e.CRYPTOMUS_API_KEY }

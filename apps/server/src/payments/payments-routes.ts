@@ -109,7 +109,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, d
       preHandler: customer,
       config: {
         rateLimit: {
-          max: 10,
+          max: deps.giftcardRateLimit,
           timeWindow: '1 minute',
           errorResponseBuilder: () => new DomainError('GIFTCARD_RATE_LIMITED'),
         },

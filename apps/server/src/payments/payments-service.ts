@@ -15,6 +15,7 @@ export interface PaymentsDeps {
   publicUrl: string;
   lifetimeMs: number;
   referralPercent: number;
+  giftcardRateLimit: number;
 }
 
 type PaymentRow = typeof payments.$inferSelect;
