@@ -51,6 +51,10 @@ const AdminNews = lazyPage(
   () => import('../features/admin/components/admin-news-page'),
   (m) => m.AdminNewsPage,
 );
+const SandboxCheckout = lazyPage(
+  () => import('../features/payments/components/sandbox-checkout-page'),
+  (m) => m.SandboxCheckoutPage,
+);
 const SetupProxy = lazyPage(
   () => import('../features/articles/components/setup-proxy-page'),
   (m) => m.SetupProxyPage,
@@ -88,6 +92,16 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<PageLoading />}>
         <AdminNews />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  // The sandbox provider's checkout stands where a real provider's page would: no portal frame.
+  {
+    path: '/pay/:uuid',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <SandboxCheckout />
       </Suspense>
     ),
     errorElement: <RouteError />,

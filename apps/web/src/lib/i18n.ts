@@ -8,6 +8,7 @@ import type enSupport from '../locales/en/support.json';
 import type enLanding from '../locales/en/landing.json';
 import type enTerms from '../locales/en/terms.json';
 import type enArticles from '../locales/en/articles.json';
+import type enPayments from '../locales/en/payments.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 
@@ -22,6 +23,7 @@ export const NAMESPACES = [
   'landing',
   'terms',
   'articles',
+  'payments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -43,6 +45,7 @@ export type EnglishResources = typeof bundledEnglish & {
   landing: typeof enLanding;
   terms: typeof enTerms;
   articles: typeof enArticles;
+  payments: typeof enPayments;
 };
 
 /** Error codes with a translation (the `errors` namespace is bundled, so this is known at once). */
