@@ -20,6 +20,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Playwright empties its output folder at start: its own, so the other runners' reports stay.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   RENTAL_GRACE_MINUTES: positive('RENTAL_GRACE_MINUTES', 60),
   PROVISIONING_DEADLINE_SECONDS: positive('PROVISIONING_DEADLINE_SECONDS', 300),
   JOB_INTERVAL_SECONDS: positive('JOB_INTERVAL_SECONDS', 5),
+  HEALTH_CHECK_SECONDS: positive('HEALTH_CHECK_SECONDS', 60),
   PAYMENT_LIFETIME_MINUTES: positive('PAYMENT_LIFETIME_MINUTES', 60),
   PAYMENT_RECONCILE_SECONDS: positive('PAYMENT_RECONCILE_SECONDS', 60),
   REFERRAL_PERCENT: z.coerce
@@ -126,6 +127,8 @@ export interface Config {
   /** A rental still `waiting_up` this long after purchase is refunded automatically. */
   provisioningDeadlineMs: number;
   jobIntervalMs: number;
+  /** How often each rented proxy's upstream is re-checked while connected. */
+  healthCheckMs: number;
   payments: {
     lifetimeMs: number;
     reconcileMs: number;
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     rentalGraceMs: e.RENTAL_GRACE_MINUTES * 60_000,
     provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
+    healthCheckMs: e.HEALTH_CHECK_SECONDS * 1000,
     payments: {
       lifetimeMs: e.PAYMENT_LIFETIME_MINUTES * 60_000,
       reconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,

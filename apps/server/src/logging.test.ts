@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOG_REDACT_PATHS } from './app';
 import { SESSION_COOKIE } from './plugins/customer-auth';
@@ -45,6 +46,39 @@ describe('structured logs', () => {
       expect(log).not.toContain(apiKey);
       expect(log).not.toContain(session);
       expect(log).not.toContain(t.config.adminSecret ?? 'no secret configured');
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+
+  it('never contain query parameters of a failed database call', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const t = await buildTestApp({
+      database,
+      deps: { logger: { level: 'info', stream } },
+      beforeReady: (app) => {
+        app.get('/api/test/failing-query', async () => {
+          // A value PostgreSQL refuses and quotes in its own message, as a stored secret could be.
+          await database.db.execute(sql`SELECT ${'socks5://user:s3cret-pass@203.0.113.1:1080'}::int`);
+          return { ok: true };
+        });
+      },
+    });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/test/failing-query' });
+      expect(response.statusCode).toBe(500);
+      const log = lines.join('');
+      expect(log).toContain('database query failed');
+      expect(log).toContain('22P02');
+      expect(log).not.toContain('s3cret-pass');
     } finally {
       await t.close();
       await database.close();

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     provisioner,
     graceMs: config.rentalGraceMs,
     provisioningDeadlineMs: config.provisioningDeadlineMs,
+    healthCheckMs: config.healthCheckMs,
   };
   const payments = paymentsDepsOf({ config, db: database.db, clock: systemClock, paymentProvider });
   const stopJobs = [

@@ -211,6 +211,7 @@ export function lifecycleOf(
     provisioner,
     graceMs: t.config.rentalGraceMs,
     provisioningDeadlineMs: t.config.provisioningDeadlineMs,
+    healthCheckMs: t.config.healthCheckMs,
   };
 }
 

@@ -59,7 +59,7 @@ export async function endSession(db: Queryable, tokenHash: string, at: Date, rea
 /** A customer named by numeric id or by referral key (what an operator has at hand). */
 export async function findCustomerId(db: Queryable, who: string): Promise<number> {
   const key = who.trim();
-  if (/^\d+$/.test(key)) {
+  if (/^\d{1,15}$/.test(key)) {
     const [row] = await db
       .select({ id: users.id })
       .from(users)

@@ -228,6 +228,7 @@ describe('balance adjustment', () => {
     expect((await adjust({ customer: customerId, amount: 1, reason: '  ' })).statusCode).toBe(400);
     expect((await adjust({ customer: customerId, amount: 1.234, reason: 'x' })).statusCode).toBe(400);
     expect((await adjust({ customer: 'nobody', amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect((await adjust({ customer: '99999999999999999999', amount: 1, reason: 'x' })).statusCode).toBe(404);
     const unauthenticated = await t.app.inject({
       method: 'POST',
       url: '/api/admin/customers/adjust',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ping, type Database } from '../db/client';
+import { loggableError } from '../lib/loggable-error';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
@@ -14,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         await ping(db);
         return { status: 'ok' as const };
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unavailable');
+        request.log.error({ err: loggableError(error) }, 'health check: database unavailable');
         return reply.code(503).send({ status: 'unavailable' as const });
       }
     },

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { importRejected } from './inventory-import';
 
@@ -28,6 +29,20 @@ export function proxyValues(row: ProxyImportRow, at: Date): typeof proxies.$infe
 
 /** Stores validated rows in one transaction; rows whose ip and port exist already refuse it all. */
 export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
+  try {
+    return await insertAll(db, rows, at);
+  } catch (error) {
+    // Another import added one of these addresses between our check and our insert.
+    if (isUniqueViolation(error)) {
+      throw new DomainError('IMPORT_INVALID', {
+        message: 'A proxy with one of these ip and port pairs was added meanwhile; nothing was stored. Import again.',
+      });
+    }
+    throw error;
+  }
+}
+
+async function insertAll(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
   return db.transaction(async (tx) => {
     const existing = await existingAddresses(tx, rows);
     const clashes = rows

@@ -1,12 +1,15 @@
 import { RENTAL_STATUS } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { proxies, rentals } from '../db/schema';
 import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
+import { checkConnected } from './health-check';
 
 export interface LifecycleDeps extends RentalsDeps {
   graceMs: number;
   provisioningDeadlineMs: number;
+  healthCheckMs: number;
 }
 
 const BATCH = 500;
@@ -14,50 +17,45 @@ const PROVISION_BATCH = 50;
 /** How long a process owns its claim on a rental check before another may take it over. */
 const CHECK_LEASE_MS = 60_000;
 
+type RentalUpdate = Partial<typeof rentals.$inferInsert>;
+
 /**
- * connected -> ready at end_time. Rows another transaction holds (an extension under way) are
- * skipped, and the update repeats the condition, so an extension is never overwritten.
+ * Moves due rentals to a new state. Rows another transaction holds (an extension under way)
+ * are skipped, and the update repeats the condition on the row as it is then, so a concurrent
+ * change of the row is never overwritten.
  */
-export async function markEnded(deps: LifecycleDeps): Promise<number> {
-  const now = deps.clock.now();
-  const due = and(eq(rentals.status, RENTAL_STATUS.connected), lte(rentals.endTime, now));
-  const claim = deps.db
+async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate): Promise<number> {
+  const claim = tx
     .select({ id: rentals.id })
     .from(rentals)
     .where(due)
     .orderBy(asc(rentals.id))
     .limit(BATCH)
     .for('update', { skipLocked: true });
-  const rows = await deps.db
+  const rows = await tx
     .update(rentals)
-    .set({ status: RENTAL_STATUS.ready })
+    .set(set)
     .where(and(inArray(rentals.id, claim), due))
     .returning({ id: rentals.id });
   return rows.length;
 }
 
+/** connected -> ready at end_time; the proxy stays held for the grace period. */
+export async function markEnded(deps: LifecycleDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = and(eq(rentals.status, RENTAL_STATUS.connected), lte(rentals.endTime, now));
+  return advanceDue(deps.db, due, { status: RENTAL_STATUS.ready });
+}
+
 /** ready -> expired after the grace period; the proxies return to the catalogue. */
 export async function expireReady(deps: LifecycleDeps): Promise<number> {
   const now = deps.clock.now();
-  const due = and(
-    eq(rentals.status, RENTAL_STATUS.ready),
-    lte(rentals.endTime, new Date(now.getTime() - deps.graceMs)),
-  );
+  const graceOver = new Date(now.getTime() - deps.graceMs);
+  const due = and(eq(rentals.status, RENTAL_STATUS.ready), lte(rentals.endTime, graceOver));
   return deps.db.transaction(async (tx) => {
-    const claim = tx
-      .select({ id: rentals.id })
-      .from(rentals)
-      .where(due)
-      .orderBy(asc(rentals.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await tx
-      .update(rentals)
-      .set({ status: RENTAL_STATUS.expired, endedAt: now })
-      .where(and(inArray(rentals.id, claim), due))
-      .returning({ id: rentals.id });
-    if (rows.length > 0) await bumpCatalogue(tx);
-    return rows.length;
+    const expired = await advanceDue(tx, due, { status: RENTAL_STATUS.expired, endedAt: now });
+    if (expired > 0) await bumpCatalogue(tx);
+    return expired;
   });
 }
 
@@ -141,7 +139,8 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
 
 export async function runLifecycleOnce(deps: LifecycleDeps) {
   const provisioned = await provisionWaiting(deps);
+  const health = await checkConnected(deps);
   const ended = await markEnded(deps);
   const expired = await expireReady(deps);
-  return { ...provisioned, ended, expired };
+  return { ...provisioned, ...health, ended, expired };
 }

@@ -6,10 +6,17 @@ import { ProviderError } from '../payments/providers/provider';
 
 const BATCH = 50;
 const LEASE_MS = 60_000;
+/**
+ * A crypto payment sent just before its invoice expires may confirm on-chain much later; the
+ * provider keeps reporting it pending meanwhile and has the final word. Only after this long
+ * without one does the portal give up on it (and a later `paid` still credits it).
+ */
+export const PROVIDER_CONFIRMATION_CAP_MS = 72 * 3_600_000;
 
 /**
  * Re-checks pending payments with the provider, so a payment settles even when no webhook
- * arrives and nobody polls; a payment past its lifetime that is still not paid ends as `fail`.
+ * arrives and nobody polls. A sandbox payment past its lifetime ends as `fail`; a provider's
+ * payment ends when the provider says so, or after the confirmation cap.
  */
 export async function reconcilePayments(deps: PaymentsDeps): Promise<{ checked: number; expired: number }> {
   const now = deps.clock.now();
@@ -33,8 +40,11 @@ export async function reconcilePayments(deps: PaymentsDeps): Promise<{ checked: 
   for (const payment of claimed) {
     try {
       const refreshed = await refreshPayment(deps, payment);
-      if (refreshed.status === PAYMENT_STATUS.pending && refreshed.expiresAt.getTime() <= now.getTime()) {
-        await settlePayment(deps, payment.id, { outcome: 'fail', providerStatus: 'expired' });
+      const deadline =
+        refreshed.expiresAt.getTime() + (deps.provider.name === 'sandbox' ? 0 : PROVIDER_CONFIRMATION_CAP_MS);
+      if (refreshed.status === PAYMENT_STATUS.pending && deadline <= now.getTime()) {
+        const providerStatus = deps.provider.name === 'sandbox' ? 'expired' : 'unconfirmed';
+        await settlePayment(deps, payment.id, { outcome: 'fail', providerStatus });
         expired += 1;
       }
     } catch (error) {

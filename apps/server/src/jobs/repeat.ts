@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { loggableError } from '../lib/loggable-error';
 
 /**
  * Runs `round` now and then every interval, one round at a time (a slow round makes the next
@@ -18,7 +19,7 @@ export function repeatEvery(
       .then((result) => {
         if (Object.values(result).some((n) => n > 0)) log.info(result, name);
       })
-      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+      .catch((error: unknown) => log.error({ err: loggableError(error) }, `${name} failed`))
       .finally(() => {
         running = null;
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../ledger/ledger';
-import { reconcilePayments } from '../jobs/payments-reconcile';
+import { PROVIDER_CONFIRMATION_CAP_MS, reconcilePayments } from '../jobs/payments-reconcile';
 import { paymentsDepsOf } from '../app';
 import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
 import { FAKE_KEY, FAKE_MERCHANT, signLikeCryptomus, startCryptomusFake } from '../../test/fakes/cryptomus-fake';
@@ -143,17 +143,50 @@ describe('Cryptomus payments', () => {
     expect(await walletOf(t, apiKey)).toBe(0);
   });
 
-  it('settles without webhook or polling through reconciliation, and fails expired payments', async () => {
+  it('settles without webhook or polling through reconciliation', async () => {
     const paid = await newPayment(7);
-    const stale = await newPayment(8);
     fake.setStatus(paid.invoice.uuid, 'paid', { is_final: true });
-    const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
-    await reconcilePayments(deps);
+    await reconcilePayments(paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock }));
     expect(await walletOf(t, paid.apiKey)).toBe(7);
-    t.clock.advance(t.config.payments.lifetimeMs + 1000);
+  });
+
+  it('keeps waiting past the invoice lifetime while the provider still says pending; the provider ends it', async () => {
+    const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+    const confirming = await newPayment(8);
+    const cancelled = await newPayment(9);
+    fake.setStatus(confirming.invoice.uuid, 'confirm_check');
+    t.clock.advance(t.config.payments.lifetimeMs + 60_000);
     await reconcilePayments(deps);
-    expect(await polledStatus(stale.apiKey, stale.uuid)).toBe('fail');
-    expect(await walletOf(t, stale.apiKey)).toBe(0);
+    expect(await polledStatus(confirming.apiKey, confirming.uuid)).toBe('confirm_check');
+
+    fake.setStatus(cancelled.invoice.uuid, 'cancel', { is_final: true });
+    fake.setStatus(confirming.invoice.uuid, 'paid', { is_final: true });
+    await reconcilePayments(deps);
+    expect(await walletOf(t, confirming.apiKey)).toBe(8);
+    expect(await polledStatus(cancelled.apiKey, cancelled.uuid)).toBe('fail');
+  });
+
+  it('gives up after the confirmation cap, yet a late "paid" still credits once', async () => {
+    const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+    const late = await newPayment(6);
+    fake.setStatus(late.invoice.uuid, 'process');
+    t.clock.advance(t.config.payments.lifetimeMs + PROVIDER_CONFIRMATION_CAP_MS + 60_000);
+    await reconcilePayments(deps);
+    expect(await polledStatus(late.apiKey, late.uuid)).toBe('fail');
+
+    fake.setStatus(late.invoice.uuid, 'paid', { is_final: true });
+    const body = fake.webhookBody(late.invoice.uuid);
+    expect((await webhook(body)).statusCode).toBe(200);
+    expect((await webhook(body)).statusCode).toBe(200);
+    expect(await walletOf(t, late.apiKey)).toBe(6);
+    expect(await polledStatus(late.apiKey, late.uuid)).toBe('paid');
+  });
+
+  it('credits what was settled for "paid", never more than the invoice', async () => {
+    const short = await newPayment(10);
+    fake.setStatus(short.invoice.uuid, 'paid', { is_final: true, payment_amount_usd: '9.50' });
+    expect(await polledStatus(short.apiKey, short.uuid)).toBe('paid');
+    expect(await walletOf(t, short.apiKey)).toBe(9.5);
   });
 
   it('answers 502 when the provider is down, and polling keeps reporting the pending status', async () => {

@@ -20,6 +20,17 @@ export interface PaymentsDeps {
 
 type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * Failures the portal decided on its own (no answer from the provider in time). The provider's
+ * later `paid` still credits such a payment: its word beats our clock.
+ */
+const LOCAL_FAILURES = new Set(['expired', 'unconfirmed']);
+
+function isFinal(payment: PaymentRow, incoming: ProviderState['outcome']): boolean {
+  if (payment.status === PAYMENT_STATUS.pending) return false;
+  return !(payment.status === PAYMENT_STATUS.fail && LOCAL_FAILURES.has(payment.providerStatus) && incoming === 'paid');
+}
+
 /** Status polling asks the provider at most this often per payment. */
 export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
 
@@ -105,7 +116,7 @@ export async function findPaymentById(deps: PaymentsDeps, id: string): Promise<P
 /** Answers the status, asking the provider first when the payment is not final (rate-limited). */
 export async function checkPayment(deps: PaymentsDeps, userId: number, id: string): Promise<string> {
   const payment = await findOwnPayment(deps, userId, id);
-  if (payment.status !== PAYMENT_STATUS.pending) return clientStatus(payment);
+  if (isFinal(payment, 'paid')) return clientStatus(payment);
   const last = payment.lastCheckedAt?.getTime() ?? 0;
   if (deps.clock.now().getTime() - last < PROVIDER_CHECK_INTERVAL_MS) return clientStatus(payment);
   const refreshed = await refreshPayment(deps, payment).catch((error: unknown) => {
@@ -141,7 +152,7 @@ export async function settlePayment(
     await lockBalance(tx, unlocked.userId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND');
-    if (payment.status !== PAYMENT_STATUS.pending) return payment;
+    if (isFinal(payment, state.outcome)) return payment;
     const now = deps.clock.now();
     if (state.outcome === 'pending') {
       const [row] = await tx

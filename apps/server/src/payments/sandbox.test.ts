@@ -84,6 +84,16 @@ describe('sandbox payments', () => {
     expect(await walletOf(t, apiKey)).toBe(0);
   });
 
+  it('ends a sandbox payment nobody paid within its lifetime as fail', async () => {
+    const { reconcilePayments } = await import('../jobs/payments-reconcile');
+    const { paymentsDepsOf } = await import('../app');
+    const apiKey = await registerCustomer(t.app);
+    const { uuid } = (await create(apiKey, 10)).json<{ uuid: string }>();
+    t.clock.advance(t.config.payments.lifetimeMs + 1000);
+    await reconcilePayments(paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock }));
+    expect((await status(apiKey, uuid)).json()).toEqual({ success: true, status: 'fail' });
+  });
+
   it("hides another customer's payment", async () => {
     const owner = await registerCustomer(t.app);
     const other = await registerCustomer(t.app);

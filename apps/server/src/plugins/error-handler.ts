@@ -2,6 +2,7 @@ import { ERROR_CODES, ERRORS_ALSO_AS_MESSAGE, type ErrorCode, type ErrorEnvelope
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
+import { loggableError } from '../lib/loggable-error';
 
 /** Fastify's own 4xx codes, each with the sentence the client gets (DESIGN section 9). */
 const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
@@ -52,7 +53,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message = code === 'BAD_REQUEST' ? error.message || ERROR_CODES.BAD_REQUEST : ERROR_CODES[code];
       return reply.code(status).send(envelope(code, message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send(envelope('INTERNAL'));
   });
 }

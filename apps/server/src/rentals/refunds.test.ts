@@ -72,6 +72,28 @@ describe('refund requests', () => {
     expect(await walletOf(t, apiKey)).toBe(10);
   });
 
+  it('refunds a proxy the health checker found down, even after it recovered', async () => {
+    const upstream = await tcpUpstream();
+    const { id, apiKey, rental } = await connectedRental(upstream.url);
+    t.clock.advance(30 * 60_000);
+    await upstream.stop();
+    const health = await runLifecycleOnce(lifecycleOf(t));
+    expect(health.unavailable).toBe(1);
+    const [recorded] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    expect(recorded?.unavailableAt?.getTime()).toBe(t.clock.now().getTime());
+
+    const revived = await tcpUpstream(upstream.port);
+    try {
+      t.clock.advance(75 * 60_000); // 1:45 after purchase, the upstream answers again
+      await runLifecycleOnce(lifecycleOf(t));
+      const [still] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+      expect(still?.unavailableAt).toEqual(recorded?.unavailableAt); // the first failure is kept
+      expect((await refund(apiKey, id)).json()).toMatchObject({ success: true, status: 'refunded' });
+    } finally {
+      await revived.stop();
+    }
+  });
+
   it('refuses a working proxy, and that was the one request', async () => {
     const { id, apiKey } = await connectedRental();
     const response = await refund(apiKey, id);

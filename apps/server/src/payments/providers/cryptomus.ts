@@ -55,8 +55,10 @@ export function mapCryptomusState(
   const status = payment.payment_status ?? payment.status ?? 'unknown';
   const base = { providerPaymentId: payment.uuid, providerStatus: status };
   if (PAID.has(status)) {
+    // The USD actually settled, never more than the invoice unless the operator opts in (providers.md).
     const settled = amountTextToCents(payment.payment_amount_usd) ?? invoiceCents;
-    const creditCents = status === 'paid_over' && creditOverpayments ? Math.max(settled, invoiceCents) : invoiceCents;
+    const creditCents =
+      status === 'paid_over' && creditOverpayments ? Math.max(settled, invoiceCents) : Math.min(settled, invoiceCents);
     return { ...base, outcome: 'paid', creditCents };
   }
   if (FAILED.has(status) || (status === 'wrong_amount' && payment.is_final === true))

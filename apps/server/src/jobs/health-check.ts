@@ -1,0 +1,76 @@
+import { RENTAL_STATUS } from '@portal/contract';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { proxies, rentals } from '../db/schema';
+import type { LifecycleDeps } from './lifecycle-jobs';
+
+const BATCH = 50;
+const LEASE_MS = 60_000;
+
+/**
+ * Re-checks the upstream of every connected rental once per `healthCheckMs` and records when it
+ * was first found unavailable: the refund rule reads that (DESIGN section 4), so a proxy that
+ * failed and recovered before the customer asked is still refundable. The gateway issue replaces
+ * the provisioner's check with a real connection through the upstream.
+ */
+export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: number; unavailable: number }> {
+  const now = deps.clock.now();
+  const staleBefore = new Date(now.getTime() - deps.healthCheckMs);
+  const due = and(
+    eq(rentals.status, RENTAL_STATUS.connected),
+    or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
+    or(isNull(proxies.lastCheckedAt), lt(proxies.lastCheckedAt, staleBefore)),
+  );
+  const claim = deps.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(due)
+    .orderBy(asc(rentals.id))
+    .limit(BATCH)
+    .for('update', { of: rentals, skipLocked: true });
+  const claimed = await deps.db
+    .update(rentals)
+    .set({ checkLeaseUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(inArray(rentals.id, claim), eq(rentals.status, RENTAL_STATUS.connected)))
+    .returning({ id: rentals.id, username: rentals.username, proxyId: rentals.proxyId });
+  if (claimed.length === 0) return { checked: 0, unavailable: 0 };
+
+  const upstreams = new Map(
+    (
+      await deps.db
+        .select({ id: proxies.id, upstream: proxies.upstream })
+        .from(proxies)
+        .where(
+          inArray(
+            proxies.id,
+            claimed.map((r) => r.proxyId),
+          ),
+        )
+    ).map((p) => [p.id, p.upstream]),
+  );
+  let unavailable = 0;
+  await Promise.all(
+    claimed.map(async (rental) => {
+      const result = await deps.provisioner.check({
+        rentalId: rental.id,
+        username: rental.username,
+        upstream: upstreams.get(rental.proxyId) ?? '',
+      });
+      const at = deps.clock.now();
+      await deps.db
+        .update(proxies)
+        .set(result.ok ? { lastCheckedAt: at } : { lastCheckedAt: at, lastUnavailableAt: at })
+        .where(eq(proxies.id, rental.proxyId));
+      await deps.db
+        .update(rentals)
+        .set(
+          result.ok
+            ? { checkLeaseUntil: null }
+            : { checkLeaseUntil: null, unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` },
+        )
+        .where(eq(rentals.id, rental.id));
+      if (!result.ok) unavailable += 1;
+    }),
+  );
+  return { checked: claimed.length, unavailable };
+}
