@@ -114,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loginRateLimit: config.adminLoginRateLimit,
   });
 
-  await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist);
+  // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
+  await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {
+    hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
+  });
   return app;
 }

@@ -49,6 +49,27 @@ describe('serving the web app', () => {
     }
   });
 
+  it('serves the sandbox checkout page only while the sandbox provider is active', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/pay/some-uuid' })).statusCode).toBe(200);
+    const real = await buildTestApp({
+      database: t.database,
+      deps: { webDist: web.dir },
+      env: {
+        PAYMENT_PROVIDER: 'btcpay',
+        BTCPAY_URL: 'http://127.0.0.1:9',
+        BTCPAY_API_KEY: 'k',
+        BTCPAY_STORE_ID: 's',
+        BTCPAY_WEBHOOK_SECRET: 'w',
+      },
+    });
+    try {
+      expect((await real.app.inject({ method: 'GET', url: '/pay/some-uuid' })).statusCode).toBe(404);
+      expect((await real.app.inject({ method: 'GET', url: '/payment' })).statusCode).toBe(200);
+    } finally {
+      await real.close();
+    }
+  });
+
   it('sends security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

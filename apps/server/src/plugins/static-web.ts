@@ -8,7 +8,11 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built single-page app with history-API fallback: any GET that is not an API call
  * and not a file answers index.html, and the app's router decides what to show.
  */
-export async function installWebAndNotFound(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function installWebAndNotFound(
+  app: FastifyInstance,
+  webDist: string | null,
+  options: { hiddenPages?: RegExp } = {},
+): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
   if (hasWeb && webDist) {
@@ -25,7 +29,10 @@ export async function installWebAndNotFound(app: FastifyInstance, webDist: strin
   }
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !options.hiddenPages?.test(request.url);
     if (isPage && hasWeb) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
