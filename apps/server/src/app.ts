@@ -21,7 +21,7 @@ import type { PaymentsDeps } from './payments/payments-service';
 import { createPaymentProvider } from './payments/providers';
 import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
-import { createBasicProvisioner, type Provisioner } from './rentals/provisioner';
+import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock };
-  const provisioner = deps.provisioner ?? createBasicProvisioner(deps.db);
+  const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
   await app.register(healthRoutes, { db: deps.db });
   await app.register(accountsRoutes, { ...areaDeps, config });
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });

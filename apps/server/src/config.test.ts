@@ -25,7 +25,14 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       paymentProvider: 'sandbox',
       demoInventory: 200,
-      gateway: { host: '127.0.0.1', socksPort: 1080, httpPort: 8081 },
+      gateway: {
+        host: '127.0.0.1',
+        socksPort: 1080,
+        httpPort: 8081,
+        enabled: true,
+        checkUrl: 'http://127.0.0.1:8080/healthz',
+        handshakeTimeoutMs: 10_000,
+      },
       publicUrl: 'http://127.0.0.1:8080',
       secureCookies: false,
     });

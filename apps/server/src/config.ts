@@ -59,6 +59,12 @@ const EnvSchema = z.object({
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_SOCKS_PORT: port('GATEWAY_SOCKS_PORT', 1080),
   GATEWAY_HTTP_PORT: port('GATEWAY_HTTP_PORT', 8081),
+  GATEWAY_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'GATEWAY_ENABLED must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
+  GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -109,7 +115,17 @@ export interface Config {
   adminSecret: string | undefined;
   paymentProvider: PaymentProviderName;
   demoInventory: number;
-  gateway: { host: string; socksPort: number; httpPort: number };
+  gateway: {
+    /** What customers connect to (shown in their proxy strings). */
+    host: string;
+    socksPort: number;
+    httpPort: number;
+    /** Runs inside this process (`npm start`); false when gateways run alone (`npm run gateway`). */
+    enabled: boolean;
+    /** What provisioning and health checks request through each upstream. */
+    checkUrl: string;
+    handshakeTimeoutMs: number;
+  };
   publicUrl: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
   secureCookies: boolean;
@@ -146,6 +162,12 @@ export class ConfigError extends Error {
     super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** The portal's own address as seen from this machine (a wildcard bind is reached on loopback). */
+function localHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** `baseDir` resolves a relative DATA_DIR; npm sets INIT_CWD to where the user ran `npm start`. */
@@ -204,7 +226,14 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     adminSecret: e.ADMIN_SECRET,
     paymentProvider: e.PAYMENT_PROVIDER,
     demoInventory: e.DEMO_INVENTORY ?? (isProduction ? 0 : 200),
-    gateway: { host: e.GATEWAY_HOST, socksPort: e.GATEWAY_SOCKS_PORT, httpPort: e.GATEWAY_HTTP_PORT },
+    gateway: {
+      host: e.GATEWAY_HOST,
+      socksPort: e.GATEWAY_SOCKS_PORT,
+      httpPort: e.GATEWAY_HTTP_PORT,
+      enabled: e.GATEWAY_ENABLED,
+      checkUrl: e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`,
+      handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
+    },
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -8,7 +8,8 @@ import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
 import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
-import { createBasicProvisioner } from './rentals/provisioner';
+import { startGateway, type Gateway } from './gateway/gateway';
+import { createGatewayProvisioner } from './rentals/provisioner';
 import { demoAdminSecret, lockDataDir } from './lib/data-dir';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
-  const provisioner = createBasicProvisioner(database.db);
+  const provisioner = createGatewayProvisioner(database.db, config.gateway.checkUrl);
   const paymentProvider = createPaymentProvider(config);
   const app = await buildApp({
     config,
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     repeatEvery('payment reconciliation', config.payments.reconcileMs, () => reconcilePayments(payments), app.log),
   ];
 
+  let gateway: Gateway | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     // Ctrl-C reaches this process from the terminal and again through npm: the shutdown under
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     force.unref();
     // Stop taking requests and finish those under way before the database closes, so no write is lost.
     await Promise.all(stopJobs.map((stopJob) => stopJob()));
+    await gateway?.close();
     await app.close();
     await database.close();
     unlock();
@@ -98,11 +101,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  gateway = config.gateway.enabled
+    ? await startGateway({
+        database,
+        clock: systemClock,
+        log: app.log,
+        host: config.host,
+        socksPort: config.gateway.socksPort,
+        httpPort: config.gateway.httpPort,
+        handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
+      })
+    : null;
   const lines = [
     '',
     `  Proxy rental portal is running: ${config.publicUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
+    gateway
+      ? `  Gateway: SOCKS5 ${config.gateway.host}:${gateway.socksPort}, HTTP ${config.gateway.host}:${gateway.httpPort}`
+      : '  Gateway: not in this process (GATEWAY_ENABLED=false; run npm run gateway)',
     ...(seeded > 0 ? [`  Inventory: seeded ${seeded} demo proxies (documentation-range IPs, direct upstreams)`] : []),
     `  ${adminNotice}`,
     '  Stop with Ctrl-C.',

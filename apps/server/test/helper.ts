@@ -17,7 +17,8 @@ import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
 import { adjustBalance } from '../src/ledger/ledger';
 import { hashSecret } from '../src/lib/secrets';
-import { createBasicProvisioner, type Provisioner } from '../src/rentals/provisioner';
+import { createGatewayProvisioner, type Provisioner } from '../src/rentals/provisioner';
+import { sharedOrigin } from './origin';
 import { withDatabase } from './global-setup';
 
 /** A clock that moves only when a test says so. */
@@ -104,7 +105,10 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = new ManualClock();
-  const config = testConfig(options.env);
+  // Provisioning and refund checks go through each upstream to a local origin, as in production
+  // they go to the portal's own /healthz.
+  const origin = await sharedOrigin();
+  const config = testConfig({ GATEWAY_CHECK_URL: `${origin.url}/healthz`, ...options.env });
   const app = await buildApp({ config, db: database.db, clock, webDist: null, ...options.deps });
   options.beforeReady?.(app);
   await app.ready();
@@ -200,15 +204,18 @@ export async function walletOf(t: TestApp, apiKey: string): Promise<number> {
   return (await customerCall(t, apiKey).get('/api/wallet')).json<{ wallet: number }>().wallet;
 }
 
+/** The real provisioner, checking through each upstream against a local origin server. */
+export async function testProvisioner(t: TestApp): Promise<Provisioner> {
+  const origin = await sharedOrigin();
+  return createGatewayProvisioner(t.database.db, `${origin.url}/healthz`, 2000);
+}
+
 /** The lifecycle jobs' dependencies for a test app (same database, clock and provisioner). */
-export function lifecycleOf(
-  t: TestApp,
-  provisioner: Provisioner = createBasicProvisioner(t.database.db),
-): LifecycleDeps {
+export async function lifecycleOf(t: TestApp, provisioner?: Provisioner): Promise<LifecycleDeps> {
   return {
     db: t.database.db,
     clock: t.clock,
-    provisioner,
+    provisioner: provisioner ?? (await testProvisioner(t)),
     graceMs: t.config.rentalGraceMs,
     provisioningDeadlineMs: t.config.provisioningDeadlineMs,
     healthCheckMs: t.config.healthCheckMs,

@@ -17,10 +17,17 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Queryable = Database | Transaction;
 
+export type NotificationHandler = (channel: string, payload: string) => void;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTENs on channels; `onReconnect` runs after a lost listening connection is back (anything
+   * may have been missed meanwhile). Answers a function that stops listening.
+   */
+  listen(channels: string[], onNotify: NotificationHandler, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,14 @@ export function openPglite(client: PGlite): DatabaseHandle {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channels, onNotify) => {
+      const stops = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => onNotify(channel, payload))),
+      );
+      return async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -57,7 +72,41 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
         client.release();
       }
     },
+    listen: (channels, onNotify, onReconnect) => listenPostgres(connectionString, channels, onNotify, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection for LISTEN, re-established after a loss (server restart, network). */
+async function listenPostgres(
+  connectionString: string,
+  channels: string[],
+  onNotify: NotificationHandler,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => onNotify(message.channel, message.payload ?? ''));
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped) return;
+      setTimeout(() => {
+        connect().then(
+          () => onReconnect?.(),
+          () => next.emit('end'),
+        );
+      }, 1000).unref();
+    });
+    await next.connect();
+    for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 

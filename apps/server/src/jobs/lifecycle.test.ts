@@ -13,7 +13,7 @@ import {
   walletOf,
   type TestApp,
 } from '../../test/helper';
-import { closedPort, tcpUpstream } from '../../test/tcp-upstream';
+import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { provisionWaiting, runLifecycleOnce } from './lifecycle-jobs';
 
 let t: TestApp;
@@ -50,20 +50,20 @@ describe('rental lifecycle', () => {
     const rentedSumid = await sumid(apiKey);
     expect(rentedSumid).not.toBe(beforeSumid);
 
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('connected');
 
     t.clock.advance(2 * HOUR - 1000);
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('connected');
 
     t.clock.advance(1000);
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('ready');
     expect(await catalogueIds(apiKey)).not.toContain(id);
 
     t.clock.advance(HOUR); // the grace period
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('expired');
     expect(await catalogueIds(apiKey)).toContain(id);
     expect(await sumid(apiKey)).not.toBe(rentedSumid);
@@ -73,20 +73,20 @@ describe('rental lifecycle', () => {
   });
 
   it('does not take provisioning time from the customer', async () => {
-    const upstream = await tcpUpstream();
+    const upstream = await socksUpstream();
     const port = upstream.port;
     await upstream.stop();
-    const [id] = await addProxies(t, 1, { upstream: `http://127.0.0.1:${port}` });
+    const [id] = await addProxies(t, 1, { upstream: `socks5://user:pass@127.0.0.1:${port}` });
     const { apiKey } = await fundedCustomer(t, 1000);
     await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 1 });
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('waiting_up');
 
     // The upstream comes up two minutes later: the hour starts then.
     t.clock.advance(120_000);
-    const revived = await tcpUpstream(port);
+    const revived = await socksUpstream(port);
     try {
-      await runLifecycleOnce(lifecycleOf(t));
+      await runLifecycleOnce(await lifecycleOf(t));
       const [row] = await t.database.db.select().from(rentals).where(eq(rentals.proxyId, id!));
       expect(row?.status).toBe('connected');
       expect(row?.endTime.getTime()).toBe(t.clock.now().getTime() + HOUR);
@@ -101,14 +101,14 @@ describe('rental lifecycle', () => {
     await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 24 });
     expect(await walletOf(t, apiKey)).toBeLessThan(10);
 
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('waiting_up');
     t.clock.advance(t.config.provisioningDeadlineMs - 1000);
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect(await statusOf(id!)).toBe('waiting_up');
 
     t.clock.advance(1000);
-    const result = await runLifecycleOnce(lifecycleOf(t));
+    const result = await runLifecycleOnce(await lifecycleOf(t));
     expect(result.refunded).toBe(1);
     expect(await statusOf(id!)).toBe('refunded');
     expect(await walletOf(t, apiKey)).toBe(10);
@@ -119,7 +119,7 @@ describe('rental lifecycle', () => {
     const [id] = await addProxies(t, 1);
     const { apiKey } = await fundedCustomer(t, 1000);
     await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 1 });
-    const [a, b] = await Promise.all([provisionWaiting(lifecycleOf(t)), provisionWaiting(lifecycleOf(t))]);
+    const [a, b] = await Promise.all([provisionWaiting(await lifecycleOf(t)), provisionWaiting(await lifecycleOf(t))]);
     expect(a!.connected + b!.connected).toBe(1);
     expect(await statusOf(id!)).toBe('connected');
   });

@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentals } from '../db/schema';
+import { dial } from '../gateway/dialer';
 
 export interface ProvisionTarget {
   rentalId: number;
@@ -14,53 +14,47 @@ export interface CheckResult {
   reason?: string;
 }
 
-/**
- * Decides whether a rental's access works (waiting_up -> connected, refund eligibility).
- * The gateway replaces this with a real connection through the upstream.
- */
+/** Decides whether a rental's access works (waiting_up -> connected, health checks, refunds). */
 export interface Provisioner {
   check(target: ProvisionTarget): Promise<CheckResult>;
 }
 
-const CONNECT_TIMEOUT_MS = 3000;
-
 /**
- * Until the gateway lands: a `direct` upstream works when the rental's gateway credentials exist;
- * a SOCKS5 or HTTP upstream when a TCP connection to it opens. Never a timer that always succeeds.
+ * A rental works when the gateway has its credentials and a real HTTP request to the check
+ * target (by default the portal's own /healthz) goes through its upstream, exactly the path a
+ * customer's traffic takes after the gateway (DESIGN section 5).
  */
-export function createBasicProvisioner(db: Queryable, timeoutMs = CONNECT_TIMEOUT_MS): Provisioner {
+export function createGatewayProvisioner(db: Queryable, checkUrl: string, timeoutMs = 5000): Provisioner {
+  const url = new URL(checkUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || 80);
+  const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`;
   return {
     async check(target) {
-      if (target.upstream === 'direct') {
-        const [row] = await db
-          .select({ id: rentals.id })
-          .from(rentals)
-          .where(and(eq(rentals.id, target.rentalId), eq(rentals.username, target.username)))
-          .limit(1);
-        return row ? { ok: true } : { ok: false, reason: 'gateway credentials not found' };
-      }
-      let url: URL;
+      const [row] = await db
+        .select({ id: rentals.id })
+        .from(rentals)
+        .where(and(eq(rentals.id, target.rentalId), eq(rentals.username, target.username)))
+        .limit(1);
+      if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
       try {
-        url = new URL(target.upstream);
-      } catch {
-        return { ok: false, reason: 'upstream is not a valid URL' };
+        const socket = await dial(target.upstream, host, port, timeoutMs);
+        return await new Promise<CheckResult>((resolve) => {
+          const done = (result: CheckResult) => {
+            socket.destroy();
+            resolve(result);
+          };
+          socket.setTimeout(timeoutMs, () => done({ ok: false, reason: 'the check target did not answer' }));
+          socket.once('data', (chunk: Buffer) =>
+            done(chunk.toString('latin1').startsWith('HTTP/1.') ? { ok: true } : { ok: false, reason: 'not HTTP' }),
+          );
+          socket.once('error', (error) => done({ ok: false, reason: error.message }));
+          socket.once('end', () => done({ ok: false, reason: 'closed without an answer' }));
+          socket.write(request);
+        });
+      } catch (error) {
+        return { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
-      return tcpReachable(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port), timeoutMs);
     },
   };
-}
-
-export function tcpReachable(host: string, port: number, timeoutMs: number): Promise<CheckResult> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (result: CheckResult) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(timeoutMs, () =>
-      done({ ok: false, reason: `no answer from ${host}:${port} in ${timeoutMs} ms` }),
-    );
-    socket.once('connect', () => done({ ok: true }));
-    socket.once('error', (error) => done({ ok: false, reason: error.message }));
-  });
 }

@@ -60,9 +60,9 @@ describe('races', () => {
       const [id] = await addProxies(t, 1);
       const { apiKey } = await fundedCustomer(t, 10_000);
       expect((await buy(apiKey, id!, 1)).status).toBe(200);
-      await runLifecycleOnce(lifecycleOf(t)); // connected, ends in an hour
+      await runLifecycleOnce(await lifecycleOf(t)); // connected, ends in an hour
       t.clock.advance(HOUR); // due now
-      const [extension] = await Promise.all([buy(apiKey, id!, 5), markEnded(lifecycleOf(t))]);
+      const [extension] = await Promise.all([buy(apiKey, id!, 5), markEnded(await lifecycleOf(t))]);
       expect(extension.status).toBe(200);
       const [rental] = await t.database.db.select().from(rentals).where(eq(rentals.proxyId, id!));
       // Either order ends connected with five more hours: from the old end, or from now once ready.

@@ -13,7 +13,7 @@ import {
   walletOf,
   type TestApp,
 } from '../../test/helper';
-import { tcpUpstream } from '../../test/tcp-upstream';
+import { socksUpstream } from '../../test/socks-upstream';
 
 let t: TestApp;
 
@@ -31,7 +31,7 @@ async function connectedRental(upstream = 'direct') {
   const customer = await fundedCustomer(t, 1000);
   const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 24 });
   expect(bought.statusCode).toBe(200);
-  await runLifecycleOnce(lifecycleOf(t));
+  await runLifecycleOnce(await lifecycleOf(t));
   const [rental] = await t.database.db.select().from(rentals).where(eq(rentals.proxyId, id!));
   expect(rental?.status).toBe('connected');
   return { id: id!, rental: rental!, ...customer };
@@ -42,7 +42,7 @@ const refund = (apiKey: string, proxyId: number) =>
 
 describe('refund requests', () => {
   it('refunds everything paid when the upstream is down now, once', async () => {
-    const upstream = await tcpUpstream();
+    const upstream = await socksUpstream();
     const { id, apiKey } = await connectedRental(upstream.url);
     await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 5 }); // an extension is refunded too
     await upstream.stop();
@@ -73,19 +73,19 @@ describe('refund requests', () => {
   });
 
   it('refunds a proxy the health checker found down, even after it recovered', async () => {
-    const upstream = await tcpUpstream();
+    const upstream = await socksUpstream();
     const { id, apiKey, rental } = await connectedRental(upstream.url);
     t.clock.advance(30 * 60_000);
     await upstream.stop();
-    const health = await runLifecycleOnce(lifecycleOf(t));
+    const health = await runLifecycleOnce(await lifecycleOf(t));
     expect(health.unavailable).toBe(1);
     const [recorded] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
     expect(recorded?.unavailableAt?.getTime()).toBe(t.clock.now().getTime());
 
-    const revived = await tcpUpstream(upstream.port);
+    const revived = await socksUpstream(upstream.port);
     try {
       t.clock.advance(75 * 60_000); // 1:45 after purchase, the upstream answers again
-      await runLifecycleOnce(lifecycleOf(t));
+      await runLifecycleOnce(await lifecycleOf(t));
       const [still] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
       expect(still?.unavailableAt).toEqual(recorded?.unavailableAt); // the first failure is kept
       expect((await refund(apiKey, id)).json()).toMatchObject({ success: true, status: 'refunded' });
@@ -118,7 +118,7 @@ describe('refund requests', () => {
   });
 
   it('refuses a request made more than 5 hours after purchase', async () => {
-    const upstream = await tcpUpstream();
+    const upstream = await socksUpstream();
     const { id, apiKey } = await connectedRental(upstream.url);
     await upstream.stop();
     t.clock.advance(5 * HOUR + 1000);
@@ -144,7 +144,7 @@ describe('refund requests', () => {
   });
 
   it('the database itself refuses a second refund row for one rental', async () => {
-    const upstream = await tcpUpstream();
+    const upstream = await socksUpstream();
     const { id, apiKey, rental, userId } = await connectedRental(upstream.url);
     await upstream.stop();
     await refund(apiKey, id);

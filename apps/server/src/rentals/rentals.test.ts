@@ -157,7 +157,7 @@ describe('extending', () => {
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json()).toMatchObject({ code: 'RENTAL_NOT_EXTENDABLE' });
 
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     const [connected] = await history(apiKey);
     expect(connected!.status).toBe('connected');
     const connectedEnd = new Date(connected!.end_time).getTime();
@@ -170,7 +170,7 @@ describe('extending', () => {
     expect(new Date((await history(apiKey))[0]!.end_time).getTime()).toBe(connectedEnd + 48 * HOUR);
 
     t.clock.advance(72.5 * HOUR); // past the end, inside the 1-hour grace period
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     expect((await history(apiKey))[0]!.status).toBe('ready');
     await buy(apiKey, id!, 2);
     const [again] = await history(apiKey);
@@ -196,7 +196,7 @@ describe("another customer's rental", () => {
     const owner = await fundedCustomer(t, 1000);
     const other = await fundedCustomer(t, 1000);
     await buy(owner.apiKey, id!, 1);
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
 
     expect((await buy(other.apiKey, id!, 1)).statusCode).toBe(409);
     const refund = await customerCall(t, other.apiKey).post('/api/refund-by-id', { proxy_id: id });
@@ -215,9 +215,9 @@ describe('history order', () => {
     const { apiKey } = await fundedCustomer(t, 10_000);
     await buy(apiKey, ids[0]!, 1); // will be ready
     await buy(apiKey, ids[1]!, 100); // will be connected
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     t.clock.advance(HOUR);
-    await runLifecycleOnce(lifecycleOf(t));
+    await runLifecycleOnce(await lifecycleOf(t));
     await buy(apiKey, ids[2]!, 1); // waiting_up
     const statuses = (await history(apiKey)).map((r) => [r.id, r.status]);
     expect(statuses).toEqual([

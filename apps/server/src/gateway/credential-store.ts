@@ -1,0 +1,197 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { RENTAL_STATUS } from '@portal/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+
+export interface Access {
+  rentalId: number;
+  username: string;
+  password: string;
+  status: string;
+  endTime: Date;
+  upstream: string;
+  proxyEnabled: boolean;
+}
+
+/** setTimeout holds at most 2^31-1 ms (~24.8 days); longer rentals re-arm on the way. */
+const MAX_TIMER_MS = 2_147_483_647;
+const FLUSH_MS = 5000;
+const SWEEP_MS = 500;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * What every gateway process knows about rental credentials (DESIGN section 5). Loaded whole at
+ * start, then kept current by database notifications; it also enforces time on its own: each
+ * rental has a timer that closes its connections at end_time, whatever the jobs are doing.
+ */
+export class CredentialStore {
+  private readonly byUsername = new Map<string, Access>();
+  private readonly connections = new Map<number, Set<() => void>>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly traffic = new Map<number, { up: number; down: number }>();
+  private readonly flusher: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.flusher = setInterval(() => void this.flushTraffic().catch(() => undefined), FLUSH_MS);
+    this.flusher.unref();
+    // A safety net under the per-rental timers (a clock jump, a timer that was not re-armed).
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  private readonly sweeper: NodeJS.Timeout;
+
+  private sweep(): void {
+    for (const access of this.byUsername.values()) {
+      if (this.connections.has(access.rentalId) && !this.isUsable(access)) this.cut(access.rentalId);
+    }
+  }
+
+  private query() {
+    return this.db
+      .select({
+        rentalId: rentals.id,
+        username: rentals.username,
+        password: rentals.password,
+        status: rentals.status,
+        endTime: rentals.endTime,
+        upstream: proxies.upstream,
+        proxyEnabled: proxies.enabled,
+      })
+      .from(rentals)
+      .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+  }
+
+  /** Every rental that holds a proxy: what a restarted process must know. */
+  async loadAll(): Promise<void> {
+    const rows = await this.query().where(inArray(rentals.status, [...HOLDING_STATUSES]));
+    const seen = new Set(rows.map((row) => row.username));
+    for (const username of [...this.byUsername.keys()]) if (!seen.has(username)) this.forget(username);
+    for (const row of rows) this.apply(row);
+  }
+
+  async reloadUsername(username: string): Promise<void> {
+    const [row] = await this.query().where(eq(rentals.username, username));
+    if (row) this.apply(row);
+    else this.forget(username);
+  }
+
+  async reloadProxy(proxyId: number): Promise<void> {
+    const rows = await this.query().where(
+      and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
+    );
+    for (const row of rows) this.apply(row);
+  }
+
+  has(username: string): boolean {
+    return this.byUsername.has(username);
+  }
+
+  isUsable(access: Access): boolean {
+    return (
+      access.status === RENTAL_STATUS.connected &&
+      access.proxyEnabled &&
+      access.endTime.getTime() > this.clock.now().getTime()
+    );
+  }
+
+  /** The rental these credentials open, if they are right and it is usable now. */
+  authorize(username: string, password: string): Access | null {
+    const access = this.byUsername.get(username);
+    if (!access) return null;
+    // Compare digests: equal length, so the time taken says nothing about the password.
+    if (!timingSafeEqual(digest(access.password), digest(password))) return null;
+    return this.isUsable(access) ? access : null;
+  }
+
+  /** Registers an open connection of a rental; `close` cuts it. Answers the unregister function. */
+  track(rentalId: number, close: () => void): () => void {
+    let set = this.connections.get(rentalId);
+    if (!set) {
+      set = new Set();
+      this.connections.set(rentalId, set);
+    }
+    set.add(close);
+    return () => set.delete(close);
+  }
+
+  openConnections(rentalId: number): number {
+    return this.connections.get(rentalId)?.size ?? 0;
+  }
+
+  countTraffic(rentalId: number, up: number, down: number): void {
+    if (up === 0 && down === 0) return;
+    const entry = this.traffic.get(rentalId) ?? { up: 0, down: 0 };
+    entry.up += up;
+    entry.down += down;
+    this.traffic.set(rentalId, entry);
+  }
+
+  async flushTraffic(): Promise<void> {
+    const pending = [...this.traffic.entries()];
+    this.traffic.clear();
+    for (const [rentalId, { up, down }] of pending) {
+      await this.db
+        .update(rentals)
+        .set({ bytesUp: sql`${rentals.bytesUp} + ${up}`, bytesDown: sql`${rentals.bytesDown} + ${down}` })
+        .where(eq(rentals.id, rentalId));
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.flusher);
+    clearInterval(this.sweeper);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    for (const rentalId of [...this.connections.keys()]) this.cut(rentalId);
+    await this.flushTraffic();
+  }
+
+  private apply(row: Access): void {
+    const previous = this.byUsername.get(row.username);
+    this.byUsername.set(row.username, row);
+    const passwordChanged = previous !== undefined && previous.password !== row.password;
+    if (!this.isUsable(row) || passwordChanged) this.cut(row.rentalId);
+    this.arm(row);
+  }
+
+  private forget(username: string): void {
+    const access = this.byUsername.get(username);
+    if (!access) return;
+    this.byUsername.delete(username);
+    this.cut(access.rentalId);
+    clearTimeout(this.timers.get(access.rentalId));
+    this.timers.delete(access.rentalId);
+  }
+
+  /** Closes the rental's connections when its time is over; re-armed by every update. */
+  private arm(access: Access): void {
+    clearTimeout(this.timers.get(access.rentalId));
+    if (!this.isUsable(access)) {
+      this.timers.delete(access.rentalId);
+      return;
+    }
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, access.endTime.getTime() - this.clock.now().getTime()));
+    const timer = setTimeout(() => {
+      const current = this.byUsername.get(access.username);
+      if (!current) return;
+      if (this.isUsable(current)) this.arm(current);
+      else this.cut(current.rentalId);
+    }, wait);
+    timer.unref();
+    this.timers.set(access.rentalId, timer);
+  }
+
+  private cut(rentalId: number): void {
+    const set = this.connections.get(rentalId);
+    if (!set) return;
+    this.connections.delete(rentalId);
+    for (const close of set) close();
+  }
+}

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import net from 'node:net';
+import { SocksClient } from 'socks';
+
+/** Ports the terms forbid (spec section 5: no SMTP). */
+export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
+
+export class DialError extends Error {
+  constructor(
+    message: string,
+    /** SOCKS5 reply code that best describes the failure (RFC 1928 section 6). */
+    readonly socksReply: number,
+  ) {
+    super(message);
+    this.name = 'DialError';
+  }
+}
+
+/**
+ * Opens a TCP connection to host:port through a rental's upstream: `direct`, a SOCKS5 proxy
+ * (`socks5://user:pass@host:port`) or an HTTP proxy by CONNECT (`http://user:pass@host:port`).
+ */
+export async function dial(upstream: string, host: string, port: number, timeoutMs = 10_000): Promise<net.Socket> {
+  if (BLOCKED_PORTS.has(port)) throw new DialError(`port ${port} is blocked`, 0x02);
+  if (upstream === 'direct') return dialDirect(host, port, timeoutMs);
+  const url = new URL(upstream);
+  const proxyHost = url.hostname.replace(/^\[|\]$/g, '');
+  const proxyPort = Number(url.port);
+  const user = decodeURIComponent(url.username);
+  const pass = decodeURIComponent(url.password);
+  if (url.protocol === 'socks5:') {
+    try {
+      const { socket } = await SocksClient.createConnection({
+        proxy: { host: proxyHost, port: proxyPort, type: 5, ...(user ? { userId: user, password: pass } : {}) },
+        command: 'connect',
+        destination: { host, port },
+        timeout: timeoutMs,
+      });
+      return socket;
+    } catch (error) {
+      throw new DialError(`upstream SOCKS5 proxy: ${error instanceof Error ? error.message : String(error)}`, 0x01);
+    }
+  }
+  if (url.protocol === 'http:') return dialHttpConnect(proxyHost, proxyPort, user, pass, host, port, timeoutMs);
+  throw new DialError(`unsupported upstream ${url.protocol}`, 0x01);
+}
+
+function dialDirect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      const code = (error as NodeJS.ErrnoException).code;
+      const reply = code === 'ECONNREFUSED' ? 0x05 : code === 'ENOTFOUND' || code === 'EHOSTUNREACH' ? 0x04 : 0x01;
+      reject(new DialError(error.message, reply));
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`no answer from ${host}:${port} in ${timeoutMs} ms`)));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.removeListener('error', fail);
+      resolve(socket);
+    });
+  });
+}
+
+function dialHttpConnect(
+  proxyHost: string,
+  proxyPort: number,
+  user: string,
+  pass: string,
+  host: string,
+  port: number,
+  timeoutMs: number,
+): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const target = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const request = http.request({
+      host: proxyHost,
+      port: proxyPort,
+      method: 'CONNECT',
+      path: target,
+      agent: false,
+      timeout: timeoutMs,
+      headers: {
+        host: target,
+        ...(user ? { 'proxy-authorization': `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` } : {}),
+      },
+    });
+    request.once('connect', (response, socket) => {
+      if (response.statusCode === 200) {
+        resolve(socket);
+        return;
+      }
+      socket.destroy();
+      reject(new DialError(`upstream HTTP proxy answered ${response.statusCode}`, 0x05));
+    });
+    request.once('timeout', () => request.destroy(new Error(`upstream HTTP proxy did not answer in ${timeoutMs} ms`)));
+    request.once('error', (error) => reject(new DialError(`upstream HTTP proxy: ${error.message}`, 0x01)));
+    request.end();
+  });
+}

@@ -1,0 +1,266 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { Server as ProxyChainServer } from 'proxy-chain';
+import { SocksClient } from 'socks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock';
+import { proxies, rentals } from '../db/schema';
+import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { startOrigin } from '../../test/origin';
+import { socksUpstream } from '../../test/socks-upstream';
+import { startGateway, type Gateway } from './gateway';
+import {
+  basic,
+  connectTunnel,
+  downloadUntilCut,
+  httpOverSocket,
+  proxiedGet,
+  socksGet,
+  until,
+} from './gateway-test-kit';
+
+let t: TestApp;
+let gateway: Gateway;
+let origin: Awaited<ReturnType<typeof startOrigin>>;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
+  origin = await startOrigin();
+  gateway = await startGateway({
+    database: t.database,
+    clock: systemClock,
+    log: t.app.log,
+    host: '127.0.0.1',
+    socksPort: 0,
+    httpPort: 0,
+    handshakeTimeoutMs: 400,
+  });
+});
+afterAll(async () => {
+  await gateway.close();
+  for (const stop of stops) await stop();
+  await origin.close();
+  await t.close();
+});
+
+interface Rental {
+  id: number;
+  proxyId: number;
+  user: string;
+  pass: string;
+}
+
+/** A bought rental made connected until `endInMs` from now (real time: the gateway's clock). */
+async function connectedRental(upstream = 'direct', endInMs = 3_600_000, g: Gateway = gateway): Promise<Rental> {
+  const [proxyId] = await addProxies(t, 1, { upstream });
+  const { apiKey } = await fundedCustomer(t, 10_000);
+  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+  const [row] = await t.database.db
+    .update(rentals)
+    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
+    .where(eq(rentals.proxyId, proxyId!))
+    .returning();
+  const rental = { id: row!.id, proxyId: proxyId!, user: row!.username, pass: row!.password };
+  await until(() => g.store.authorize(rental.user, rental.pass) !== null);
+  return rental;
+}
+
+async function httpUpstream(): Promise<string> {
+  const server = new ProxyChainServer({
+    port: 0,
+    host: '127.0.0.1',
+    prepareRequestFunction: ({ username, password }) => ({
+      requestAuthentication: username !== 'up' || password !== 'pw',
+    }),
+  });
+  await server.listen();
+  stops.push(() => server.close(true));
+  return `http://up:pw@127.0.0.1:${server.port}`;
+}
+
+const target = () => ({ host: '127.0.0.1', port: origin.port });
+
+describe('both fronts, every upstream kind', () => {
+  it.each(['direct', 'socks5', 'http'])('forwards through a %s upstream', async (kind) => {
+    const upstream =
+      kind === 'direct' ? 'direct' : kind === 'socks5' ? (await socksUpstream()).url : await httpUpstream();
+    const { user, pass } = await connectedRental(upstream);
+
+    expect(await socksGet(gateway.socksPort, user, pass, target())).toMatch(/^HTTP\/1\.1 200[\s\S]*"status":"ok"/);
+    expect(await socksGet(gateway.socksPort, user, pass, { host: 'localhost', port: origin.port })).toContain('200 OK');
+
+    const plain = await proxiedGet(gateway.httpPort, basic(user, pass), `${origin.url}/plain`);
+    expect(plain).toMatchObject({ status: 200, body: expect.stringContaining('"path":"/plain"') });
+
+    const tunnel = await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`);
+    expect(tunnel.status).toBe(200);
+    expect(await httpOverSocket(tunnel.socket!, '/through-tunnel')).toContain('"path":"/through-tunnel"');
+  });
+
+  it('connects to IPv6 targets', async ({ skip }) => {
+    const server = net.createServer((socket) => socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nv6'));
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) skip('no IPv6 loopback on this machine');
+    try {
+      const { user, pass } = await connectedRental();
+      const port = (server.address() as net.AddressInfo).port;
+      expect(await socksGet(gateway.socksPort, user, pass, { host: '::1', port })).toContain('v6');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a wrong password, an unknown user, an expired and a refunded rental', async () => {
+    const good = await connectedRental();
+    const expired = await connectedRental();
+    const refunded = await connectedRental();
+    await t.database.db.update(rentals).set({ status: 'expired' }).where(eq(rentals.id, expired.id));
+    await t.database.db.update(rentals).set({ status: 'refunded' }).where(eq(rentals.id, refunded.id));
+    await until(() => gateway.store.authorize(refunded.user, refunded.pass) === null);
+
+    for (const [user, pass] of [
+      [good.user, 'wrong'],
+      ['nobody', 'x'],
+      [expired.user, expired.pass],
+      [refunded.user, refunded.pass],
+    ] as const) {
+      await expect(socksGet(gateway.socksPort, user, pass, target())).rejects.toThrow();
+      expect((await proxiedGet(gateway.httpPort, basic(user, pass), `${origin.url}/x`)).status).toBe(407);
+      expect((await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`)).status).toBe(407);
+    }
+    expect((await proxiedGet(gateway.httpPort, null, `${origin.url}/x`)).status).toBe(407);
+  });
+
+  it('refuses the SMTP ports 25, 465 and 587', async () => {
+    const { user, pass } = await connectedRental();
+    for (const port of [25, 465, 587]) {
+      await expect(socksGet(gateway.socksPort, user, pass, { host: '127.0.0.1', port })).rejects.toThrow();
+      expect((await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${port}`)).status).toBe(403);
+    }
+  });
+});
+
+describe('time limits', () => {
+  it('cuts a SOCKS5 download in progress within 1 s of end_time', async () => {
+    const endsAt = Date.now() + 1200;
+    const { user, pass } = await connectedRental('direct', endsAt - Date.now());
+    const { socket } = await SocksClient.createConnection({
+      proxy: { host: '127.0.0.1', port: gateway.socksPort, type: 5, userId: user, password: pass },
+      command: 'connect',
+      destination: target(),
+    });
+    const { closedAt, bytes } = await downloadUntilCut(socket);
+    expect(bytes).toBeGreaterThan(100_000);
+    expect(closedAt).toBeGreaterThanOrEqual(endsAt - 50);
+    expect(closedAt - endsAt).toBeLessThan(1000);
+  });
+
+  it('cuts an HTTP CONNECT tunnel within 1 s of end_time', async () => {
+    const endsAt = Date.now() + 1200;
+    const { user, pass } = await connectedRental('direct', endsAt - Date.now());
+    const tunnel = await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`);
+    const { closedAt } = await downloadUntilCut(tunnel.socket!);
+    expect(closedAt - endsAt).toBeLessThan(1000);
+    expect(closedAt).toBeGreaterThanOrEqual(endsAt - 50);
+  });
+
+  it('closes open connections at once on refund and on disable', async () => {
+    for (const change of ['refund', 'disable'] as const) {
+      const rental = await connectedRental();
+      const tunnel = await connectTunnel(gateway.httpPort, basic(rental.user, rental.pass), `127.0.0.1:${origin.port}`);
+      const cut = downloadUntilCut(tunnel.socket!);
+      await until(() => gateway.store.openConnections(rental.id) > 0);
+      const changedAt = Date.now();
+      if (change === 'refund') {
+        await t.database.db.update(rentals).set({ status: 'refunded' }).where(eq(rentals.id, rental.id));
+      } else {
+        await t.database.db.update(proxies).set({ enabled: false }).where(eq(proxies.id, rental.proxyId));
+      }
+      expect((await cut).closedAt - changedAt).toBeLessThan(1000);
+    }
+  });
+});
+
+describe('handshake', () => {
+  it('works when the client sends one byte at a time', async () => {
+    const { user, pass } = await connectedRental();
+    const socket = net.connect(gateway.socksPort, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const userBytes = Buffer.from(user);
+    const passBytes = Buffer.from(pass);
+    const port = Buffer.alloc(2);
+    port.writeUInt16BE(origin.port);
+    const bytes = Buffer.concat([
+      Buffer.from([5, 1, 2]),
+      Buffer.from([1, userBytes.length]),
+      userBytes,
+      Buffer.from([passBytes.length]),
+      passBytes,
+      Buffer.from([5, 1, 0, 1, 127, 0, 0, 1]),
+      port,
+    ]);
+    const replies: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => replies.push(chunk));
+    for (const byte of bytes) {
+      socket.write(Buffer.from([byte]));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await until(() => Buffer.concat(replies).length >= 2 + 2 + 10);
+    expect([...Buffer.concat(replies).subarray(0, 6)]).toEqual([5, 2, 1, 0, 5, 0]);
+    socket.removeAllListeners('data');
+    expect(await httpOverSocket(socket, '/bytewise')).toContain('"path":"/bytewise"');
+  });
+
+  it('drops a client that sends nothing after the handshake timeout', async () => {
+    const socket = net.connect(gateway.socksPort, '127.0.0.1');
+    const opened = Date.now();
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(350);
+    expect(Date.now() - opened).toBeLessThan(2000);
+  });
+});
+
+describe('accounting and several gateway processes', () => {
+  it('counts bytes per rental and stores them', async () => {
+    const rental = await connectedRental();
+    const text = await socksGet(gateway.socksPort, rental.user, rental.pass, { ...target(), path: '/count-me' });
+    await until(() => gateway.store.openConnections(rental.id) === 0);
+    await gateway.store.flushTraffic();
+    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    expect(row!.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
+    expect(row!.bytesUp).toBeGreaterThan(30);
+  });
+
+  it('a second gateway learns changes within a second, and a restarted one knows every active rental', async () => {
+    const existing = await connectedRental();
+    const second = await startGateway({
+      database: t.database,
+      clock: systemClock,
+      log: t.app.log,
+      host: '127.0.0.1',
+      socksPort: 0,
+      httpPort: 0,
+    });
+    try {
+      expect(await socksGet(second.socksPort, existing.user, existing.pass, target())).toContain('200 OK');
+      const fresh = await connectedRental('direct', 3_600_000, second);
+      expect(await until(() => gateway.store.authorize(fresh.user, fresh.pass) !== null, 1000)).toBeLessThan(1000);
+      await t.database.db.update(rentals).set({ status: 'refunded' }).where(eq(rentals.id, fresh.id));
+      const waited = await until(
+        () =>
+          second.store.authorize(fresh.user, fresh.pass) === null &&
+          gateway.store.authorize(fresh.user, fresh.pass) === null,
+        1000,
+      );
+      expect(waited).toBeLessThan(1000);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import type net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { DatabaseHandle } from '../db/client';
+import { CredentialStore } from './credential-store';
+import { dial } from './dialer';
+import { createHttpFront } from './http-front';
+import { createSocks5Server } from './socks5-server';
+
+export interface GatewayOptions {
+  database: DatabaseHandle;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  host: string;
+  socksPort: number;
+  httpPort: number;
+  handshakeTimeoutMs?: number;
+}
+
+export interface Gateway {
+  store: CredentialStore;
+  socksPort: number;
+  httpPort: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway customers connect to (DESIGN section 5): a SOCKS5 front and an HTTP front that
+ * check a rental's credentials, forward through its upstream, cut access at end_time, and count
+ * bytes. Any number of processes may run it against one PostgreSQL database.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { database, log } = options;
+  const store = new CredentialStore(database.db, options.clock);
+  const stopListening = await database.listen(
+    ['rental_access', 'proxy_access'],
+    (channel, payload) => {
+      const reload =
+        channel === 'rental_access' ? store.reloadUsername(payload) : store.reloadProxy(Number.parseInt(payload, 10));
+      reload.catch((error: unknown) => log.error({ err: String(error) }, 'gateway: reloading credentials failed'));
+    },
+    () => void store.loadAll().catch(() => undefined),
+  );
+  await store.loadAll();
+
+  const socks = createSocks5Server({
+    handshakeTimeoutMs: options.handshakeTimeoutMs,
+    authenticate: (username, password) => {
+      const access = store.authorize(username, password);
+      if (!access) return null;
+      return {
+        dial: (host, port) => dial(access.upstream, host, port),
+        opened: (client: net.Socket, target: net.Socket) => {
+          // Payload only: what the handshake took before this point is not the customer's traffic.
+          const readBefore = client.bytesRead;
+          const writtenBefore = client.bytesWritten;
+          const untrack = store.track(access.rentalId, () => {
+            client.destroy();
+            target.destroy();
+          });
+          return () => {
+            untrack();
+            store.countTraffic(access.rentalId, client.bytesRead - readBefore, client.bytesWritten - writtenBefore);
+          };
+        },
+      };
+    },
+  });
+  socks.on('error', (error) => log.error({ err: error.message }, 'gateway: SOCKS5 front failed'));
+  await new Promise<void>((resolve, reject) => {
+    socks.once('error', reject);
+    socks.listen(options.socksPort, options.host, () => {
+      socks.removeListener('error', reject);
+      resolve();
+    });
+  });
+
+  const http = createHttpFront(store, options.host, options.httpPort);
+  await http.listen();
+
+  const openSockets = new Set<net.Socket>();
+  socks.on('connection', (socket) => {
+    openSockets.add(socket);
+    socket.on('close', () => openSockets.delete(socket));
+  });
+
+  return {
+    store,
+    socksPort: (socks.address() as AddressInfo).port,
+    httpPort: http.port,
+    close: async () => {
+      await stopListening();
+      for (const socket of openSockets) socket.destroy();
+      await new Promise<void>((resolve) => socks.close(() => resolve()));
+      await http.close(true);
+      await store.close();
+    },
+  };
+}

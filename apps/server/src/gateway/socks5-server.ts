@@ -1,0 +1,164 @@
+import net from 'node:net';
+import { DialError } from './dialer';
+
+/** What an authenticated client may do; the gateway hands one out per accepted login. */
+export interface Socks5Session {
+  dial(host: string, port: number): Promise<net.Socket>;
+  /** Called once both sockets are piped; answers a function to call when they close. */
+  opened?(client: net.Socket, target: net.Socket): () => void;
+}
+
+export interface Socks5Options {
+  authenticate(username: string, password: string): Socks5Session | null;
+  handshakeTimeoutMs?: number;
+}
+
+const VERSION = 0x05;
+const AUTH_USERPASS = 0x02;
+const NO_ACCEPTABLE = 0xff;
+const CMD_CONNECT = 0x01;
+const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSupported: 0x08 } as const;
+
+/**
+ * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names; RFC 1929
+ * username/password) with a handshake timeout. The handshake is read from a growing buffer, so a
+ * client that sends one byte at a time works. No maintained library fits (DESIGN section 5).
+ */
+export function createSocks5Server(options: Socks5Options): net.Server {
+  const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
+  return net.createServer({ noDelay: true }, (client) => {
+    let buffer = Buffer.alloc(0);
+    let stage: 'greeting' | 'auth' | 'request' | 'dialing' = 'greeting';
+    let session: Socks5Session | null = null;
+    client.on('error', () => client.destroy());
+    const timer = setTimeout(() => client.destroy(), handshakeTimeoutMs);
+
+    const reply = (code: number) => {
+      // BND.ADDR/BND.PORT are not meaningful to clients of a proxy gateway: all zeros.
+      client.write(Buffer.from([VERSION, code, 0x00, 0x01, 0, 0, 0, 0, 0, 0]));
+    };
+    const refuse = (bytes: number[]) => {
+      clearTimeout(timer);
+      client.end(Buffer.from(bytes));
+    };
+
+    const onData = (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (buffer.length > 1024) {
+        client.destroy();
+        return;
+      }
+      advance();
+    };
+
+    const advance = () => {
+      if (stage === 'greeting') {
+        if (buffer.length < 2) return;
+        const count = buffer[1] ?? 0;
+        if (buffer[0] !== VERSION) return client.destroy();
+        if (buffer.length < 2 + count) return;
+        const methods = buffer.subarray(2, 2 + count);
+        buffer = buffer.subarray(2 + count);
+        if (!methods.includes(AUTH_USERPASS)) return refuse([VERSION, NO_ACCEPTABLE]);
+        client.write(Buffer.from([VERSION, AUTH_USERPASS]));
+        stage = 'auth';
+      }
+      if (stage === 'auth') {
+        if (buffer.length < 2) return;
+        const userLength = buffer[1] ?? 0;
+        if (buffer.length < 3 + userLength) return;
+        const passLength = buffer[2 + userLength] ?? 0;
+        if (buffer.length < 3 + userLength + passLength) return;
+        if (buffer[0] !== 0x01) return client.destroy();
+        const username = buffer.subarray(2, 2 + userLength).toString('utf8');
+        const password = buffer.subarray(3 + userLength, 3 + userLength + passLength).toString('utf8');
+        buffer = buffer.subarray(3 + userLength + passLength);
+        session = options.authenticate(username, password);
+        if (!session) return refuse([0x01, 0x01]);
+        client.write(Buffer.from([0x01, 0x00]));
+        stage = 'request';
+      }
+      if (stage === 'request') {
+        const target = parseRequest(buffer);
+        if (target === 'incomplete') return;
+        if (target === 'bad-command') {
+          reply(REPLY.commandNotSupported);
+          return refuse([]);
+        }
+        if (target === 'bad-address') {
+          reply(REPLY.addressNotSupported);
+          return refuse([]);
+        }
+        stage = 'dialing';
+        client.removeListener('data', onData);
+        client.pause();
+        void connect(target.host, target.port, buffer.subarray(target.length));
+      }
+    };
+
+    const connect = async (host: string, port: number, rest: Buffer) => {
+      if (!session) return;
+      let target: net.Socket;
+      try {
+        target = await session.dial(host, port);
+      } catch (error) {
+        reply(error instanceof DialError ? error.socksReply : REPLY.general);
+        return refuse([]);
+      }
+      clearTimeout(timer);
+      if (client.destroyed) {
+        target.destroy();
+        return;
+      }
+      reply(REPLY.ok);
+      const closed = session.opened?.(client, target);
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        client.destroy();
+        target.destroy();
+        closed?.();
+      };
+      target.on('error', finish);
+      target.on('close', finish);
+      client.on('close', finish);
+      if (rest.length > 0) target.write(rest);
+      client.pipe(target);
+      target.pipe(client);
+      client.resume();
+    };
+
+    client.on('data', onData);
+  });
+}
+
+type Parsed = { host: string; port: number; length: number } | 'incomplete' | 'bad-command' | 'bad-address';
+
+function parseRequest(buffer: Buffer): Parsed {
+  if (buffer.length < 5) return 'incomplete';
+  if (buffer[0] !== VERSION) return 'bad-command';
+  if (buffer[1] !== CMD_CONNECT) return 'bad-command';
+  const type = buffer[3];
+  let host: string;
+  let offset: number;
+  if (type === 0x01) {
+    if (buffer.length < 10) return 'incomplete';
+    host = [...buffer.subarray(4, 8)].join('.');
+    offset = 8;
+  } else if (type === 0x03) {
+    const length = buffer[4] ?? 0;
+    if (buffer.length < 5 + length + 2) return 'incomplete';
+    host = buffer.subarray(5, 5 + length).toString('utf8');
+    offset = 5 + length;
+  } else if (type === 0x04) {
+    if (buffer.length < 22) return 'incomplete';
+    const words: string[] = [];
+    for (let i = 0; i < 8; i += 1) words.push(buffer.readUInt16BE(4 + i * 2).toString(16));
+    host = words.join(':');
+    offset = 20;
+  } else {
+    return 'bad-address';
+  }
+  return { host, port: buffer.readUInt16BE(offset), length: offset + 2 };
+}
