@@ -25,6 +25,8 @@ export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: Gat
     ipqualityscore: proxy.fraudScore,
     status: rental.status as RentalStatus,
     end_time: rental.endTime.toISOString(),
+    bytes_up: rental.bytesUp,
+    bytes_down: rental.bytesDown,
   };
 }
 

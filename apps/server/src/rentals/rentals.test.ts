@@ -64,6 +64,8 @@ describe('buying', () => {
       ipqualityscore: 20,
       status: 'waiting_up',
       end_time: new Date(t.clock.now().getTime() + 24 * HOUR).toISOString(),
+      bytes_up: 0,
+      bytes_down: 0,
     });
     expect(record!.proxy_usr).toMatch(/^u[a-z2-9]{11}$/);
     expect(record!.proxy_pwd.length).toBeGreaterThanOrEqual(16);

@@ -12,6 +12,9 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   status: RentalStatusSchema,
   /** ISO 8601 */
   end_time: z.string(),
+  /** Traffic through the gateway so far (bytes from and to the customer). */
+  bytes_up: z.number().int(),
+  bytes_down: z.number().int(),
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 
