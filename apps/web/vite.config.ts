@@ -8,5 +8,11 @@ export default defineConfig({
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Country flags stay separate files (fetched only when shown), not inlined into the catalogue chunk.
+    assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),
+  },
 });

@@ -36,7 +36,7 @@ const Account = lazyPage(
   (m) => m.AccountPage,
 );
 const Catalogue = lazyPage(
-  () => import('../features/catalogue/components/catalogue-page'),
+  () => import('../features/rentals/components/catalogue-page'),
   (m) => m.CataloguePage,
 );
 const History = lazyPage(

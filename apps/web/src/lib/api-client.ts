@@ -39,11 +39,13 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Sends this key instead of the stored one (auto-login right after sign-up). */
   apiKey?: string;
   signal?: AbortSignal;
+  /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check of spec section 7). */
+  cache?: RequestCache;
 }
 
 /** The one way the app talks to the API: same origin, x-api-key from storage, one error shape. */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, timeoutMs = TIMEOUTS_MS.default, access = 'public', signal } = options;
+  const { method = 'GET', body, schema, timeoutMs = TIMEOUTS_MS.default, access = 'public', signal, cache } = options;
   const apiKey = options.apiKey ?? getApiKey();
   if (access === 'customer' && !apiKey) {
     endSession('noKey');
@@ -66,6 +68,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      cache,
       signal: controller.signal,
     });
   } catch {

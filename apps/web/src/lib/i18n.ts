@@ -9,6 +9,7 @@ import type enLanding from '../locales/en/landing.json';
 import type enTerms from '../locales/en/terms.json';
 import type enArticles from '../locales/en/articles.json';
 import type enPayments from '../locales/en/payments.json';
+import type enRentals from '../locales/en/rentals.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'terms',
   'articles',
   'payments',
+  'rentals',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -46,6 +48,7 @@ export type EnglishResources = typeof bundledEnglish & {
   terms: typeof enTerms;
   articles: typeof enArticles;
   payments: typeof enPayments;
+  rentals: typeof enRentals;
 };
 
 /** Error codes with a translation (the `errors` namespace is bundled, so this is known at once). */

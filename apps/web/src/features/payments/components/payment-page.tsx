@@ -1,8 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { copyText } from '../../../lib/copy-text';
+import { referralLink } from '../../../lib/config';
+import { getReferralCode } from '../../../lib/session';
+import { accountKeys } from '../../account/api/keys';
+import { rentalKeys } from '../../rentals/api/keys';
+import { usePaymentHistory } from '../api/get-payment-history';
+import { paymentKeys } from '../api/keys';
+import { CreatePaymentForm } from './create-payment-form';
+import { GiftcardForm } from './giftcard-form';
+import { PaymentHistoryTabs } from './payment-history-tabs';
+import { usePaymentPolling } from './use-payment-polling';
 
-/** Placeholder until its own issue builds this screen. */
+const card = 'rounded-2xl bg-white p-6 shadow-sm';
+
+/** Payments (/payment), spec section 2. */
 export function PaymentPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.payment')} />;
+  const { t } = useTranslation('payments');
+  const queryClient = useQueryClient();
+  const history = usePaymentHistory();
+  const refresh = () => {
+    // A settled payment changes the balance, and with it the catalogue's "not enough" answer.
+    void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.history() });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+  };
+  const polling = usePaymentPolling(history.data, {
+    onPaid: () => {
+      toast.success(t('status.paid'));
+      refresh();
+    },
+    onFailed: () => {
+      toast.error(t('status.failed'));
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.history() });
+    },
+  });
+
+  const code = getReferralCode();
+  const copyReferral = async () => {
+    if (!code) {
+      toast.error(t('referral.none'));
+      return;
+    }
+    if (await copyText(referralLink(code))) toast.success(t('referral.copied'));
+    else toast.error(t('referral.failed'));
+  };
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="payment-create" className={card}>
+          <h2 id="payment-create" className="mb-4 text-lg font-semibold">
+            {t('create.title')}
+          </h2>
+          <CreatePaymentForm
+            onCreated={(uuid) => {
+              polling.watch(uuid);
+              void queryClient.invalidateQueries({ queryKey: paymentKeys.history() });
+            }}
+          />
+          {polling.watching.length > 0 && (
+            <p role="status" className="mt-3 text-sm text-slate-600">
+              {t('status.waiting', { count: polling.watching.length })}
+            </p>
+          )}
+        </section>
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="payment-giftcard" className={card}>
+            <h2 id="payment-giftcard" className="mb-4 text-lg font-semibold">
+              {t('giftcard.title')}
+            </h2>
+            <GiftcardForm />
+          </section>
+          <section aria-labelledby="payment-referral" className={card}>
+            <h2 id="payment-referral" className="text-lg font-semibold">
+              {t('referral.title')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('referral.hint')}</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void copyReferral()}>
+              {t('referral.copy')}
+            </Button>
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="payment-history" className={card}>
+        <h2 id="payment-history" className="mb-4 text-lg font-semibold">
+          {t('history.title')}
+        </h2>
+        <PaymentHistoryTabs />
+      </section>
+    </div>
+  );
 }

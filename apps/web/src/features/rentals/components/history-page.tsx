@@ -1,8 +1,174 @@
+import {
+  canExtend,
+  canRequestRefund,
+  historyRank,
+  REFUND_REQUEST_WINDOW_HOURS,
+  RENTAL_STATUS,
+  type HistoryRecord,
+  type Transaction,
+} from '@portal/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass, Button } from '../../../components/ui/button';
+import { copyText } from '../../../lib/copy-text';
+import { useWallet } from '../../account/api/get-wallet';
+import { useHistory } from '../api/get-history';
+import { useTransactions } from '../api/get-transactions';
+import { ActivationDialog } from './activation-dialog';
+import { ExportProxies } from './export-proxies';
+import { ExtendDialog } from './extend-dialog';
+import { RefundDialog } from './refund-dialog';
+import { TimeLeft } from './time-left';
+import { useNow } from './use-now';
 
-/** Placeholder until its own issue builds this screen. */
+const REFUND_WINDOW_MS = REFUND_REQUEST_WINDOW_HOURS * 3_600_000;
+
+/**
+ * Refund is offered only while the request window of the terms is open, counted from the latest
+ * purchase of this proxy; the server checks the rest (one request, unavailability within 2 h).
+ */
+function refundOpen(record: HistoryRecord, transactions: readonly Transaction[] | undefined, now: number): boolean {
+  if (!canRequestRefund(record.status)) return false;
+  if (!transactions) return true;
+  const purchases = transactions.filter((entry) => entry.id === record.id && entry.method === 'purchase');
+  const latest = Math.max(...purchases.map((entry) => Date.parse(entry.date)));
+  return !Number.isFinite(latest) || now - latest <= REFUND_WINDOW_MS;
+}
+
+/** History (/history), spec section 2. */
 export function HistoryPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.history')} />;
+  const { t, i18n } = useTranslation('rentals');
+  const history = useHistory();
+  const transactions = useTransactions();
+  const wallet = useWallet();
+  const now = useNow();
+  const [extending, setExtending] = useState<HistoryRecord | null>(null);
+  const [refunding, setRefunding] = useState<number | null>(null);
+  const [activating, setActivating] = useState<number[]>([]);
+
+  // Spec section 4: waiting_up first, then connected, then ready, then the rest; newest end first within each.
+  const records = useMemo(
+    () =>
+      [...(history.data ?? [])].sort(
+        (a, b) => historyRank(a.status) - historyRank(b.status) || Date.parse(b.end_time) - Date.parse(a.end_time),
+      ),
+    [history.data],
+  );
+  const connected = useMemo(() => records.filter((record) => record.status === RENTAL_STATUS.connected), [records]);
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.language],
+  );
+
+  const copy = async (proxy: string) => {
+    if (await copyText(proxy)) toast.success(t('copy.copied'));
+    else toast.error(t('copy.failed'));
+  };
+
+  let body;
+  if (history.isPending) body = <p className="text-slate-600">{t('loading')}</p>;
+  else if (history.isError)
+    body = (
+      <p role="alert" className="text-red-700">
+        {t('history.loadFailed')}
+      </p>
+    );
+  else if (records.length === 0 && wallet.data !== undefined && wallet.data <= 0)
+    body = (
+      <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
+        <p className="text-slate-700">{t('history.notEnough')}</p>
+        <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
+          {t('notEnough.addFunds')}
+        </Link>
+      </section>
+    );
+  else if (records.length === 0)
+    body = (
+      <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
+        <p className="text-slate-700">{t('history.empty')}</p>
+        <Link to="/proxy" className={buttonClass('primary', 'mt-4')}>
+          {t('history.browse')}
+        </Link>
+      </section>
+    );
+  else
+    body = (
+      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-100 text-left text-slate-700">
+            <tr>
+              <th className="px-3 py-2">{t('table.id')}</th>
+              <th className="px-3 py-2">{t('history.timeLeft')}</th>
+              <th className="px-3 py-2">{t('history.endTime')}</th>
+              <th className="px-3 py-2">{t('history.status')}</th>
+              <th className="px-3 py-2">{t('table.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record) => (
+              <tr
+                key={`${record.id}-${record.end_time}`}
+                data-testid="history-row"
+                className="border-t border-slate-100"
+              >
+                <td className="px-3 py-2 tabular-nums">{record.id}</td>
+                <td className="px-3 py-2" data-testid="time-left">
+                  {record.status === RENTAL_STATUS.connected ? <TimeLeft endTime={record.end_time} now={now} /> : '—'}
+                </td>
+                <td className="px-3 py-2">{dateFormat.format(new Date(record.end_time))}</td>
+                <td className="px-3 py-2">{t(`statuses.${record.status}`)}</td>
+                <td className="flex flex-wrap gap-2 px-3 py-2">
+                  <Button variant="secondary" className="px-3 py-1" onClick={() => void copy(record.proxy)}>
+                    {t('history.copy')}
+                  </Button>
+                  {canExtend(record.status) && (
+                    <Button
+                      className="px-3 py-1"
+                      onClick={() => setExtending(record)}
+                      aria-label={t('history.extendProxy', { id: record.id })}
+                    >
+                      {t('history.extend')}
+                    </Button>
+                  )}
+                  {refundOpen(record, transactions.data, now) && (
+                    <Button
+                      variant="danger"
+                      className="px-3 py-1"
+                      onClick={() => setRefunding(record.id)}
+                      aria-label={t('history.refundProxy', { id: record.id })}
+                    >
+                      {t('history.refund')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">{t('history.title')}</h1>
+        <ExportProxies records={connected} />
+      </div>
+      {body}
+      <ExtendDialog
+        key={extending?.id ?? 'none'}
+        record={extending}
+        now={now}
+        onClose={() => setExtending(null)}
+        onExtended={(id) => {
+          setExtending(null);
+          setActivating([id]);
+        }}
+      />
+      <RefundDialog proxyId={refunding} onClose={() => setRefunding(null)} />
+      <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
+    </div>
+  );
 }

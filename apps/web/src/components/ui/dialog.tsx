@@ -1,0 +1,54 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+/**
+ * A centred modal (purchase, status, extend, confirmations). Radix traps focus, closes on Escape
+ * and labels the dialog with its title; the caller passes translated texts.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <DialogPrimitive.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <DialogPrimitive.Title className="text-xl font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              aria-label={closeLabel}
+              className="rounded-md p-1 text-2xl leading-none text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span aria-hidden>×</span>
+            </DialogPrimitive.Close>
+          </div>
+          {description && (
+            <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          )}
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,8 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-
-/** Placeholder until its own issue builds this screen. */
-export function CataloguePage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.proxy')} />;
-}

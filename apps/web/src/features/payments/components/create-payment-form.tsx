@@ -1,0 +1,91 @@
+import { MIN_DEPOSIT_USD } from '@portal/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useCreatePayment } from '../api/create-payment';
+import { usePaymentServices } from '../api/get-payment-services';
+
+const field =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * Create payment (spec section 2): method from the services list, whole dollars of at least 1,
+ * Pay Now. The returned url opens in a new tab; the tab is opened on the click itself, because
+ * browsers block windows opened later, after the answer arrives.
+ */
+export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => void }) {
+  const { t } = useTranslation('payments');
+  const services = usePaymentServices();
+  const [method, setMethod] = useState('');
+  const [amount, setAmount] = useState('10');
+  const [openUrl, setOpenUrl] = useState<string | null>(null);
+  const chosen = method || services.data?.[0] || '';
+  const create = useCreatePayment();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const dollars = Number(amount);
+    if (!Number.isInteger(dollars) || dollars < MIN_DEPOSIT_USD || !chosen) return;
+    const tab = window.open('', '_blank');
+    create.mutate(
+      { amount: dollars, currency: chosen },
+      {
+        onSuccess: ({ uuid, url }) => {
+          onCreated(uuid);
+          setOpenUrl(url);
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = url;
+          }
+          toast.info(t('create.created'));
+        },
+        onError: (error) => {
+          tab?.close();
+          toast.error(t('create.failed', { cause: apiErrorText(error) }));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t('create.method')}
+        <select className={field} value={chosen} onChange={(event) => setMethod(event.target.value)} required>
+          {(services.data ?? []).map((service) => (
+            <option key={service} value={service}>
+              {service}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t('create.amount')}
+        <input
+          className={field}
+          type="number"
+          min={MIN_DEPOSIT_USD}
+          step={1}
+          required
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <span className="text-xs font-normal text-slate-500">{t('create.minimum', { amount: MIN_DEPOSIT_USD })}</span>
+      </label>
+      <Button type="submit" disabled={create.isPending || !chosen}>
+        {create.isPending ? t('create.creating') : t('create.payNow')}
+      </Button>
+      {openUrl && (
+        <p className="text-sm text-slate-700">
+          {t('create.waiting')}{' '}
+          <a href={openUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
+            {t('create.openAgain')}
+          </a>
+        </p>
+      )}
+    </form>
+  );
+}

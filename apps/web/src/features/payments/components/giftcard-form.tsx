@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { serverErrorText } from '../../../lib/api-error-text';
+import { accountKeys } from '../../account/api/keys';
+import { useRedeemGiftcard } from '../api/redeem-giftcard';
+
+/** Gift card activation (spec sections 5 and 8): trimmed code, the server's message or the spec's fallbacks. */
+export function GiftcardForm() {
+  const { t } = useTranslation('payments');
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const redeem = useRedeemGiftcard({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        toast.success(answer.message || t('giftcard.success', { amount: answer.amount }));
+        setCode('');
+        void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+      },
+      onError: (error) => toast.error(serverErrorText(error) ?? t('giftcard.error')),
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      toast.warning(t('giftcard.empty'));
+      return;
+    }
+    redeem.mutate(trimmed);
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t('giftcard.label')}
+        <input
+          className="rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase focus-visible:outline-2 focus-visible:outline-brand-600"
+          value={code}
+          autoComplete="off"
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </label>
+      <Button type="submit" variant="secondary" disabled={redeem.isPending}>
+        {t('giftcard.activate')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  API_PATHS,
+  CatalogueProxySchema,
+  ProxyListNotEnoughSchema,
+  ProxyListResponseSchema,
+  STORAGE_KEYS,
+  SumidResponseSchema,
+  TIMEOUTS_MS,
+  type CatalogueProxy,
+} from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { rentalKeys } from './keys';
+
+export type Catalogue = { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string };
+
+const ListAnswerSchema = z.union([ProxyListResponseSchema, ProxyListNotEnoughSchema]);
+
+export async function getSumid(signal?: AbortSignal): Promise<string> {
+  // no-cache: the browser revalidates with the ETag, so an unchanged catalogue costs a 304.
+  const answer = await apiRequest(API_PATHS.proxySumid, {
+    schema: SumidResponseSchema,
+    access: 'customer',
+    timeoutMs: TIMEOUTS_MS.sumid,
+    cache: 'no-cache',
+    signal,
+  });
+  return answer.sumid;
+}
+
+export async function getProxyList(signal?: AbortSignal): Promise<Catalogue> {
+  const answer = await apiRequest(API_PATHS.proxyList, {
+    schema: ListAnswerSchema,
+    access: 'customer',
+    timeoutMs: TIMEOUTS_MS.proxyList,
+    signal,
+  });
+  return answer.success ? { kind: 'list', proxies: answer.proxies } : { kind: 'notEnough', message: answer.message };
+}
+
+const CachedListSchema = z.array(CatalogueProxySchema);
+
+/** The list kept in this tab, so an unchanged sumid returns the very same array (no re-filtering). */
+let memory: { sumid: string; proxies: readonly CatalogueProxy[] } | null = null;
+
+function readStored(sumid: string): readonly CatalogueProxy[] | null {
+  if (memory?.sumid === sumid) return memory.proxies;
+  try {
+    if (localStorage.getItem(STORAGE_KEYS.sumid) !== sumid) return null;
+    const raw = localStorage.getItem(STORAGE_KEYS.proxyList);
+    if (!raw) return null;
+    const parsed = CachedListSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function store(sumid: string | null, proxies: readonly CatalogueProxy[]): void {
+  if (sumid === null) return;
+  memory = { sumid, proxies };
+  try {
+    localStorage.setItem(STORAGE_KEYS.sumid, sumid);
+    localStorage.setItem(STORAGE_KEYS.proxyList, JSON.stringify(proxies));
+  } catch {
+    // A list too large for storage (quota) is kept in memory only; a stale copy must not stay behind.
+    try {
+      localStorage.removeItem(STORAGE_KEYS.proxyList);
+    } catch {
+      // Storage disabled altogether.
+    }
+  }
+}
+
+export function forgetCatalogueCache(): void {
+  memory = null;
+}
+
+/**
+ * Spec section 4 (catalogue refresh): ask the sumid; without force, an unchanged sumid with a
+ * cached list uses the cache; otherwise the list is loaded and cached with its sumid. A failed
+ * sumid check still loads the list (the sumid only saves work).
+ */
+export async function loadCatalogue({ force, signal }: { force: boolean; signal?: AbortSignal }): Promise<Catalogue> {
+  let sumid: string | null;
+  try {
+    sumid = await getSumid(signal);
+  } catch {
+    sumid = null;
+  }
+  if (!force && sumid !== null) {
+    const cached = readStored(sumid);
+    if (cached) return { kind: 'list', proxies: cached };
+  }
+  const answer = await getProxyList(signal);
+  if (answer.kind === 'list') store(sumid, answer.proxies);
+  return answer;
+}
+
+export function getCatalogueQueryOptions() {
+  return queryOptions({
+    queryKey: rentalKeys.catalogue(),
+    queryFn: ({ signal }) => loadCatalogue({ force: false, signal }),
+    // Deep-comparing 100,000 rows on every answer would cost more than it saves.
+    structuralSharing: false,
+  });
+}
+
+type QueryConfig = Omit<ReturnType<typeof getCatalogueQueryOptions>, 'queryKey' | 'queryFn'>;
+
+export function useCatalogue({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
+  return useQuery({ ...getCatalogueQueryOptions(), ...queryConfig });
+}

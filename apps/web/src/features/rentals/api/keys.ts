@@ -1,0 +1,7 @@
+/** Query keys of the rentals area (catalogue, history, transactions), general to specific (STYLE section 2). */
+export const rentalKeys = {
+  all: ['rentals'] as const,
+  catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
+  history: () => [...rentalKeys.all, 'history'] as const,
+  transactions: () => [...rentalKeys.all, 'transactions'] as const,
+};

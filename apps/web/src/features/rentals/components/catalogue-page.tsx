@@ -1,0 +1,160 @@
+import { SUMID_CHECK_INTERVAL_MS } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass, Button } from '../../../components/ui/button';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { getCatalogueQueryOptions, loadCatalogue, useCatalogue } from '../api/get-catalogue';
+import { ActivationDialog } from './activation-dialog';
+import { CatalogueFiltersBar } from './catalogue-filters';
+import { Pagination } from './pagination';
+import { ProxyRows } from './proxy-table';
+import { PurchaseDialog } from './purchase-dialog';
+import { useCatalogueView } from './use-catalogue-view';
+import { useCountryName } from './use-country-name';
+import { usePurchase } from './use-purchase';
+import { useRefreshCooldown } from './use-refresh-cooldown';
+
+/** Proxy catalogue (/proxy), spec section 2. */
+export function CataloguePage() {
+  const { t } = useTranslation('rentals');
+  const queryClient = useQueryClient();
+  // Every 30 s the list query asks the sumid; an unchanged one answers from the cache.
+  const catalogue = useCatalogue({ queryConfig: { refetchInterval: SUMID_CHECK_INTERVAL_MS } });
+  const proxies = catalogue.data?.kind === 'list' ? catalogue.data.proxies : undefined;
+  const view = useCatalogueView(proxies);
+  const countryName = useCountryName();
+  const cooldown = useRefreshCooldown();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [activating, setActivating] = useState<number[]>([]);
+  const purchase = usePurchase({
+    onBought: (ids) => {
+      setSelected(new Set());
+      setDialogOpen(false);
+      setActivating(ids);
+    },
+  });
+
+  const notEnoughMessage = catalogue.data?.kind === 'notEnough' ? catalogue.data.message : null;
+  useEffect(() => {
+    if (notEnoughMessage !== null) toast.warning(notEnoughMessage || t('notEnough.warning'), { id: 'not-enough' });
+  }, [notEnoughMessage, t]);
+  useEffect(() => {
+    if (catalogue.error)
+      toast.error(t('loadFailed', { message: apiErrorText(catalogue.error) }), { id: 'catalogue-error' });
+  }, [catalogue.error, t]);
+
+  const byId = useMemo(() => new Map((proxies ?? []).map((proxy) => [proxy.id, proxy])), [proxies]);
+  const selectedProxies = useMemo(
+    () => [...selected].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+    [selected, byId],
+  );
+
+  const toggle = (id: number) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const openPurchase = (only?: number) => {
+    if (only !== undefined) setSelected(new Set([only]));
+    else if (selected.size === 0) {
+      toast.warning(t('selectFirst'));
+      return;
+    }
+    if (purchase.canBuy()) setDialogOpen(true);
+  };
+
+  const refresh = () => {
+    cooldown.start();
+    // fetchQuery joins a load already running, so only one load runs at a time.
+    void queryClient
+      .fetchQuery({
+        ...getCatalogueQueryOptions(),
+        queryFn: ({ signal }) => loadCatalogue({ force: true, signal }),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+  };
+
+  const counts = t('counts', {
+    total: view.total,
+    filtered: view.filteredCount,
+    page: view.page,
+    pageCount: view.pageCount,
+  });
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 pb-28 md:pb-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
+        <Button variant="secondary" onClick={refresh} disabled={cooldown.secondsLeft > 0}>
+          {cooldown.secondsLeft > 0 ? t('refreshIn', { seconds: cooldown.secondsLeft }) : t('refresh')}
+        </Button>
+      </div>
+
+      {notEnoughMessage !== null ? (
+        <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
+          <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
+          <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
+          <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
+            {t('notEnough.addFunds')}
+          </Link>
+        </section>
+      ) : (
+        <>
+          <CatalogueFiltersBar
+            filters={view.filters}
+            options={view.options}
+            onChange={view.onFilter}
+            countryName={countryName}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" data-testid="catalogue-counts">
+              {catalogue.isPending ? t('loading') : counts}
+            </p>
+            <Pagination page={view.page} pageCount={view.pageCount} onPage={view.setPage} label={t('pagination.top')} />
+          </div>
+          <ProxyRows
+            rows={view.rows}
+            selected={selected}
+            onToggle={toggle}
+            onBuy={openPurchase}
+            sort={view.sort}
+            onSort={view.onSort}
+            countryName={countryName}
+          />
+          {proxies && view.filteredCount === 0 && <p className="text-center text-slate-600">{t('noMatches')}</p>}
+          <Pagination
+            page={view.page}
+            pageCount={view.pageCount}
+            onPage={view.setPage}
+            label={t('pagination.bottom')}
+          />
+          {/* On small screens the purchase controls stick to the bottom (spec section 2). */}
+          <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-lg md:sticky md:bottom-4 md:rounded-2xl md:border">
+            <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
+              <span className="text-sm text-slate-700">{t('selectedCount', { count: selected.size })}</span>
+              <Button disabled={selected.size === 0} onClick={() => openPurchase()}>
+                {t('buySelected', { count: selected.size })}
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+
+      <PurchaseDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        proxies={selectedProxies}
+        busy={purchase.busy}
+        onConfirm={(hours) => purchase.buy({ ids: selectedProxies.map((proxy) => proxy.id), hours })}
+      />
+      <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
+    </div>
+  );
+}

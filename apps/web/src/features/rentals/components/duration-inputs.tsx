@@ -1,0 +1,38 @@
+import type { DurationSplit } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/duration';
+
+const input =
+  'w-full rounded-lg border border-slate-300 px-3 py-2 tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0 (spec section 5). */
+export function DurationInputs({
+  value,
+  onChange,
+}: {
+  value: DurationSplit;
+  onChange: (value: DurationSplit) => void;
+}) {
+  const { t } = useTranslation('rentals');
+  const field = (key: keyof DurationSplit, label: string, min: number) => (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={min}
+        step={1}
+        className={input}
+        value={value[key]}
+        onChange={(event) => onChange(normaliseDuration({ ...value, [key]: wholeAtLeastZero(event.target.value) }))}
+      />
+    </label>
+  );
+  return (
+    <div className="grid grid-cols-3 gap-3">
+      {field('hours', t('purchase.hours'), minimumHours(value))}
+      {field('days', t('purchase.days'), 0)}
+      {field('months', t('purchase.months'), 0)}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { fraudScoreColourStep } from '@portal/contract';
+
+/** Colour steps of spec section 9: 0 green, up to 25, 50, 75, 99, then 100 red. */
+const STEP_COLOURS = ['bg-green-600', 'bg-lime-500', 'bg-yellow-400', 'bg-orange-500', 'bg-red-500', 'bg-red-700'];
+
+export function FraudScoreBar({ score, label }: { score: number; label: string }) {
+  const clamped = Math.min(100, Math.max(0, score));
+  return (
+    <div className="flex items-center gap-2" title={label}>
+      <div
+        role="meter"
+        aria-label={label}
+        aria-valuenow={clamped}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="h-2 w-16 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={`h-full ${STEP_COLOURS[fraudScoreColourStep(clamped)]}`}
+          style={{ width: `${Math.max(clamped, 4)}%` }}
+        />
+      </div>
+      <span className="w-7 text-right tabular-nums">{clamped}</span>
+    </div>
+  );
+}

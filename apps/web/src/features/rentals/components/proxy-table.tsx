@@ -1,0 +1,166 @@
+import type { CatalogueProxy } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import type { SortConfig, SortField } from '../lib/catalogue-view';
+import { CountryFlag } from './country-flag';
+import { FraudScoreBar } from './fraud-score-bar';
+import { useMediaQuery } from './use-media-query';
+
+interface RowsProps {
+  rows: readonly CatalogueProxy[];
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onBuy: (id: number) => void;
+  sort: SortConfig | null;
+  onSort: (field: SortField) => void;
+  countryName: (code: string) => string;
+}
+
+/**
+ * One page of the catalogue: a table on wide screens, cards on small ones (spec section 2). Only
+ * one of the two is rendered, and never more than the page's rows.
+ */
+export function ProxyRows(props: RowsProps) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  return wide ? <ProxyTable {...props} /> : <ProxyCards {...props} />;
+}
+
+function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName }: RowsProps) {
+  const { t } = useTranslation('rentals');
+  const header = (field: SortField | null, label: string) => {
+    if (!field) return <th className="px-3 py-2 text-left font-semibold">{label}</th>;
+    const active = sort?.field === field;
+    return (
+      <th
+        className="px-3 py-2 text-left font-semibold"
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <button type="button" className="flex items-center gap-1 hover:text-brand-700" onClick={() => onSort(field)}>
+          {label}
+          <span aria-hidden>{active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-100 text-slate-700">
+          <tr>
+            <th className="px-3 py-2">
+              <span className="sr-only">{t('table.select')}</span>
+            </th>
+            {header('id', t('table.id'))}
+            {header('ip', t('table.ip'))}
+            {header(null, t('table.country'))}
+            {header('region', t('table.region'))}
+            {header('city', t('table.city'))}
+            {header(null, t('table.isp'))}
+            {header('zip', t('table.zip'))}
+            {header('ipqualityscore', t('table.quality'))}
+            <th className="px-3 py-2">
+              <span className="sr-only">{t('table.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((proxy) => {
+            const isSelected = selected.has(proxy.id);
+            return (
+              <tr
+                key={proxy.id}
+                data-testid="proxy-row"
+                aria-selected={isSelected}
+                onClick={() => onToggle(proxy.id)}
+                className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
+              >
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    checked={isSelected}
+                    aria-label={t('table.selectProxy', { id: proxy.id })}
+                    onClick={(event) => event.stopPropagation()}
+                    onChange={() => onToggle(proxy.id)}
+                  />
+                </td>
+                <td className="px-3 py-2 tabular-nums">{proxy.id}</td>
+                <td className="px-3 py-2 font-mono">{proxy.ip}</td>
+                <td className="px-3 py-2">
+                  <span className="flex items-center gap-2">
+                    <CountryFlag code={proxy.country} />
+                    {countryName(proxy.country)}
+                  </span>
+                </td>
+                <td className="px-3 py-2">{proxy.region}</td>
+                <td className="px-3 py-2">{proxy.city}</td>
+                <td className="px-3 py-2">{proxy.ISP}</td>
+                <td className="px-3 py-2">{proxy.zip}</td>
+                <td className="px-3 py-2">
+                  <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+                </td>
+                <td className="px-3 py-2">
+                  <Button
+                    className="px-3 py-1"
+                    aria-label={t('table.buyProxy', { id: proxy.id })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onBuy(proxy.id);
+                    }}
+                  >
+                    {t('table.buy')}
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProxyCards({ rows, selected, onToggle, onBuy, countryName }: RowsProps) {
+  const { t } = useTranslation('rentals');
+  return (
+    <ul className="flex flex-col gap-3">
+      {rows.map((proxy) => {
+        const isSelected = selected.has(proxy.id);
+        return (
+          <li
+            key={proxy.id}
+            data-testid="proxy-row"
+            aria-selected={isSelected}
+            onClick={() => onToggle(proxy.id)}
+            className="rounded-2xl border border-transparent bg-white p-4 shadow-sm aria-selected:border-brand-600"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
+                <input type="checkbox" checked={isSelected} onChange={() => onToggle(proxy.id)} />
+                {t('table.idValue', { id: proxy.id })}
+              </label>
+              <span className="font-mono text-sm">{proxy.ip}</span>
+            </div>
+            <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+              <CountryFlag code={proxy.country} />
+              {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
+            </p>
+            <p className="text-sm text-slate-600">{[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}</p>
+            <div className="mt-2 flex items-center justify-between">
+              <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+              <Button
+                className="px-3 py-1"
+                aria-label={t('table.buyProxy', { id: proxy.id })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onBuy(proxy.id);
+                }}
+              >
+                {t('table.buy')}
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { accountKeys } from '../../account/api/keys';
+import { rentalKeys } from '../api/keys';
+import { useRefundProxy } from '../api/refund-proxy';
+
+/** Refund: a confirmation, then the server's answer (`Refund failed: {cause}` with the rule's reason). */
+export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onClose: () => void }) {
+  const { t } = useTranslation('rentals');
+  const queryClient = useQueryClient();
+  const refund = useRefundProxy({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        toast.success(t('refund.success'));
+        if (answer.wallet !== undefined) queryClient.setQueryData(accountKeys.wallet(), answer.wallet);
+        void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+        void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(t('refund.failed', { cause: apiErrorText(error) }));
+        onClose();
+      },
+    },
+  });
+  return (
+    <Dialog
+      open={proxyId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('refund.title', { id: proxyId ?? '' })}
+      description={t('refund.confirmText')}
+      closeLabel={t('dialog.close')}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('dialog.cancel')}
+        </Button>
+        <Button variant="danger" disabled={refund.isPending} onClick={() => proxyId !== null && refund.mutate(proxyId)}>
+          {t('refund.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
