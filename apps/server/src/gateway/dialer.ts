@@ -87,8 +87,10 @@ function dialHttpConnect(
         ...(user ? { 'proxy-authorization': `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` } : {}),
       },
     });
-    request.once('connect', (response, socket) => {
+    request.once('connect', (response, socket, head) => {
       if (response.statusCode === 200) {
+        // Bytes that came with the 200 (a server that speaks first) belong to the tunnel.
+        if (head.length > 0) socket.unshift(head);
         resolve(socket);
         return;
       }

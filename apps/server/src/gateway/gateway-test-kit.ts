@@ -68,7 +68,8 @@ export function connectTunnel(
       agent: false,
       headers: { host: target, ...(auth ? { 'proxy-authorization': auth } : {}) },
     });
-    request.on('connect', (response, socket) => {
+    request.on('connect', (response, socket, head) => {
+      if (head.length > 0) socket.unshift(head);
       if (response.statusCode !== 200) socket.destroy();
       resolve({ status: response.statusCode ?? 0, socket: response.statusCode === 200 ? socket : null });
     });

@@ -1,0 +1,309 @@
+/**
+ * Gateway benchmark (issue 5): MB/s of one large transfer and new connections per second
+ * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
+ * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
+ * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).
+ * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000) and BENCH_CONCURRENCY (50) tune it.
+ */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
+import { SocksClient } from 'socks';
+import { systemClock } from '../apps/server/src/clock';
+import { openPglite } from '../apps/server/src/db/client';
+import { proxies, rentals, users } from '../apps/server/src/db/schema';
+import { startGateway } from '../apps/server/src/gateway/gateway';
+
+const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const DANTE_PORT = 11_999;
+const USER = 'benchuser';
+const PASS = 'benchpass';
+
+type Connector = (port: number) => Promise<net.Socket>;
+
+async function listen(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** Sends BYTES to each client as fast as it reads them. */
+async function sourceServer(): Promise<number> {
+  const block = Buffer.alloc(1024 * 1024, 1);
+  return listen(
+    net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      let left = BYTES;
+      const pump = () => {
+        while (left > 0) {
+          const part = left >= block.length ? block : block.subarray(0, left);
+          left -= part.length;
+          if (!socket.write(part)) return void socket.once('drain', pump);
+        }
+        socket.end();
+      };
+      pump();
+    }),
+  );
+}
+
+async function echoServer(): Promise<number> {
+  return listen(
+    net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.pipe(socket);
+    }),
+  );
+}
+
+const direct: Connector = (port) =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+
+const viaSocks =
+  (proxyPort: number, auth: boolean): Connector =>
+  async (port) =>
+    (
+      await SocksClient.createConnection({
+        proxy: { host: '127.0.0.1', port: proxyPort, type: 5, ...(auth ? { userId: USER, password: PASS } : {}) },
+        command: 'connect',
+        destination: { host: '127.0.0.1', port },
+      })
+    ).socket;
+
+const viaHttpConnect =
+  (proxyPort: number): Connector =>
+  (port) =>
+    new Promise((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port: proxyPort,
+        method: 'CONNECT',
+        path: `127.0.0.1:${port}`,
+        agent: false,
+        headers: { 'proxy-authorization': `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}` },
+      });
+      request.once('connect', (response, socket, head) => {
+        // The source speaks first: its first bytes may arrive with the 200, in `head`.
+        if (head.length > 0) socket.unshift(head);
+        if (response.statusCode === 200) resolve(socket);
+        else reject(new Error(`CONNECT ${response.statusCode}`));
+      });
+      request.once('error', reject);
+      request.end();
+    });
+
+async function throughput(connect: Connector, port: number): Promise<number> {
+  const socket = await connect(port);
+  const started = process.hrtime.bigint();
+  let received = 0;
+  await new Promise<void>((resolve, reject) => {
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.once('end', resolve);
+    socket.once('error', reject);
+  });
+  socket.destroy();
+  if (received !== BYTES) throw new Error(`received ${received} of ${BYTES} bytes`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return BYTES / 1e6 / seconds;
+}
+
+async function connectionsPerSecond(connect: Connector, port: number): Promise<number> {
+  let next = 0;
+  const one = async () => {
+    const socket = await connect(port);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('data', () => resolve());
+      socket.once('error', reject);
+      socket.write('x');
+    });
+    socket.destroy();
+  };
+  const worker = async () => {
+    while (next < CONNECTIONS) {
+      next += 1;
+      await one();
+    }
+  };
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return CONNECTIONS / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+function ensureDante(): string | null {
+  const find = () => ['/usr/sbin/danted', '/usr/sbin/sockd'].find((file) => fs.existsSync(file)) ?? null;
+  if (find()) return find();
+  if (process.getuid?.() !== 0) return null;
+  console.log('installing dante-server from Debian...');
+  execSync('apt-get install -y -qq dante-server', {
+    stdio: 'ignore',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return find();
+}
+
+async function startDante(binary: string): Promise<() => void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dante-'));
+  const config = path.join(dir, 'danted.conf');
+  fs.writeFileSync(
+    config,
+    [
+      `logoutput: ${path.join(dir, 'danted.log')}`,
+      `internal: 127.0.0.1 port = ${DANTE_PORT}`,
+      'external: 127.0.0.1',
+      'clientmethod: none',
+      'socksmethod: none',
+      'user.privileged: root',
+      'user.unprivileged: nobody',
+      'client pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
+      'socks pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
+    ].join('\n'),
+  );
+  // Its own process group: dante forks io-children, and all of them must stop with the benchmark.
+  const child = spawn(binary, ['-f', config, '-N', '2'], { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 50; i += 1) {
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(DANTE_PORT, '127.0.0.1', () => {
+        probe.destroy();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return () => {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** The gateway under test runs in a process of its own, as it does in production (and as dante does). */
+async function serveGateway(): Promise<void> {
+  const client = await PGlite.create();
+  const database = openPglite(client);
+  await database.migrate();
+  const now = new Date();
+  const [user] = await database.db
+    .insert(users)
+    .values({ apiKeyHash: 'bench', referralKey: 'bench', createdAt: now })
+    .returning();
+  const [proxy] = await database.db
+    .insert(proxies)
+    .values({
+      ip: '192.0.2.1',
+      port: 1,
+      protocol: 'SOCKS5',
+      type: 'datacenter',
+      country: 'US',
+      fraudScore: 0,
+      upstream: 'direct',
+      createdAt: now,
+    })
+    .returning();
+  await database.db.insert(rentals).values({
+    userId: user!.id,
+    proxyId: proxy!.id,
+    status: 'connected',
+    hours: 24,
+    username: USER,
+    password: PASS,
+    createdAt: now,
+    connectedAt: now,
+    endTime: new Date(now.getTime() + 24 * 3_600_000),
+  });
+  const gateway = await startGateway({
+    database,
+    clock: systemClock,
+    log: pino({ level: 'silent' }),
+    host: '127.0.0.1',
+    socksPort: 0,
+    httpPort: 0,
+  });
+  process.stdout.write(`${JSON.stringify({ socksPort: gateway.socksPort, httpPort: gateway.httpPort })}\n`);
+  process.on(
+    'SIGTERM',
+    () =>
+      void gateway
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
+}
+
+/** The origin (source and echo servers) in a process of its own, so the reader measures the path. */
+async function serveOrigin(): Promise<void> {
+  const ports = { source: await sourceServer(), echo: await echoServer() };
+  process.stdout.write(`${JSON.stringify(ports)}\n`);
+}
+
+async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, role], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(text.split('\n')[0] ?? '');
+    });
+    child.once('exit', (code) => reject(new Error(`${role} process exited with ${code}`)));
+  });
+  const ports = JSON.parse(line) as T;
+  return { ...ports, stop: () => child.kill('SIGTERM') };
+}
+
+async function main(): Promise<void> {
+  const origin = await spawnServing<{ source: number; echo: number }>('origin');
+  const { source, echo } = origin;
+  const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
+
+  const modes: [string, Connector][] = [
+    ['direct', direct],
+    ['our SOCKS5 front', viaSocks(gateway.socksPort, true)],
+    ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort)],
+  ];
+  const danteBinary = ensureDante();
+  const stopDante = danteBinary ? await startDante(danteBinary) : null;
+  if (stopDante) modes.push(['dante-server (native)', viaSocks(DANTE_PORT, false)]);
+  else console.log('dante-server is not available (run as root to install it); no reference column');
+
+  const results: { mode: string; mbps: number; cps: number }[] = [];
+  for (const [mode, connect] of modes) {
+    const mbps = await throughput(connect, source);
+    const cps = await connectionsPerSecond(connect, echo);
+    results.push({ mode, mbps, cps });
+    console.log(`measured ${mode}`);
+  }
+  const dante = results.find((r) => r.mode.startsWith('dante'));
+  console.log(
+    `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  console.log('| path | MB/s | connections/s | MB/s vs dante | connections/s vs dante |');
+  console.log('|---|---|---|---|---|');
+  for (const r of results) {
+    const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
+    console.log(
+      `| ${r.mode} | ${r.mbps.toFixed(0)} | ${r.cps.toFixed(0)} | ${ratio(r.mbps, dante?.mbps)} | ${ratio(r.cps, dante?.cps)} |`,
+    );
+  }
+
+  stopDante?.();
+  gateway.stop();
+  origin.stop();
+  process.exit(0);
+}
+
+const role = process.argv[2];
+(role === 'gateway' ? serveGateway() : role === 'origin' ? serveOrigin() : main()).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
