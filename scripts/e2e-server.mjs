@@ -15,6 +15,9 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PORT: process.env.E2E_PORT ?? '18321',
+    // Away from the defaults, so a developer's own `npm start` does not collide with the tests.
+    GATEWAY_SOCKS_PORT: process.env.E2E_SOCKS_PORT ?? '18331',
+    GATEWAY_HTTP_PORT: process.env.E2E_HTTP_PORT ?? '18332',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',

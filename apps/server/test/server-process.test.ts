@@ -53,7 +53,13 @@ async function until(running: Running, text: string, ms = 30_000): Promise<void>
 describe('the server process', () => {
   it('keeps data across Ctrl-C and restart, and refuses a second process on the same data', async () => {
     const port = String(await freePort());
-    const env = { DATA_DIR: data.dir, PORT: port, HOST: '127.0.0.1' };
+    const env = {
+      DATA_DIR: data.dir,
+      PORT: port,
+      HOST: '127.0.0.1',
+      GATEWAY_SOCKS_PORT: String(await freePort()),
+      GATEWAY_HTTP_PORT: String(await freePort()),
+    };
     const base = `http://127.0.0.1:${port}`;
 
     const first = start(env);
@@ -73,6 +79,7 @@ describe('the server process', () => {
     await until(again, 'Proxy rental portal is running');
     expect(again.output()).toContain('Admin secret: kept in');
     expect(again.output()).not.toMatch(/shown once/);
+    expect(again.output()).toContain(`Gateway: SOCKS5 127.0.0.1:${env.GATEWAY_SOCKS_PORT}`);
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'x-api-key': apiKey } });
     expect(login.status).toBe(200);
     again.child.kill('SIGTERM');
