@@ -27,6 +27,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/health-routes';
+import { newsRoutes } from './news/news-routes';
 import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
 import { installWebAndNotFound } from './plugins/static-web';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonParser(app);
   installErrorHandler(app);
   decorateCustomer(app);
+  app.decorateRequest('adminActor', null);
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock };
@@ -107,6 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = paymentsDepsOf(deps);
   await app.register(paymentsRoutes, payments);
   await app.register(webhookRoutes, payments);
+  const adminAuth = {
+    ...areaDeps,
+    adminSecret: config.adminSecret,
+    tokenTtlMs: config.adminTokenTtlMs,
+  };
+  await app.register(newsRoutes, adminAuth);
   await app.register(adminRoutes, {
     ...areaDeps,
     adminSecret: config.adminSecret,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../src/accounts/accounts-service';
 import { systemClock } from '../src/clock';
 import { openPglite } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { auditLog, users } from '../src/db/schema';
 import { tempDir } from './helper';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -56,6 +56,12 @@ describe('npm run cli', () => {
     const adjusted = cli('ledger', 'adjust', '--user', user.referralKey, '--amount', '12.50', '--reason', 'goodwill');
     expect(adjusted.out).toContain('Balance is now $12.50.');
     expect(cli('ledger', 'adjust', '--user', String(user.id), '--amount', '-20', '--reason', 'x').code).toBe(1);
+
+    const audited = await withDb((db) => db.select().from(auditLog));
+    expect(audited.map((row) => [row.actor, row.action])).toEqual([
+      ['cli', 'proxies.import'],
+      ['cli', 'customers.adjust'],
+    ]);
 
     const ok = cli('ledger', 'verify');
     expect(ok.code).toBe(0);

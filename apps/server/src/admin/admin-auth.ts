@@ -22,8 +22,24 @@ export async function adminLogin(deps: AdminAuthDeps, secretCode: string): Promi
   return { token, expiresAt };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `admin:<token id>`, set on operator calls: who did it, for the audit log. */
+    adminActor: string | null;
+  }
+}
+
+export function adminActorOf(request: FastifyRequest): string {
+  return request.adminActor ?? 'admin:unknown';
+}
+
 export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Promise<boolean> {
-  if (!token) return false;
+  return (await validAdminTokenId(deps, token)) !== null;
+}
+
+/** The id of a valid, unexpired, unrevoked token, or null. */
+export async function validAdminTokenId(deps: AdminAuthDeps, token: string): Promise<number | null> {
+  if (!token) return null;
   const [row] = await deps.db
     .select({ id: adminTokens.id })
     .from(adminTokens)
@@ -35,7 +51,7 @@ export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Pro
       ),
     )
     .limit(1);
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 export async function revokeAdminToken(deps: AdminAuthDeps, token: string): Promise<void> {
@@ -54,6 +70,8 @@ export function bearerToken(request: FastifyRequest): string {
 /** Guards operator calls: `Authorization: Bearer <token>` from the admin login. */
 export function requireAdmin(deps: AdminAuthDeps): preHandlerAsyncHookHandler {
   return async (request) => {
-    if (!(await isAdminTokenValid(deps, bearerToken(request)))) throw new DomainError('ADMIN_TOKEN_INVALID');
+    const tokenId = await validAdminTokenId(deps, bearerToken(request));
+    if (tokenId === null) throw new DomainError('ADMIN_TOKEN_INVALID');
+    request.adminActor = `admin:${tokenId}`;
   };
 }

@@ -15,6 +15,7 @@ import {
   ProxyImportRequestSchema,
   ProxyImportResponseSchema,
 } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../errors';
@@ -23,7 +24,8 @@ import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inve
 import { findCustomerId } from '../accounts/accounts-repository';
 import { adjustBalance } from '../ledger/ledger';
 import { createGiftcards, listGiftcards } from '../payments/giftcards';
-import { adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { adminActorOf, adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { listAudit, recordAudit } from './audit';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;
@@ -61,6 +63,8 @@ const InventoryRowSchema = z.object({
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { loginRateLimit, ...deps } = options;
   const admin = requireAdmin(deps);
+  const audit = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
+    recordAudit(deps.db, { actor: adminActorOf(request), action, details, at: deps.clock.now() });
 
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
@@ -121,6 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const rows = typeof request.body === 'string' ? parseCsv(request.body) : request.body.proxies;
       const ids = await insertProxies(deps.db, validateImportRows(rows), deps.clock.now());
+      await audit(request, 'proxies.import', { added: ids.length, firstId: ids[0], lastId: ids[ids.length - 1] });
       return { success: true as const, added: ids.length, ids };
     },
   );
@@ -153,6 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
       async (request) => {
         await setProxyEnabled(deps.db, request.params.id, enabled);
+        await audit(request, `proxies.${action}`, { id: request.params.id });
         return { success: true as const, id: request.params.id, enabled };
       },
     );
@@ -178,6 +184,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         reason,
         at: deps.clock.now(),
       });
+      await audit(request, 'customers.adjust', { customerId, amount, reason });
       return { success: true as const, customerId, wallet: centsToDollars(balance) };
     },
   );
@@ -199,6 +206,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         count: request.body.count,
         at: deps.clock.now(),
       });
+      // The codes themselves stay out of the log: anyone reading it could redeem them.
+      await audit(request, 'giftcards.create', { amount: request.body.amount, count: codes.length });
       return { success: true as const, codes };
     },
   );
@@ -228,5 +237,26 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        description: 'Operator actions, newest first (who, when, what).',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            entries: z.array(
+              z.object({ id: z.number(), at: z.string(), actor: z.string(), action: z.string(), details: z.unknown() }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ success: true as const, entries: await listAudit(deps.db) }),
   );
 };

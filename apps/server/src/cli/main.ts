@@ -12,6 +12,7 @@ import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
 import { adjustBalance, verifyLedger } from '../ledger/ledger';
 import { lockDataDir } from '../lib/data-dir';
+import { recordAudit } from '../admin/audit';
 import { createGiftcards } from '../payments/giftcards';
 
 /**
@@ -54,6 +55,11 @@ const dollarsToCents = (value: string) => {
   return Math.round(Number(value) * 100);
 };
 
+/** Operator actions from the command line are audited like those of the admin API. */
+function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
+  return recordAudit(db, { actor: 'cli', action, details, at: systemClock.now() });
+}
+
 const program = new Command('portal').description('Operator tool of the proxy rental portal');
 const proxies = program.command('proxies').description('the inventory of upstream proxies');
 
@@ -62,7 +68,11 @@ proxies
   .description('add proxies from a .json or .csv file (all rows valid, or nothing is stored)')
   .action(async (file: string) => {
     const rows = validateImportRows(readRows(file));
-    const ids = await withDatabase((db) => insertProxies(db, rows, systemClock.now()));
+    const ids = await withDatabase(async (db) => {
+      const added = await insertProxies(db, rows, systemClock.now());
+      await cliAudit(db, 'proxies.import', { added: added.length, file });
+      return added;
+    });
     console.log(`Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`);
   });
 
@@ -95,7 +105,10 @@ for (const [action, enabled] of [
     .command(`${action} <id>`)
     .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
     .action(async (id: string) => {
-      await withDatabase((db) => setProxyEnabled(db, wholeNumber(id), enabled));
+      await withDatabase(async (db) => {
+        await setProxyEnabled(db, wholeNumber(id), enabled);
+        await cliAudit(db, `proxies.${action}`, { id: wholeNumber(id) });
+      });
       console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
     });
 }
@@ -127,14 +140,21 @@ ledger
   .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', dollarsToCents)
   .requiredOption('--reason <text>', 'why (kept in the ledger)')
   .action(async (options: { user: string; amount: number; reason: string }) => {
-    const balance = await withDatabase(async (db) =>
-      adjustBalance(db, {
-        userId: await findCustomerId(db, options.user),
+    const balance = await withDatabase(async (db) => {
+      const userId = await findCustomerId(db, options.user);
+      const after = await adjustBalance(db, {
+        userId,
         amountCents: options.amount,
         reason: options.reason,
         at: systemClock.now(),
-      }),
-    );
+      });
+      await cliAudit(db, 'customers.adjust', {
+        customerId: userId,
+        amount: options.amount / 100,
+        reason: options.reason,
+      });
+      return after;
+    });
     console.log(`Balance is now ${formatDollars(balance / 100)}.`);
   });
 
@@ -149,9 +169,15 @@ program
     if (options.amount <= 0 || options.count < 1 || options.count > 1000) {
       throw new DomainError('BAD_REQUEST', { message: 'amount must be more than 0 and count from 1 to 1000' });
     }
-    const codes = await withDatabase((db) =>
-      createGiftcards(db, { amountCents: options.amount, count: options.count, at: systemClock.now() }),
-    );
+    const codes = await withDatabase(async (db) => {
+      const made = await createGiftcards(db, {
+        amountCents: options.amount,
+        count: options.count,
+        at: systemClock.now(),
+      });
+      await cliAudit(db, 'giftcards.create', { amount: options.amount / 100, count: made.length });
+      return made;
+    });
     console.log(codes.join('\n'));
   });
 

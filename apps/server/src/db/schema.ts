@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -272,6 +273,35 @@ export const giftcards = pgTable(
   (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
+/** The public news feed (spec section 2); content is plain text, shown as text, never as HTML. */
+export const news = pgTable(
+  'news',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** YYYY-MM-DD, as the admin form sends it. */
+    date: text('date').notNull(),
+    important: boolean('important').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('news_date_idx').on(t.date, t.id)],
+);
+
+/** Every operator action: who (which admin session), when, what (DESIGN section 7, issue 8). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** `admin:<token id>` for the API, `cli` for the command line tool. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
 /** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
 export const adminTokens = pgTable('admin_tokens', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -292,4 +322,6 @@ export const schema = {
   adminTokens,
   payments,
   giftcards,
+  news,
+  auditLog,
 };
