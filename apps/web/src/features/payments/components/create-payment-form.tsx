@@ -61,20 +61,26 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t('create.amount')}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="payment-amount" className="text-sm font-medium text-slate-700">
+          {t('create.amount')}
+        </label>
         <input
+          id="payment-amount"
           className={field}
           type="number"
           min={MIN_DEPOSIT_USD}
           step={1}
           required
           inputMode="numeric"
+          aria-describedby="payment-amount-hint"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
         />
-        <span className="text-xs font-normal text-slate-500">{t('create.minimum', { amount: MIN_DEPOSIT_USD })}</span>
-      </label>
+        <span id="payment-amount-hint" className="text-xs text-slate-500">
+          {t('create.minimum', { amount: MIN_DEPOSIT_USD })}
+        </span>
+      </div>
       <Button type="submit" disabled={create.isPending || !chosen}>
         {create.isPending ? t('create.creating') : t('create.payNow')}
       </Button>

@@ -1,13 +1,26 @@
 import { REFRESH_COOLDOWN_MS } from '@portal/contract';
 import { useEffect, useState } from 'react';
 
-/** Seconds left of the refresh button's 20 s cooldown (spec section 4), counted down once a second. */
+/** Seconds left of the refresh button's 20 s cooldown (spec section 4), shown as a counter. */
 export function useRefreshCooldown() {
+  const [until, setUntil] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState(0);
   useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
-  return { secondsLeft, start: () => setSecondsLeft(REFRESH_COOLDOWN_MS / 1000) };
+    if (until === 0) return;
+    // Counted from the end time, so a slow tick never stretches the cooldown.
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) setUntil(0);
+    };
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return {
+    secondsLeft,
+    start: () => {
+      setUntil(Date.now() + REFRESH_COOLDOWN_MS);
+      setSecondsLeft(REFRESH_COOLDOWN_MS / 1000);
+    },
+  };
 }

@@ -1,0 +1,158 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { historyRecord, transaction } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+
+beforeAll(async () => {
+  const i18n = await initI18n('en');
+  await i18n.loadNamespaces('rentals');
+  configure({ asyncUtilTimeout: 4000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const HOUR = 3_600_000;
+
+function server(
+  history: unknown[],
+  extra: (path: string, init: RequestInit) => Response | undefined = () => undefined,
+) {
+  return mockFetch((path, init) => {
+    const answer = extra(path, init);
+    if (answer) return answer;
+    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
+    if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
+    if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
+    if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's' });
+    return jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+describe('history', () => {
+  it('orders waiting_up, connected, ready, then the rest; time left only when connected, ticking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-01-01T00:00:00Z') });
+    const end = (ms: number) => new Date(Date.now() + ms).toISOString();
+    server([
+      historyRecord(1, { status: 'expired', end_time: end(-HOUR) }),
+      historyRecord(2, { status: 'ready', end_time: end(-60_000) }),
+      historyRecord(3, { status: 'connected', end_time: end(26 * HOUR + 5 * 60_000) }),
+      historyRecord(4, { status: 'waiting_up', end_time: end(24 * HOUR) }),
+      historyRecord(5, { status: 'connected', end_time: end(65_000) }),
+    ]);
+    renderApp('/history', { apiKey: 'px_test' });
+    const rows = await screen.findAllByTestId('history-row');
+    expect(rows.map((row) => row.children[0]?.textContent)).toEqual(['4', '3', '5', '2', '1']);
+    // The fake clock also moves with real time (shouldAdvanceTime), so a second may have passed.
+    const timeLeft = screen.getAllByTestId('time-left').map((cell) => cell.textContent);
+    expect(timeLeft).toEqual(['—', '1d 2h', expect.stringMatching(/^1m [45]s$/), '—', '—']);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getAllByTestId('time-left')[2]?.textContent).toMatch(/^5[45]s$/);
+    // Extend for connected and ready; refund only for connected.
+    expect(screen.getByRole('button', { name: 'Extend proxy 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Extend proxy 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refund proxy 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund proxy 2' })).not.toBeInTheDocument();
+  });
+
+  it('hides Refund once the 5-hour request window has passed', async () => {
+    server([historyRecord(7)], (path) =>
+      path === '/api/payments/transactions'
+        ? jsonResponse(200, {
+            success: true,
+            transactions: [transaction(7, { date: new Date(Date.now() - 6 * HOUR).toISOString() })],
+          })
+        : undefined,
+    );
+    renderApp('/history', { apiKey: 'px_test' });
+    await screen.findByRole('button', { name: 'Extend proxy 7' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund proxy 7' })).not.toBeInTheDocument());
+  });
+
+  it('the empty state links to /proxy', async () => {
+    server([]);
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByRole('link', { name: 'Browse proxies' })).toHaveAttribute('href', '/proxy');
+  });
+
+  it('Copy copies the proxy string', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    server([historyRecord(3)]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Proxy copied to clipboard!')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('gw.example:1080:u3:secret');
+  });
+
+  it('extend: shows the facts, sends the hours, then the success message, wallet and status dialog', async () => {
+    let body: unknown;
+    server([historyRecord(3, { country: 'DE', city: 'Berlin', ipqualityscore: 40 })], (path, init) => {
+      if (path !== '/api/proxy/buy') return undefined;
+      body = JSON.parse(String(init.body));
+      return jsonResponse(200, { success: true, message: 'ok', wallet: 19.76 });
+    });
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend proxy' });
+    expect(within(dialog).getByText('Germany')).toBeInTheDocument();
+    expect(within(dialog).getByText('gw.example:1080:u3:secret')).toBeInTheDocument();
+    const hours = within(dialog).getByLabelText('Hours to add');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '2');
+    // 2 h x $0.15 x (1 - 40/200) = $0.24
+    expect(within(dialog).getByText('Price: $0.24')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    expect(await screen.findByText('Proxy successfully extended for 2 hours')).toBeInTheDocument();
+    expect(body).toEqual({ task: 'up', id: 3, hours: '2' });
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$19.76'));
+    expect(await screen.findByRole('dialog', { name: 'Purchased proxies' })).toBeInTheDocument();
+  });
+
+  it('extend errors read "Extension failed: {cause}"', async () => {
+    server([historyRecord(3)], (path) =>
+      path === '/api/proxy/buy'
+        ? jsonResponse(402, {
+            success: false,
+            error: 'Insufficient balance: the price is $0.15, the balance $0.00',
+            code: 'INSUFFICIENT_BALANCE',
+          })
+        : undefined,
+    );
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Extend' }));
+    expect(
+      await screen.findByText(
+        'Extension failed: Insufficient balance. You need to add funds to your account to buy proxies.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refund asks first, then shows "Refund failed: {cause}" with the rule', async () => {
+    let asked = 0;
+    server([historyRecord(3)], (path) => {
+      if (path !== '/api/refund-by-id') return undefined;
+      asked += 1;
+      return jsonResponse(409, {
+        success: false,
+        error: 'This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+        code: 'REFUND_NOT_ELIGIBLE',
+      });
+    });
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund proxy 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund proxy 3?' });
+    expect(asked).toBe(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(
+      await screen.findByText(
+        'Refund failed: This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+});
