@@ -38,8 +38,11 @@ export class ManualClock implements Clock {
   }
 }
 
+/** On PostgreSQL, the URL lets a test start other processes (a standalone gateway) on the same database. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /** A fresh, migrated database for one test file: PGlite by default, PostgreSQL when DATABASE_URL is set. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const name = `portal_t_${randomBytes(6).toString('hex')}`;
@@ -50,9 +53,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     } finally {
       await admin.end();
     }
-    const handle = openPostgres(withDatabase(pgTemplate.url, name), 20);
+    const url = withDatabase(pgTemplate.url, name);
+    const handle = openPostgres(url, 20);
     return {
       ...handle,
+      url,
       close: async () => {
         await handle.close();
         const dropper = new pg.Client({ connectionString: pgTemplate.url });
@@ -87,7 +92,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: TestDatabase;
   clock: ManualClock;
   config: Config;
   close(): Promise<void>;
@@ -98,7 +103,7 @@ export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     deps?: Partial<AppDeps>;
-    database?: DatabaseHandle;
+    database?: TestDatabase;
     /** Adds test-only routes before the app is sealed. */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rentals } from '../src/db/schema';
+import { socksGet, until } from '../src/gateway/gateway-test-kit';
+import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from './helper';
+import { startOrigin } from './origin';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const postgres = Boolean(process.env.DATABASE_URL);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm run gateway` as processes of their own, on the PostgreSQL database of this test file. */
+describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
+  let t: TestApp;
+  let origin: Awaited<ReturnType<typeof startOrigin>>;
+  const children: ReturnType<typeof spawn>[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
+    origin = await startOrigin();
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await origin.close();
+    await t.close();
+  });
+
+  async function startProcess(databaseUrl: string): Promise<number> {
+    const socksPort = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        GATEWAY_SOCKS_PORT: String(socksPort),
+        GATEWAY_HTTP_PORT: String(await freePort()),
+        LOG_LEVEL: 'info',
+      },
+    });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(() => output.includes('gateway listening'), 30_000);
+    return socksPort;
+  }
+
+  it('two processes both serve a rental, and both drop it within a second of its refund', async () => {
+    const databaseUrl = t.database.url;
+    expect(databaseUrl, 'the test database handle exposes its URL').toBeTruthy();
+    const [proxyId] = await addProxies(t, 1);
+    const { apiKey } = await fundedCustomer(t, 1000);
+    await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+    const [rental] = await t.database.db
+      .update(rentals)
+      .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
+      .where(eq(rentals.proxyId, proxyId!))
+      .returning();
+
+    // Started after the rental exists: a (re)started process loads every active rental.
+    const ports = [await startProcess(databaseUrl!), await startProcess(databaseUrl!)];
+    const target = { host: '127.0.0.1', port: origin.port };
+    for (const port of ports) {
+      expect(await socksGet(port, rental!.username, rental!.password, target)).toContain('200 OK');
+    }
+
+    await t.database.db.update(rentals).set({ status: 'refunded' }).where(eq(rentals.id, rental!.id));
+    const refundedAt = Date.now();
+    for (const port of ports) {
+      await until(async () => {
+        try {
+          await socksGet(port, rental!.username, rental!.password, target);
+          return false;
+        } catch {
+          return true;
+        }
+      }, 1000);
+    }
+    expect(Date.now() - refundedAt).toBeLessThan(1500);
+  }, 60_000);
+});
