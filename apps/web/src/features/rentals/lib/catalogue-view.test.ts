@@ -170,6 +170,23 @@ describe('sorting', () => {
     ]);
     expect(sortProxies(rows, { field: 'id', direction: 'desc' }).map((p) => p.id)[0]).toBe(12);
   });
+  it('IPv6 and malformed addresses sort after IPv4 as text; ties keep list order both ways', () => {
+    const mixed = [
+      proxy({ ip: '2001:db8::1' }),
+      proxy({ ip: '10.0.0.300' }),
+      proxy({ ip: '1.2.3.4' }),
+      proxy({ ip: '' }),
+    ];
+    expect(sortProxies(mixed, { field: 'ip', direction: 'asc' }).map((p) => p.ip)).toEqual([
+      '1.2.3.4',
+      '10.0.0.300',
+      '2001:db8::1',
+      '',
+    ]);
+    const ties = [proxy({ id: 31, city: 'B' }), proxy({ id: 32, city: 'A' }), proxy({ id: 33, city: 'B' })];
+    expect(sortProxies(ties, { field: 'city', direction: 'desc' }).map((p) => p.id)).toEqual([31, 33, 32]);
+    expect(sortProxies(ties, { field: 'city', direction: 'asc' }).map((p) => p.id)).toEqual([32, 31, 33]);
+  });
   it('leaves the list as it is without a sort', () => {
     expect(sortProxies(rows, null)).toBe(rows);
   });
