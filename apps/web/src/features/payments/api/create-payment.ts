@@ -1,17 +1,35 @@
-import { API_PATHS, PaymentCreateResponseSchema, TIMEOUTS_MS } from '@portal/contract';
+import { API_PATHS, TIMEOUTS_MS } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export type CreatePaymentInput = { amount: number; currency: string };
 
-export function createPayment(input: CreatePaymentInput) {
-  return apiRequest(API_PATHS.paymentCreate, {
+/** Spec section 8 names the two ways an answer can fall short; each gets its own sentence. */
+export class IncompletePaymentError extends Error {
+  constructor(readonly missing: 'uuid' | 'url') {
+    super(`payment answer without ${missing}`);
+  }
+}
+
+// Looser than the contract's schema on purpose: a missing uuid or url is reported as such.
+const CreateAnswerSchema = z.object({
+  success: z.literal(true),
+  uuid: z.string().optional(),
+  url: z.string().optional(),
+});
+
+export async function createPayment(input: CreatePaymentInput): Promise<{ uuid: string; url: string }> {
+  const answer = await apiRequest(API_PATHS.paymentCreate, {
     method: 'POST',
     body: input,
-    schema: PaymentCreateResponseSchema,
+    schema: CreateAnswerSchema,
     access: 'customer',
     timeoutMs: TIMEOUTS_MS.paymentCreate,
   });
+  if (!answer.uuid) throw new IncompletePaymentError('uuid');
+  if (!answer.url) throw new IncompletePaymentError('url');
+  return { uuid: answer.uuid, url: answer.url };
 }
 
 type MutationConfig = Omit<

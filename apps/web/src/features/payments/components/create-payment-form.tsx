@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { useCreatePayment } from '../api/create-payment';
+import { IncompletePaymentError, useCreatePayment } from '../api/create-payment';
 import { usePaymentServices } from '../api/get-payment-services';
 
 const field =
@@ -43,7 +43,11 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
         },
         onError: (error) => {
           tab?.close();
-          toast.error(t('create.failed', { cause: apiErrorText(error) }));
+          const cause =
+            error instanceof IncompletePaymentError
+              ? t(error.missing === 'uuid' ? 'create.noUuid' : 'create.noUrl')
+              : apiErrorText(error);
+          toast.error(t('create.failed', { cause }));
         },
       },
     );

@@ -191,3 +191,19 @@ describe('payments', () => {
     expect(await screen.findByText('No referral key available')).toBeInTheDocument();
   });
 });
+
+describe('payment creation answers', () => {
+  it.each([
+    [{ success: true, url: '/pay/x' }, 'Error creating payment: No UUID received in response'],
+    [{ success: true, uuid: 'x' }, 'Error creating payment: No payment URL received'],
+  ])('%j -> %s', async (body, message) => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    server({ extra: (path) => (path === '/api/payments/create' ? jsonResponse(200, body) : undefined) });
+    renderApp('/payment', { apiKey: 'px_test' });
+    await screen.findByRole('option', { name: 'BTC' });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+  });
+});

@@ -310,3 +310,20 @@ describe('activation status polling', () => {
     expect(historyCalls).toBe(settled);
   });
 });
+
+describe('catalogue errors', () => {
+  it('an answer that is not a list says "Invalid proxy list response"; a failed load says why', async () => {
+    let answer: () => Response = () => jsonResponse(200, { success: true, proxies: 'lots' });
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 5 });
+      if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's' });
+      if (path === '/api/proxy/list') return answer();
+      return jsonResponse(404, { success: false, error: 'Not found' });
+    });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(await screen.findByText('Invalid proxy list response')).toBeInTheDocument();
+    answer = () => jsonResponse(500, { success: false, error: 'Server error', code: 'INTERNAL' });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Failed to load proxy list: Server error')).toBeInTheDocument();
+  });
+});

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass, Button } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { getCatalogueQueryOptions, loadCatalogue, useCatalogue } from '../api/get-catalogue';
 import { ActivationDialog } from './activation-dialog';
@@ -43,8 +44,13 @@ export function CataloguePage() {
     if (notEnoughMessage !== null) toast.warning(notEnoughMessage || t('notEnough.warning'), { id: 'not-enough' });
   }, [notEnoughMessage, t]);
   useEffect(() => {
-    if (catalogue.error)
-      toast.error(t('loadFailed', { message: apiErrorText(catalogue.error) }), { id: 'catalogue-error' });
+    if (!catalogue.error) return;
+    // Spec section 8: an answer that is not a list reads "Invalid proxy list response".
+    const text =
+      isApiError(catalogue.error) && catalogue.error.kind === 'invalid-response'
+        ? t('invalidList')
+        : t('loadFailed', { message: apiErrorText(catalogue.error) });
+    toast.error(text, { id: 'catalogue-error' });
   }, [catalogue.error, t]);
 
   const byId = useMemo(() => new Map((proxies ?? []).map((proxy) => [proxy.id, proxy])), [proxies]);
