@@ -11,6 +11,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { onSessionEnded } from '../../../lib/session';
 import { rentalKeys } from './keys';
 
 export type Catalogue = { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string };
@@ -76,6 +77,9 @@ function store(sumid: string | null, proxies: readonly CatalogueProxy[]): void {
 export function forgetCatalogueCache(): void {
   memory = null;
 }
+
+// Logout clears the lists (spec section 4): the next customer in this tab starts from the server.
+onSessionEnded(forgetCatalogueCache);
 
 /**
  * Spec section 4 (catalogue refresh): ask the sumid; without force, an unchanged sumid with a

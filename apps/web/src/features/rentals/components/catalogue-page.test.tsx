@@ -327,3 +327,30 @@ describe('catalogue errors', () => {
     expect(await screen.findByText('Failed to load proxy list: Server error')).toBeInTheDocument();
   });
 });
+
+describe('catalogue cache and sessions', () => {
+  it("logout forgets the list, so the next customer in this tab gets the server's answer", async () => {
+    const { endSession } = await import('../../../lib/session');
+    let notEnough = false;
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: notEnough ? 0 : 5 });
+      if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's-1' });
+      if (path === '/api/proxy/list')
+        return notEnough
+          ? jsonResponse(200, {
+              success: false,
+              status: 'not enough',
+              message: 'You need to add funds to access proxies',
+            })
+          : jsonResponse(200, { success: true, proxies: list(2) });
+      return jsonResponse(200, { success: true });
+    });
+    const first = renderApp('/proxy', { apiKey: 'px_first' });
+    await screen.findByText(/Total: 2/);
+    act(() => endSession('loggedOut'));
+    first.unmount();
+    notEnough = true;
+    renderApp('/proxy', { apiKey: 'px_second' });
+    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+  });
+});
