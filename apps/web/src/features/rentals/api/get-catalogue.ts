@@ -14,7 +14,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { onSessionEnded } from '../../../lib/session';
 import { rentalKeys } from './keys';
 
-export type Catalogue = { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string };
+export type Catalogue = (
+  { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string }
+) & {
+  /** Why the sumid check failed, reported only while no sumid is stored (spec section 8). */
+  sumidError?: unknown;
+};
 
 const ListAnswerSchema = z.union([ProxyListResponseSchema, ProxyListNotEnoughSchema]);
 
@@ -88,10 +93,12 @@ onSessionEnded(forgetCatalogueCache);
  */
 export async function loadCatalogue({ force, signal }: { force: boolean; signal?: AbortSignal }): Promise<Catalogue> {
   let sumid: string | null;
+  let sumidError: unknown;
   try {
     sumid = await getSumid(signal);
-  } catch {
+  } catch (error) {
     sumid = null;
+    if (!memory && !storedSumid()) sumidError = error;
   }
   if (!force && sumid !== null) {
     const cached = readStored(sumid);
@@ -99,7 +106,15 @@ export async function loadCatalogue({ force, signal }: { force: boolean; signal?
   }
   const answer = await getProxyList(signal);
   if (answer.kind === 'list') store(sumid, answer.proxies);
-  return answer;
+  return sumidError === undefined ? answer : { ...answer, sumidError };
+}
+
+function storedSumid(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.sumid);
+  } catch {
+    return null;
+  }
 }
 
 export function getCatalogueQueryOptions() {

@@ -354,3 +354,18 @@ describe('catalogue cache and sessions', () => {
     expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
   });
 });
+
+describe('sumid errors', () => {
+  it('with no stored sumid, a failed check warns "Error checking sumid: {message}" and the list still loads', async () => {
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 5 });
+      if (path === '/api/proxy/sumid')
+        return jsonResponse(500, { success: false, error: 'Server error', code: 'INTERNAL' });
+      if (path === '/api/proxy/list') return jsonResponse(200, { success: true, proxies: list(2) });
+      return jsonResponse(404, { success: false, error: 'Not found' });
+    });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(await screen.findByText(/Total: 2/)).toBeInTheDocument();
+    expect(await screen.findByText('Error checking sumid: Server error')).toBeInTheDocument();
+  });
+});

@@ -43,6 +43,14 @@ export function CataloguePage() {
   useEffect(() => {
     if (notEnoughMessage !== null) toast.warning(notEnoughMessage || t('notEnough.warning'), { id: 'not-enough' });
   }, [notEnoughMessage, t]);
+  const sumidError = catalogue.data?.sumidError;
+  useEffect(() => {
+    if (sumidError === undefined) return;
+    const invalid = isApiError(sumidError) && sumidError.kind === 'invalid-response';
+    toast.warning(invalid ? t('sumid.invalid') : t('sumid.failed', { message: apiErrorText(sumidError) }), {
+      id: 'sumid-error',
+    });
+  }, [sumidError, t]);
   useEffect(() => {
     if (!catalogue.error) return;
     // Spec section 8: an answer that is not a list reads "Invalid proxy list response".
