@@ -72,6 +72,12 @@ describe('history', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund proxy 7' })).not.toBeInTheDocument());
   });
 
+  it('shows the gateway traffic of each rental', async () => {
+    server([historyRecord(3, { bytes_up: 1536, bytes_down: 5 * 1024 * 1024 })]);
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByText('↑ 1.5 kB · ↓ 5 MB')).toBeInTheDocument();
+  });
+
   it('the empty state links to /proxy', async () => {
     server([]);
     renderApp('/history', { apiKey: 'px_test' });

@@ -21,6 +21,7 @@ import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
 import { RefundDialog } from './refund-dialog';
 import { TimeLeft } from './time-left';
+import { Traffic } from './traffic';
 import { useNow } from './use-now';
 
 const REFUND_WINDOW_MS = REFUND_REQUEST_WINDOW_HOURS * 3_600_000;
@@ -103,6 +104,7 @@ export function HistoryPage() {
               <th className="px-3 py-2">{t('history.timeLeft')}</th>
               <th className="px-3 py-2">{t('history.endTime')}</th>
               <th className="px-3 py-2">{t('history.status')}</th>
+              <th className="px-3 py-2">{t('history.traffic')}</th>
               <th className="px-3 py-2">{t('table.actions')}</th>
             </tr>
           </thead>
@@ -119,6 +121,9 @@ export function HistoryPage() {
                 </td>
                 <td className="px-3 py-2">{dateFormat.format(new Date(record.end_time))}</td>
                 <td className="px-3 py-2">{t(`statuses.${record.status}`)}</td>
+                <td className="px-3 py-2">
+                  <Traffic up={record.bytes_up} down={record.bytes_down} />
+                </td>
                 <td className="flex flex-wrap gap-2 px-3 py-2">
                   <Button variant="secondary" className="px-3 py-1" onClick={() => void copy(record.proxy)}>
                     {t('history.copy')}
