@@ -246,6 +246,18 @@ describe('purchase', () => {
     expect(calls(fetchMock, '/api/proxy/buy')).toBe(2);
   });
 
+  it('more than a year at once is refused before asking the server', async () => {
+    server();
+    renderApp('/proxy', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy proxy 1' }));
+    const purchase = await screen.findByRole('dialog', { name: 'Buy proxies' });
+    await userEvent.type(within(purchase).getByLabelText('Months'), '13');
+    expect(within(purchase).getByRole('alert')).toHaveTextContent(
+      'At most 8760 hours (one year) per purchase or extension.',
+    );
+    expect(within(purchase).getByRole('button', { name: 'Confirm purchase' })).toBeDisabled();
+  });
+
   it('the first failure stops the rest with "Error buying proxy {id}: {message}"', async () => {
     const bought: number[] = [];
     server({

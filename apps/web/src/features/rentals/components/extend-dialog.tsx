@@ -1,4 +1,4 @@
-import { formatDollars, priceCents, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
+import { formatDollars, MAX_PURCHASE_HOURS, priceCents, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,11 +107,16 @@ export function ExtendDialog({
       <p className="text-sm text-slate-700">
         {t('extend.price', { price: formatDollars(record ? priceCents(hours, record.ipqualityscore) / 100 : 0) })}
       </p>
+      {hours > MAX_PURCHASE_HOURS && (
+        <p role="alert" className="text-sm text-red-700">
+          {t('purchase.tooLong', { max: MAX_PURCHASE_HOURS })}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           {t('dialog.cancel')}
         </Button>
-        <Button onClick={submit} disabled={extend.isPending}>
+        <Button onClick={submit} disabled={extend.isPending || hours > MAX_PURCHASE_HOURS}>
           {t('extend.confirm')}
         </Button>
       </div>

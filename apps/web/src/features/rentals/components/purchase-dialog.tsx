@@ -1,4 +1,11 @@
-import { formatDollars, priceCents, totalHours, type CatalogueProxy, type DurationSplit } from '@portal/contract';
+import {
+  formatDollars,
+  MAX_PURCHASE_HOURS,
+  priceCents,
+  totalHours,
+  type CatalogueProxy,
+  type DurationSplit,
+} from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +33,8 @@ export function PurchaseDialog({
   const { t } = useTranslation('rentals');
   const [duration, setDuration] = useState<DurationSplit>({ months: 0, days: 0, hours: 1 });
   const hours = totalHours(duration);
+  // The server refuses more than a year per purchase (DESIGN section 2); say so before it does.
+  const tooLong = hours > MAX_PURCHASE_HOURS;
   const cents = useMemo(
     () =>
       totalCents(
@@ -63,11 +72,16 @@ export function PurchaseDialog({
           {formatDollars(cents / 100)}
         </dd>
       </dl>
+      {tooLong && (
+        <p role="alert" className="text-sm text-red-700">
+          {t('purchase.tooLong', { max: MAX_PURCHASE_HOURS })}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {t('dialog.cancel')}
         </Button>
-        <Button disabled={hours <= 0 || proxies.length === 0 || busy} onClick={() => onConfirm(hours)}>
+        <Button disabled={hours <= 0 || tooLong || proxies.length === 0 || busy} onClick={() => onConfirm(hours)}>
           {busy ? t('purchase.buying') : t('purchase.confirm')}
         </Button>
       </div>
