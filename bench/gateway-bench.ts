@@ -246,7 +246,9 @@ async function serveOrigin(): Promise<void> {
 }
 
 async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, role], {
+  // BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) profiles the process under test.
+  const extra = role === 'gateway' ? (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', import.meta.filename, role], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -266,12 +268,14 @@ async function main(): Promise<void> {
   const { source, echo } = origin;
   const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
 
-  const modes: [string, Connector][] = [
+  const only = process.env.BENCH_ONLY;
+  const allModes: [string, Connector][] = [
     ['direct', direct],
     ['our SOCKS5 front', viaSocks(gateway.socksPort, true)],
     ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort)],
   ];
-  const danteBinary = ensureDante();
+  const modes = allModes.filter(([mode]) => !only || mode.includes(only));
+  const danteBinary = only ? null : ensureDante();
   const stopDante = danteBinary ? await startDante(danteBinary) : null;
   if (stopDante) modes.push(['dante-server (native)', viaSocks(DANTE_PORT, false)]);
   else console.log('dante-server is not available (run as root to install it); no reference column');
