@@ -2,6 +2,7 @@ import { RENTAL_STATUS } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { proxies, rentals } from '../db/schema';
 import type { LifecycleDeps } from './lifecycle-jobs';
+import { upstreamsOf } from './upstreams';
 
 const BATCH = 50;
 const LEASE_MS = 60_000;
@@ -35,19 +36,7 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
     .returning({ id: rentals.id, username: rentals.username, proxyId: rentals.proxyId });
   if (claimed.length === 0) return { checked: 0, unavailable: 0 };
 
-  const upstreams = new Map(
-    (
-      await deps.db
-        .select({ id: proxies.id, upstream: proxies.upstream })
-        .from(proxies)
-        .where(
-          inArray(
-            proxies.id,
-            claimed.map((r) => r.proxyId),
-          ),
-        )
-    ).map((p) => [p.id, p.upstream]),
-  );
+  const upstreams = await upstreamsOf(deps.db, claimed);
   let unavailable = 0;
   await Promise.all(
     claimed.map(async (rental) => {

@@ -5,6 +5,7 @@ import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { proxies, rentals } from '../db/schema';
 import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
 import { checkConnected } from './health-check';
+import { upstreamsOf } from './upstreams';
 
 export interface LifecycleDeps extends RentalsDeps {
   graceMs: number;
@@ -91,19 +92,7 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
     });
   if (claimed.length === 0) return { connected: 0, refunded: 0 };
 
-  const upstreams = new Map(
-    (
-      await deps.db
-        .select({ id: proxies.id, upstream: proxies.upstream })
-        .from(proxies)
-        .where(
-          inArray(
-            proxies.id,
-            claimed.map((r) => r.proxyId),
-          ),
-        )
-    ).map((p) => [p.id, p.upstream]),
-  );
+  const upstreams = await upstreamsOf(deps.db, claimed);
   let connected = 0;
   let refunded = 0;
   await Promise.all(
