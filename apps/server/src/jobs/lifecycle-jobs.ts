@@ -2,7 +2,7 @@ import { RENTAL_STATUS } from '@portal/contract';
 import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
-import { proxies, rentals } from '../db/schema';
+import { rentals } from '../db/schema';
 import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
 import { checkConnected } from './health-check';
 import { upstreamsOf } from './upstreams';
