@@ -72,10 +72,3 @@ export function fraudScoreColourStep(score: number): number {
   const index = FRAUD_SCORE_COLOUR_STEPS.findIndex((limit) => score <= limit);
   return index === -1 ? FRAUD_SCORE_COLOUR_STEPS.length - 1 : index;
 }
-
-export function fraudScoreBand(score: number): FraudScoreBand {
-  for (const [band, { min, max }] of Object.entries(FRAUD_SCORE_BANDS)) {
-    if (score >= min && score <= max) return band as FraudScoreBand;
-  }
-  return score < 0 ? 'very-low' : 'high';
-}

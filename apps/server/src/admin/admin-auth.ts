@@ -54,13 +54,6 @@ export async function validAdminTokenId(deps: AdminAuthDeps, token: string): Pro
   return row?.id ?? null;
 }
 
-export async function revokeAdminToken(deps: AdminAuthDeps, token: string): Promise<void> {
-  await deps.db
-    .update(adminTokens)
-    .set({ revokedAt: deps.clock.now() })
-    .where(eq(adminTokens.tokenHash, hashSecret(token)));
-}
-
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,3 +1,4 @@
+import { LEDGER_KINDS, RENTAL_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -93,7 +94,9 @@ export const proxies = pgTable(
 
 /** Statuses in which a rental holds its proxy; the proxy is out of the catalogue meanwhile. */
 export const HOLDING_STATUSES = ['waiting_up', 'processing', 'in_process', 'connected', 'ready'] as const;
-const holding = sql.raw(HOLDING_STATUSES.map((s) => `'${s}'`).join(', '));
+/** A constant list as SQL literals, for CHECKs and partial indexes (the values are our own constants). */
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const holding = inList(HOLDING_STATUSES);
 
 /** One customer's rental of one proxy, from purchase to expiry or refund (DESIGN section 4). */
 export const rentals = pgTable(
@@ -132,10 +135,7 @@ export const rentals = pgTable(
       .where(sql`${t.status} IN (${holding})`),
     index('rentals_user_idx').on(t.userId),
     index('rentals_status_end_idx').on(t.status, t.endTime),
-    check(
-      'rentals_status_known',
-      sql`${t.status} IN ('waiting_up', 'processing', 'in_process', 'connected', 'ready', 'expired', 'refunded')`,
-    ),
+    check('rentals_status_known', sql`${t.status} IN (${inList(RENTAL_STATUSES)})`),
     check('rentals_hours_positive', sql`${t.hours} > 0`),
   ],
 );
@@ -200,10 +200,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_giftcard_once').on(t.giftcardId),
     check('ledger_entries_amount_not_zero', sql`${t.amountCents} <> 0`),
     check('ledger_entries_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
-    check(
-      'ledger_entries_kind_known',
-      sql`${t.kind} IN ('deposit', 'giftcard', 'purchase', 'extension', 'refund', 'referral_reward', 'adjustment')`,
-    ),
+    check('ledger_entries_kind_known', sql`${t.kind} IN (${inList(LEDGER_KINDS)})`),
   ],
 );
 

@@ -193,7 +193,8 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
 /** Runs before the transaction: a live check may wait on the network for seconds. */
 async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean> {
   const found = await findLatestRental(deps.db, userId, proxyId);
-  if (found?.rental.status !== RENTAL_STATUS.connected) return false;
+  // Requests the transaction will refuse anyway need no network check.
+  if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
   const { rental, proxy } = found;
   const result = await deps.provisioner.check({
     rentalId: rental.id,
