@@ -5,15 +5,21 @@ import { LOG_REDACT_PATHS } from './app';
 import { SESSION_COOKIE } from './plugins/customer-auth';
 import { buildTestApp, createTestDatabase } from '../test/helper';
 
+/** A log destination that keeps every line, to search what was written. */
+function captureLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('structured logs', () => {
   it('never contain API keys, session tokens or the admin secret', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream } = captureLog();
     const database = await createTestDatabase();
     const t = await buildTestApp({
       database,
@@ -53,13 +59,7 @@ describe('structured logs', () => {
   });
 
   it('never contain query parameters of a failed database call', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream } = captureLog();
     const database = await createTestDatabase();
     const t = await buildTestApp({
       database,

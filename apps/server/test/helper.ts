@@ -228,3 +228,14 @@ export async function lifecycleOf(t: TestApp, provisioner?: Provisioner): Promis
 }
 
 export const HOUR = 3_600_000;
+
+/** A Bearer token from the admin login with the configured secret. */
+export async function adminToken(t: TestApp): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { secretCode: t.config.adminSecret },
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return response.json<{ token: string }>().token;
+}

@@ -1,16 +1,14 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../db/schema';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } });
-  token = (
-    await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { secretCode: t.config.adminSecret } })
-  ).json<{ token: string }>().token;
+  token = await adminToken(t);
 });
 afterAll(async () => t.close());
 

@@ -27,7 +27,18 @@ const stops: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
   origin = await startOrigin();
-  gateway = await startGateway({
+  gateway = await startTestGateway();
+});
+afterAll(async () => {
+  await gateway.close();
+  for (const stop of stops) await stop();
+  await origin.close();
+  await t.close();
+});
+
+/** A gateway on free loopback ports over this file's database, on the real clock (its timers cut access). */
+function startTestGateway(): Promise<Gateway> {
+  return startGateway({
     database: t.database,
     clock: systemClock,
     log: t.app.log,
@@ -36,13 +47,7 @@ beforeAll(async () => {
     httpPort: 0,
     handshakeTimeoutMs: 400,
   });
-});
-afterAll(async () => {
-  await gateway.close();
-  for (const stop of stops) await stop();
-  await origin.close();
-  await t.close();
-});
+}
 
 interface Rental {
   id: number;
@@ -239,14 +244,7 @@ describe('accounting and several gateway processes', () => {
 
   it('a second gateway learns changes within a second, and a restarted one knows every active rental', async () => {
     const existing = await connectedRental();
-    const second = await startGateway({
-      database: t.database,
-      clock: systemClock,
-      log: t.app.log,
-      host: '127.0.0.1',
-      socksPort: 0,
-      httpPort: 0,
-    });
+    const second = await startTestGateway();
     try {
       expect(await socksGet(second.socksPort, existing.user, existing.pass, target())).toContain('200 OK');
       const fresh = await connectedRental('direct', 3_600_000, second);

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerCustomer, type TestApp } from '../../test/helper';
+import { buildTestApp, registerCustomer, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } });
-  token = (
-    await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { secretCode: t.config.adminSecret } })
-  ).json<{ token: string }>().token;
+  token = await adminToken(t);
 });
 afterAll(async () => t.close());
 

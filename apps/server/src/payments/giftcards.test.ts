@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../ledger/ledger';
-import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
+import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
@@ -9,9 +9,7 @@ let base: string;
 beforeAll(async () => {
   t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000', GIFTCARD_RATE_LIMIT: '1000' } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = (
-    await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { secretCode: t.config.adminSecret } })
-  ).json<{ token: string }>().token;
+  token = await adminToken(t);
 });
 afterAll(async () => {
   expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
