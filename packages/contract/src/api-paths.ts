@@ -20,4 +20,12 @@ export const API_PATHS = {
   adminVerify: '/api/admin/verify',
   adminNewsAdd: '/api/admin/news/add',
   adminNewsDelete: (id: string) => `/api/admin/news/${encodeURIComponent(id)}`,
+  adminOverview: '/api/admin/overview',
+  adminProxies: '/api/admin/proxies',
+  adminProxyEnabled: (id: number, enabled: boolean) => `/api/admin/proxies/${id}/${enabled ? 'enable' : 'disable'}`,
+  adminCustomers: '/api/admin/customers',
+  adminCustomer: (id: number) => `/api/admin/customers/${id}`,
+  adminAdjust: '/api/admin/customers/adjust',
+  adminGiftcards: '/api/admin/giftcards',
+  adminAudit: '/api/admin/audit',
 } as const;

@@ -10,4 +10,5 @@ export * from './rentals/schemas';
 export * from './payments/schemas';
 export * from './news/schemas';
 export * from './admin/schemas';
+export * from './admin/console-schemas';
 export * from './api-paths';

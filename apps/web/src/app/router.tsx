@@ -4,6 +4,7 @@ import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy-page';
 import { useApiKey } from '../lib/session';
+import { consoleRoutes } from '../features/admin/console/console-routes';
 import { RootLayout } from './layout/root-layout';
 
 /** Each screen is its own chunk, so the landing page loads only what it needs. */
@@ -51,6 +52,10 @@ const AdminNews = lazyPage(
   () => import('../features/admin/components/admin-news-page'),
   (m) => m.AdminNewsPage,
 );
+const ConsoleLayout = lazyPage(
+  () => import('../features/admin/console/console-layout'),
+  (m) => m.ConsoleLayout,
+);
 const SandboxCheckout = lazyPage(
   () => import('../features/payments/components/sandbox-checkout-page'),
   (m) => m.SandboxCheckoutPage,
@@ -95,6 +100,17 @@ export const routes: RouteObject[] = [
       </Suspense>
     ),
     errorElement: <RouteError />,
+  },
+  // The operator console (issue 8): same admin login as /admin/news, its own frame.
+  {
+    path: '/admin',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <ConsoleLayout />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+    children: consoleRoutes,
   },
   // The sandbox provider's checkout stands where a real provider's page would: no portal frame.
   {

@@ -38,6 +38,10 @@ export interface RequestOptions<S extends z.ZodType> {
   access?: 'customer' | 'public';
   /** Sends this key instead of the stored one (auto-login right after sign-up). */
   apiKey?: string;
+  /** Extra request headers (the operator's `Authorization: Bearer`). */
+  headers?: Record<string, string>;
+  /** Sends this text as it is (CSV imports) instead of JSON; `contentType` names it. */
+  rawBody?: { text: string; contentType: string };
   signal?: AbortSignal;
   /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check of spec section 7). */
   cache?: RequestCache;
@@ -52,9 +56,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     throw new ApiError('no-key', null);
   }
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (apiKey) headers['x-api-key'] = apiKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.rawBody) headers['content-type'] = options.rawBody.contentType;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -66,7 +71,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.rawBody ? options.rawBody.text : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       cache,
       signal: controller.signal,

@@ -10,6 +10,8 @@ import type enTerms from '../locales/en/terms.json';
 import type enArticles from '../locales/en/articles.json';
 import type enPayments from '../locales/en/payments.json';
 import type enRentals from '../locales/en/rentals.json';
+import type enAdmin from '../locales/en/admin.json';
+import type enConsole from '../locales/en/console.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 
@@ -26,6 +28,8 @@ export const NAMESPACES = [
   'articles',
   'payments',
   'rentals',
+  'admin',
+  'console',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -49,6 +53,8 @@ export type EnglishResources = typeof bundledEnglish & {
   articles: typeof enArticles;
   payments: typeof enPayments;
   rentals: typeof enRentals;
+  admin: typeof enAdmin;
+  console: typeof enConsole;
 };
 
 /** Error codes with a translation (the `errors` namespace is bundled, so this is known at once). */

@@ -1,0 +1,43 @@
+import { API_PATHS, AdminLoginResponseSchema, AdminVerifyResponseSchema } from '@portal/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export function adminLogin(secretCode: string) {
+  return apiRequest(API_PATHS.adminLogin, {
+    method: 'POST',
+    body: { secretCode },
+    schema: AdminLoginResponseSchema,
+  });
+}
+
+export function useAdminLogin() {
+  return useMutation({ mutationFn: adminLogin });
+}
+
+/** Whether the server still accepts a token: true, false (401), or an error when it could not say. */
+async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await apiRequest(API_PATHS.adminVerify, {
+      method: 'POST',
+      body: { token },
+      schema: AdminVerifyResponseSchema,
+      signal,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return false;
+    throw error;
+  }
+}
+
+/** Spec section 4: a stored admin token is verified when an admin screen loads. */
+export function useAdminVerify(token: string | null) {
+  return useQuery({
+    queryKey: adminKeys.verify(token ?? ''),
+    queryFn: ({ signal }) => verifyAdminToken(token ?? '', signal),
+    enabled: token !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

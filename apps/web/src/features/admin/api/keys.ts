@@ -1,0 +1,4 @@
+export const adminKeys = {
+  all: ['admin'] as const,
+  verify: (token: string) => [...adminKeys.all, 'verify', token] as const,
+};

@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageLoading } from '../../../components/page-loading';
+import { Button } from '../../../components/ui/button';
+import { Toaster } from '../../../components/ui/toaster';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useAdminLogin, useAdminVerify } from '../api/admin-auth';
+import { adminKeys } from '../api/keys';
+import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
+
+/**
+ * Every admin screen sits behind this (spec sections 2 and 4): without a token it asks for the
+ * secret code ('Admin Access'); a stored token is verified on load and removed when invalid.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const token = useAdminToken();
+  const verify = useAdminVerify(token);
+
+  useEffect(() => {
+    if (token && verify.data === false) clearAdminToken();
+  }, [token, verify.data]);
+
+  let content: ReactNode;
+  if (!token || verify.data === false) content = <AdminAccess />;
+  else if (verify.isPending) content = <PageLoading />;
+  else if (verify.isError)
+    content = (
+      <div
+        role="alert"
+        className="mx-auto mt-16 flex max-w-md flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800"
+      >
+        <p>{t('access.verifyFailed')}</p>
+        <Button variant="secondary" onClick={() => void verify.refetch()}>
+          {t('access.retry')}
+        </Button>
+      </div>
+    );
+  else content = children;
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      {content}
+      <Toaster label={t('common:toast.region')} />
+    </div>
+  );
+}
+
+function AdminAccess() {
+  const { t } = useTranslation(['admin', 'errors']);
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const login = useAdminLogin();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setError(t('access.required'));
+      return;
+    }
+    setError(null);
+    login.mutate(code, {
+      onSuccess: (answer) => {
+        // A fresh login is valid by definition; no need to ask the server again.
+        queryClient.setQueryData(adminKeys.verify(answer.token), true);
+        setAdminToken(answer.token);
+      },
+      onError: (failure) => setError(apiErrorText(failure)),
+    });
+  }
+
+  return (
+    <main className="flex justify-center px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{t('access.title')}</h1>
+        <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {t('access.label')}
+          </label>
+          <input
+            id={inputId}
+            type="password"
+            autoComplete="current-password"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="rounded-lg border border-slate-300 px-3 py-2 font-mono focus:outline-2 focus:outline-brand-600"
+          />
+          <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
+            {error}
+          </p>
+          <Button type="submit" disabled={login.isPending}>
+            {login.isPending ? t('access.submitting') : t('access.submit')}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}
+
+/** Logout of spec section 4: the token goes, and the operator lands on the public news. */
+export function useAdminLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () => {
+    clearAdminToken();
+    queryClient.removeQueries({ queryKey: adminKeys.all });
+    navigate('/news');
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { LEDGER_KINDS } from './schemas';
+import { RentalStatusSchema, successTrue } from '../common/schemas';
+
+/**
+ * Answers of the operator console (issue 8, DESIGN section 7). Dollars as JSON numbers with at
+ * most 2 decimals (the server keeps cents); times as ISO 8601 text.
+ */
+
+/** One day of money movement: credits in (deposits, gift cards), sales (purchases and extensions), refunds out. */
+export const RevenueDaySchema = z.object({
+  /** YYYY-MM-DD (UTC) */
+  date: z.string(),
+  deposits: z.number(),
+  giftcards: z.number(),
+  purchases: z.number(),
+  refunds: z.number(),
+});
+export type RevenueDay = z.infer<typeof RevenueDaySchema>;
+
+export const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
+export type InventoryState = (typeof INVENTORY_STATES)[number];
+
+export const AdminOverviewResponseSchema = z.object({
+  success: successTrue,
+  customers: z.number().int(),
+  /** Sum of every wallet, dollars. */
+  totalBalance: z.number(),
+  /** The last 30 days, oldest first, today (UTC) last; days without movement are zeros. */
+  revenue: z.array(RevenueDaySchema),
+  /** Rentals per status, every status listed (0 when none). */
+  rentalsByStatus: z.record(RentalStatusSchema, z.number().int()),
+  inventory: z.object({ free: z.number().int(), rented: z.number().int(), disabled: z.number().int() }),
+  pendingPayments: z.object({ count: z.number().int(), amount: z.number() }),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewResponseSchema>;
+
+/** One inventory row as the operator sees it (upstream credentials never leave the server). */
+export const InventoryRowSchema = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  port: z.number().int(),
+  protocol: z.string(),
+  type: z.string(),
+  country: z.string(),
+  region: z.string(),
+  city: z.string(),
+  isp: z.string(),
+  zip: z.string(),
+  fraudScore: z.number().int(),
+  enabled: z.boolean(),
+  state: z.enum(INVENTORY_STATES),
+  /** `direct`, `socks5` or `http` */
+  upstreamKind: z.string(),
+  /** Last health check through the upstream (null: never checked). */
+  lastCheckedAt: z.string().nullable(),
+  /** Last time a check found the upstream unavailable (null: never). */
+  lastUnavailableAt: z.string().nullable(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+export const InventoryListResponseSchema = z.object({ success: successTrue, proxies: z.array(InventoryRowSchema) });
+
+export const CustomerSearchQuerySchema = z.object({
+  /** A customer id or (part of) a referral key; empty lists the newest customers. */
+  q: z.string().trim().max(100).default(''),
+});
+
+export const CustomerSummarySchema = z.object({
+  id: z.number().int(),
+  referralKey: z.string(),
+  balance: z.number(),
+  createdAt: z.string(),
+  /** Rentals that hold a proxy now (waiting_up .. ready). */
+  activeRentals: z.number().int(),
+});
+export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
+export const CustomerSearchResponseSchema = z.object({
+  success: successTrue,
+  customers: z.array(CustomerSummarySchema),
+});
+
+export const CustomerIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const LedgerRowSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed dollars: credits positive, debits negative. */
+  amount: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string().nullable(),
+  rentalId: z.number().int().nullable(),
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerRow = z.infer<typeof LedgerRowSchema>;
+
+export const CustomerRentalSchema = z.object({
+  id: z.number().int(),
+  proxyId: z.number().int(),
+  ip: z.string(),
+  port: z.number().int(),
+  country: z.string(),
+  status: RentalStatusSchema,
+  hours: z.number().int(),
+  createdAt: z.string(),
+  endTime: z.string(),
+  bytesUp: z.number(),
+  bytesDown: z.number(),
+});
+export type CustomerRental = z.infer<typeof CustomerRentalSchema>;
+
+export const CustomerPaymentSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  /** pending, paid or fail */
+  status: z.string(),
+  credited: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerPayment = z.infer<typeof CustomerPaymentSchema>;
+
+export const CustomerDetailResponseSchema = z.object({
+  success: successTrue,
+  customer: CustomerSummarySchema.extend({ referredBy: z.number().int().nullable() }),
+  /** Newest first. */
+  ledger: z.array(LedgerRowSchema),
+  rentals: z.array(CustomerRentalSchema),
+  payments: z.array(CustomerPaymentSchema),
+});
+export type CustomerDetail = z.infer<typeof CustomerDetailResponseSchema>;
+
+export const GiftcardRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  redeemedBy: z.number().int().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type GiftcardRow = z.infer<typeof GiftcardRowSchema>;
+export const GiftcardListResponseSchema = z.object({ success: successTrue, giftcards: z.array(GiftcardRowSchema) });
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** `admin:<token id>` or `cli` */
+  actor: z.string(),
+  action: z.string(),
+  details: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListResponseSchema = z.object({ success: successTrue, entries: z.array(AuditEntrySchema) });
