@@ -1,4 +1,4 @@
-import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS } from '@portal/contract';
+import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS, type RowProblem } from '@portal/contract';
 import type { z } from 'zod';
 import { endSession, getApiKey } from './session';
 
@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** The envelope's `code`, when the server sent one. */
     readonly code?: string,
+    /** Every refused row of a bulk request (inventory import), when the server listed them. */
+    readonly problems?: RowProblem[],
   ) {
     super(serverMessage ?? `${kind}${status === null ? '' : ` ${status}`}`);
     this.name = 'ApiError';
@@ -88,7 +90,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   if (!response.ok) {
     const envelope = ErrorEnvelopeSchema.safeParse(payload);
     const error = envelope.success
-      ? new ApiError('http', response.status, envelope.data.error, envelope.data.code)
+      ? new ApiError('http', response.status, envelope.data.error, envelope.data.code, envelope.data.problems)
       : new ApiError('http', response.status);
     if (response.status === 401 && access === 'customer') {
       endSession(error.code === 'SESSION_ENDED' ? 'sessionEnded' : 'invalidKey');
