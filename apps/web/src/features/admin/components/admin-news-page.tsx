@@ -1,8 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { AddNewsForm } from './add-news-form';
+import { AdminGate, useAdminLogout } from './admin-gate';
+import { AdminNewsList } from './admin-news-list';
 
-/** Placeholder until its own issue builds this screen. */
+/** /admin/news (spec sections 2 and 4): 'Admin Access', then 'News Management'. */
 export function AdminNewsPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('placeholder.adminNews')} />;
+  return (
+    <AdminGate>
+      <NewsManagement />
+    </AdminGate>
+  );
+}
+
+function NewsManagement() {
+  const { t } = useTranslation('admin');
+  const logout = useAdminLogout();
+  return (
+    <main className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{t('news.title')}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin" className={buttonClass('secondary')}>
+            {t('news.console')}
+          </Link>
+          <Button variant="secondary" onClick={logout}>
+            {t('logout')}
+          </Button>
+        </div>
+      </div>
+      <AddNewsForm />
+      <AdminNewsList />
+    </main>
+  );
 }

@@ -1,0 +1,24 @@
+import { API_PATHS, NewsDeleteResponseSchema } from '@portal/contract';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { newsKeys } from '../../news/api/keys';
+import { adminRequest } from './admin-request';
+
+export async function deleteNews(id: string): Promise<void> {
+  await adminRequest(API_PATHS.adminNewsDelete(id), { method: 'DELETE', schema: NewsDeleteResponseSchema });
+}
+
+type MutationConfig = Omit<UseMutationOptions<void, Error, string>, 'mutationFn'>;
+
+/** Deletes a news item by id (Bearer); the public list (`newsKeys`) is refreshed on success. */
+export function useDeleteNews({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: deleteNews,
+    onSuccess: async (...args) => {
+      void queryClient.invalidateQueries({ queryKey: newsKeys.all });
+      await onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { NewsAddRequestSchema } from '@portal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { useAddNews } from '../api/add-news';
+
+/** The server's limits (contract), so the form refuses what the server would refuse. */
+const TITLE_MAX = NewsAddRequestSchema.shape.title.maxLength ?? 300;
+const CONTENT_MAX = NewsAddRequestSchema.shape.content.maxLength ?? 20_000;
+
+type Field = 'title' | 'content' | 'date';
+type Errors = Partial<Record<Field, string>>;
+interface Values {
+  title: string;
+  content: string;
+  date: string;
+  important: boolean;
+}
+
+/** Today in the operator's own time zone, as the date input wants it (YYYY-MM-DD). */
+function today(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Spec section 5: date defaults to today, important to false. */
+const initialValues = (): Values => ({ title: '', content: '', date: today(), important: false });
+
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** Add news (spec sections 2 and 5): title, date and content are required. */
+export function AddNewsForm() {
+  const { t } = useTranslation('admin');
+  const ids = { title: useId(), content: useId(), date: useId(), important: useId(), hint: useId(), heading: useId() };
+  const [values, setValues] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<Errors>({});
+  const add = useAddNews({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('news.added'));
+        setValues(initialValues());
+        setErrors({});
+      },
+      onError: () => {
+        toast.error(t('news.addFailed'));
+      },
+    },
+  });
+
+  function validate(v: Values): Errors {
+    const found: Errors = {};
+    const title = v.title.trim();
+    const content = v.content.trim();
+    if (!title) found.title = t('news.form.titleRequired');
+    else if (title.length > TITLE_MAX) found.title = t('news.form.tooLong', { max: TITLE_MAX });
+    if (!v.date) found.date = t('news.form.dateRequired');
+    else if (!isDate(v.date)) found.date = t('news.form.dateInvalid');
+    if (!content) found.content = t('news.form.contentRequired');
+    else if (content.length > CONTENT_MAX) found.content = t('news.form.tooLong', { max: CONTENT_MAX });
+    return found;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    // Focus the first field in need, whose message its aria-describedby reads out.
+    const first = (['title', 'date', 'content'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(ids[first])?.focus();
+      return;
+    }
+    add.mutate({
+      title: values.title.trim(),
+      content: values.content.trim(),
+      date: values.date,
+      important: values.important,
+    });
+  }
+
+  function change<K extends keyof Values>(field: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field !== 'important' && errors[field as Field]) {
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    }
+  }
+
+  const errorId = (field: Field) => `${ids[field]}-error`;
+  const fieldProps = (field: Field) => ({
+    id: ids[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? errorId(field) : undefined,
+  });
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null;
+  const inputClass =
+    'w-full rounded-lg border border-slate-300 px-3 py-2 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
+
+  return (
+    <section aria-labelledby={ids.heading} className="rounded-2xl bg-white p-6 shadow-sm">
+      <h2 id={ids.heading} className="text-xl font-semibold text-slate-900">
+        {t('news.form.title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.title} className="text-sm font-medium text-slate-800">
+            {t('news.form.titleLabel')}
+          </label>
+          <input
+            {...fieldProps('title')}
+            type="text"
+            value={values.title}
+            maxLength={TITLE_MAX}
+            onChange={(event) => change('title', event.target.value)}
+            className={inputClass}
+          />
+          {fieldError('title')}
+        </div>
+        <div className="flex flex-col gap-1 sm:max-w-xs">
+          <label htmlFor={ids.date} className="text-sm font-medium text-slate-800">
+            {t('news.form.dateLabel')}
+          </label>
+          <input
+            {...fieldProps('date')}
+            type="date"
+            value={values.date}
+            onChange={(event) => change('date', event.target.value)}
+            className={inputClass}
+          />
+          {fieldError('date')}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.content} className="text-sm font-medium text-slate-800">
+            {t('news.form.contentLabel')}
+          </label>
+          <textarea
+            {...fieldProps('content')}
+            rows={6}
+            value={values.content}
+            maxLength={CONTENT_MAX}
+            onChange={(event) => change('content', event.target.value)}
+            className={inputClass}
+          />
+          {fieldError('content')}
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={ids.important}
+            type="checkbox"
+            checked={values.important}
+            onChange={(event) => change('important', event.target.checked)}
+            aria-describedby={ids.hint}
+            className="mt-1 size-4 accent-brand-700"
+          />
+          <div>
+            <label htmlFor={ids.important} className="text-sm font-medium text-slate-800">
+              {t('news.form.importantLabel')}
+            </label>
+            <p id={ids.hint} className="text-sm text-slate-600">
+              {t('news.form.importantHint')}
+            </p>
+          </div>
+        </div>
+        <div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? t('news.form.submitting') : t('news.form.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

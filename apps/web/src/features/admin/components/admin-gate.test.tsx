@@ -1,0 +1,98 @@
+import { STORAGE_KEYS } from '@portal/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+// Sonner keeps toasts in module state and replays them to the next Toaster: each test starts clean.
+afterEach(() => {
+  toast.dismiss();
+});
+
+const NEWS = { success: true, news: [] };
+const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as unknown;
+
+async function logIn(code: string) {
+  const input = await screen.findByLabelText('Secret code');
+  expect(input).toHaveAttribute('type', 'password');
+  if (code) await userEvent.type(input, code);
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('admin gate on /admin/news', () => {
+  it('asks for the secret code when no token is stored, without calling the server', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(500, {}));
+    renderApp('/admin/news');
+    expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'News Management' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an empty code without calling the server', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(500, {}));
+    renderApp('/admin/news');
+    await logIn('');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Secret code is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("says 'Invalid secret code' for a wrong code and stores nothing", async () => {
+    const fetchMock = mockFetch((path) =>
+      path === '/api/admin/login'
+        ? jsonResponse(401, { success: false, error: 'Invalid secret code', code: 'INVALID_SECRET_CODE' })
+        : jsonResponse(500, {}),
+    );
+    renderApp('/admin/news');
+    await logIn('wrong-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid secret code');
+    expect(bodyOf(fetchMock.mock.calls[0]![1]!)).toEqual({ secretCode: 'wrong-code' });
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+  });
+
+  it('verifies a stored token on load and removes it when the server refuses it', async () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'stale-token');
+    const fetchMock = mockFetch((path) =>
+      path === '/api/admin/verify'
+        ? jsonResponse(401, { success: false, error: 'Admin session is invalid', code: 'ADMIN_TOKEN_INVALID' })
+        : jsonResponse(500, {}),
+    );
+    renderApp('/admin/news');
+    expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull());
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/admin/verify']);
+    expect(bodyOf(fetchMock.mock.calls[0]![1]!)).toEqual({ token: 'stale-token' });
+  });
+
+  it('opens News Management with a stored token the server accepts', async () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'good-token');
+    mockFetch((path) => {
+      if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
+      if (path === '/api/news') return jsonResponse(200, NEWS);
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/news');
+    expect(await screen.findByRole('heading', { name: 'News Management' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('good-token');
+  });
+
+  it('a valid code stores the token and opens News Management without asking to verify it', async () => {
+    const fetchMock = mockFetch((path) => {
+      if (path === '/api/admin/login')
+        return jsonResponse(200, { success: true, token: 'fresh-token', expiresAt: '2030-01-01T00:00:00.000Z' });
+      if (path === '/api/news') return jsonResponse(200, NEWS);
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/news');
+    await logIn('the-right-secret');
+    expect(await screen.findByRole('heading', { name: 'News Management' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('fresh-token');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/admin/verify');
+  });
+});

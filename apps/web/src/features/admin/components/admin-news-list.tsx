@@ -1,0 +1,115 @@
+import type { NewsItem } from '@portal/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { PageLoading } from '../../../components/page-loading';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useNews } from '../../news/api/get-news';
+import { useDeleteNews } from '../api/delete-news';
+
+/**
+ * The published news, newest first, each with Delete behind a confirmation (spec section 5).
+ * Titles and contents are operator input shown to every visitor: always rendered as text.
+ */
+export function AdminNewsList() {
+  const { t, i18n } = useTranslation('admin');
+  const headingId = useId();
+  const news = useNews();
+  const [pending, setPending] = useState<NewsItem | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
+  const formatDate = (date: string) => {
+    const parsed = new Date(`${date}T00:00:00Z`);
+    return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
+  };
+  const items = [...(news.data ?? [])].sort((a, b) => b.date.localeCompare(a.date));
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        {t('news.list.title')}
+      </h2>
+      {news.isPending && <PageLoading />}
+      {news.isError && (
+        <div role="alert" className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800">
+          <p>{t('news.list.error')}</p>
+          <Button variant="secondary" onClick={() => void news.refetch()}>
+            {t('news.list.retry')}
+          </Button>
+        </div>
+      )}
+      {news.isSuccess && items.length === 0 && <p className="mt-4 text-slate-600">{t('news.list.empty')}</p>}
+      {items.length > 0 && (
+        <ul className="mt-4 flex flex-col gap-4">
+          {items.map((item) => (
+            <li
+              key={item._id}
+              className={`rounded-xl border border-slate-200 p-4 ${item.important ? 'border-l-4 border-l-orange-500' : ''}`}
+            >
+              <article className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-3">
+                    <h3 className="text-lg font-semibold break-words text-slate-900">{item.title}</h3>
+                    {item.important && (
+                      <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900 uppercase">
+                        {t('news.list.important')}
+                      </span>
+                    )}
+                  </div>
+                  <p className="mt-1 text-sm text-slate-600">
+                    <time dateTime={item.date}>{formatDate(item.date)}</time>
+                  </p>
+                  <p className="mt-2 break-words whitespace-pre-line text-slate-700">{item.content}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  className="shrink-0 self-start"
+                  aria-label={t('news.list.deleteLabel', { title: item.title })}
+                  onClick={() => setPending(item)}
+                >
+                  {t('news.list.delete')}
+                </Button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDelete item={pending} onClose={() => setPending(null)} />
+    </section>
+  );
+}
+
+/** Nothing is deleted until the operator confirms here. */
+function ConfirmDelete({ item, onClose }: { item: NewsItem | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const remove = useDeleteNews({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('news.deleted'));
+        onClose();
+      },
+      onError: () => {
+        toast.error(t('news.deleteFailed'));
+        onClose();
+      },
+    },
+  });
+  return (
+    <Dialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('news.confirm.title')}
+      description={t('news.confirm.text', { title: item?.title ?? '' })}
+      closeLabel={t('news.confirm.close')}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('news.confirm.cancel')}
+        </Button>
+        <Button variant="danger" disabled={remove.isPending} onClick={() => item && remove.mutate(item._id)}>
+          {remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
