@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
+const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
+
+declare global {
+  interface Window {
+    __xss?: number;
+  }
+}
+
+async function adminLogIn(page: Page) {
+  await page.goto('/admin/news');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await page.getByLabel('Secret code').fill(fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('admin adds an important news item with markup, a visitor sees it as text on /news, admin deletes it', async ({
+  page,
+  browser,
+}) => {
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  const title = `Maintenance ${Date.now()} <img src=x onerror="window.__xss=1">`;
+  const content = '<script>window.__xss=1</script>';
+
+  await adminLogIn(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill(content);
+  await page.getByLabel('Important').check();
+  await page.getByRole('button', { name: 'Add news' }).click();
+  await expect(page.getByText('News added successfully!')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  const adminItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(adminItem.getByText('Important', { exact: true })).toBeVisible();
+
+  // A signed-out visitor in a fresh browser context: flagged, shown as literal text, nothing ran.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  visitor.on('pageerror', (error) => failures.push(error.message));
+  await visitor.goto('/news');
+  const article = visitor.getByRole('article').filter({ has: visitor.getByRole('heading', { name: title }) });
+  await expect(article).toBeVisible();
+  await expect(article.getByRole('heading', { name: title })).toHaveText(title);
+  await expect(article.getByText(content, { exact: true })).toBeVisible();
+  await expect(article.getByText('Important', { exact: true })).toBeVisible();
+  await expect(article.locator('img, script')).toHaveCount(0);
+  expect(await visitor.evaluate(() => window.__xss)).toBeUndefined();
+  expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+
+  // Back in admin: Delete asks first; only the confirmation deletes.
+  await adminItem.getByRole('button', { name: `Delete “${title}”` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this news item?' });
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('News deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
+  await visitorContext.close();
+
+  // Log out removes the token and lands on the public news.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  expect(failures).toEqual([]);
+});
+
+test('Admin Access and News Management have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/admin/news');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'Admin Access');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Secret code is required')).toBeVisible();
+  await expectNoSeriousViolations(page, 'Admin Access with an error');
+
+  await adminLogIn(page);
+  const title = `Accessibility check ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill('A short text.');
+  await page.getByLabel('Important').check();
+  await page.getByRole('button', { name: 'Add news' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expectNoSeriousViolations(page, 'News Management');
+
+  await page.getByLabel('Title').fill('');
+  await page.getByRole('button', { name: 'Add news' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+  await expectNoSeriousViolations(page, 'News Management with errors');
+
+  await page.getByRole('button', { name: `Delete “${title}”` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'delete confirmation');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('News deleted successfully!')).toBeVisible();
+});
