@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts-routes';
 import { adminRoutes } from './admin/admin-routes';
+import { consoleRoutes } from './admin/console-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
 import { paymentsRoutes } from './payments/payments-routes';
@@ -115,12 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlMs: config.adminTokenTtlMs,
   };
   await app.register(newsRoutes, adminAuth);
-  await app.register(adminRoutes, {
-    ...areaDeps,
-    adminSecret: config.adminSecret,
-    tokenTtlMs: config.adminTokenTtlMs,
-    loginRateLimit: config.adminLoginRateLimit,
-  });
+  await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
+  await app.register(consoleRoutes, adminAuth);
 
   // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
   await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {

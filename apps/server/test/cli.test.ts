@@ -72,4 +72,40 @@ describe('npm run cli', () => {
     expect(broken.code).toBe(1);
     expect(broken.err).toContain(`customer ${user.id}: balance $9.99, ledger sum $12.50, difference -$2.51`);
   }, 90_000);
+
+  it('offers the console for scripting: news, customers, overview, gift cards, audit', async () => {
+    const customer = await withDb((db) => registerCustomer({ db, clock: systemClock }, null));
+    const title = 'Maintenance <script>alert(1)</script>';
+    const added = cli('news', 'add', '--title', title, '--content', 'Tonight 02:00 UTC', '--important');
+    expect(added.err).toBe('');
+    const id = /News item (\d+) added/.exec(added.out)?.[1];
+    expect(id).toBeDefined();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(cli('news', 'list').out).toContain(`${id}\t${today}\tyes\t${title}`);
+    expect(cli('news', 'add', '--title', 'x', '--content', 'y', '--date', '2026-13-45').code).toBe(1);
+
+    const shown = cli('customers', 'show', customer.user.referralKey);
+    expect(shown.out).toContain(`Customer ${customer.user.id} (${customer.user.referralKey}), balance $0.00`);
+    const found = cli('customers', 'search', customer.user.referralKey.slice(3, 9).toLowerCase());
+    expect(found.out).toContain(`${customer.user.id}\t${customer.user.referralKey}\t$0.00`);
+
+    const overview = JSON.parse(cli('overview', '--json').out) as { customers: number; revenue: unknown[] };
+    expect(overview.customers).toBe(2);
+    expect(overview.revenue).toHaveLength(30);
+
+    const codes = cli('giftcards', 'create', '--amount', '5', '--count', '2').out.trim().split('\n');
+    expect(codes).toHaveLength(2);
+    const unused = cli('giftcards', 'list', '--unused').out;
+    for (const code of codes) expect(unused).toContain(`${code}\t$5.00`);
+    expect(cli('giftcards', 'list', '--used').out).toContain('0 gift cards');
+
+    expect(cli('news', 'delete', id ?? '').out).toContain(`News item ${id} deleted.`);
+    expect(cli('news', 'delete', id ?? '').code).toBe(1);
+    const audit = cli('audit', '--limit', '3').out;
+    expect(audit.split('\n')[0]).toBe('when\twho\taction\tdetails');
+    expect(audit).toMatch(/\tcli\tnews\.delete\t/);
+    expect(audit).toMatch(/\tcli\tgiftcards\.create\t/);
+    // Codes are never written to the audit log: anyone reading it could redeem them.
+    for (const code of codes) expect(audit).not.toContain(code);
+  }, 150_000);
 });

@@ -14,6 +14,9 @@ import {
   ProxyIdParamsSchema,
   ProxyImportRequestSchema,
   ProxyImportResponseSchema,
+  InventoryListResponseSchema,
+  GiftcardListResponseSchema,
+  AuditListResponseSchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,23 +45,6 @@ const errors = {
 
 /** Inventory files can be large: 20,000 CSV rows fit in this. */
 const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
-
-const InventoryRowSchema = z.object({
-  id: z.number(),
-  ip: z.string(),
-  port: z.number(),
-  protocol: z.string(),
-  type: z.string(),
-  country: z.string(),
-  region: z.string(),
-  city: z.string(),
-  isp: z.string(),
-  zip: z.string(),
-  fraudScore: z.number(),
-  enabled: z.boolean(),
-  state: z.enum(['free', 'rented', 'disabled']),
-  upstreamKind: z.string(),
-});
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { loginRateLimit, ...deps } = options;
@@ -136,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       preHandler: admin,
       schema: {
         tags: ['admin'],
-        response: { 200: z.object({ success: z.literal(true), proxies: z.array(InventoryRowSchema) }), ...errors },
+        response: { 200: InventoryListResponseSchema, ...errors },
       },
     },
     async () => ({ success: true as const, proxies: await listInventory(deps.db) }),
@@ -219,19 +205,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         tags: ['admin'],
         response: {
-          200: z.object({
-            success: z.literal(true),
-            giftcards: z.array(
-              z.object({
-                id: z.number(),
-                code: z.string(),
-                amount: z.number(),
-                createdAt: z.string(),
-                redeemedBy: z.number().nullable(),
-                redeemedAt: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: GiftcardListResponseSchema,
           ...errors,
         },
       },
@@ -247,12 +221,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         tags: ['admin'],
         description: 'Operator actions, newest first (who, when, what).',
         response: {
-          200: z.object({
-            success: z.literal(true),
-            entries: z.array(
-              z.object({ id: z.number(), at: z.string(), actor: z.string(), action: z.string(), details: z.unknown() }),
-            ),
-          }),
+          200: AuditListResponseSchema,
           ...errors,
         },
       },

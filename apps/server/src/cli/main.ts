@@ -2,35 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { formatDollars, type RowProblem } from '@portal/contract';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { parseCsv, validateImportRows } from '../inventory/inventory-import';
 import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
 import { adjustBalance, verifyLedger } from '../ledger/ledger';
-import { lockDataDir } from '../lib/data-dir';
-import { recordAudit } from '../admin/audit';
 import { createGiftcards } from '../payments/giftcards';
-
-/**
- * The operator's tool: works on the database directly (DESIGN section 7), with the same
- * configuration as the server. On the embedded database the server must be stopped first.
- */
-async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
-    return await run(database.db);
-  } finally {
-    await database.close();
-    unlock();
-  }
-}
+import { cliAudit, dollarsToCents, wholeNumber, withDatabase } from './cli-support';
+import { addConsoleCommands } from './console-commands';
 
 function readRows(file: string): unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
@@ -43,21 +25,6 @@ function readRows(file: string): unknown[] {
   throw new DomainError('IMPORT_INVALID', {
     message: 'The JSON file must hold an array of proxies or {"proxies": [...]}',
   });
-}
-
-const wholeNumber = (value: string) => {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
-  return Number(value);
-};
-
-const dollarsToCents = (value: string) => {
-  if (!/^-?\d+(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('must be dollars, like 5 or -2.50');
-  return Math.round(Number(value) * 100);
-};
-
-/** Operator actions from the command line are audited like those of the admin API. */
-function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
-  return recordAudit(db, { actor: 'cli', action, details, at: systemClock.now() });
 }
 
 const program = new Command('portal').description('Operator tool of the proxy rental portal');
@@ -158,9 +125,8 @@ ledger
     console.log(`Balance is now ${formatDollars(balance / 100)}.`);
   });
 
-program
-  .command('giftcards')
-  .description('gift card codes')
+const giftcards = program.command('giftcards').description('gift card codes');
+giftcards
   .command('create')
   .description('create codes worth an amount each; prints one code a line')
   .requiredOption('--amount <dollars>', 'value of each card', dollarsToCents)
@@ -184,6 +150,8 @@ program
 function report(problems: RowProblem[]): void {
   for (const p of problems) console.error(`  row ${p.row}, ${p.field}: ${p.message}`);
 }
+
+addConsoleCommands(program, giftcards);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {

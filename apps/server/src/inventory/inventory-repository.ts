@@ -1,4 +1,4 @@
-import type { ProxyImportRow } from '@portal/contract';
+import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
@@ -87,26 +87,6 @@ export async function setProxyEnabled(db: Database, id: number, enabled: boolean
   });
 }
 
-export type InventoryState = 'free' | 'rented' | 'disabled';
-
-export interface InventoryRow {
-  id: number;
-  ip: string;
-  port: number;
-  protocol: string;
-  type: string;
-  country: string;
-  region: string;
-  city: string;
-  isp: string;
-  zip: string;
-  fraudScore: number;
-  enabled: boolean;
-  state: InventoryState;
-  /** scheme and host of the upstream, without its credentials */
-  upstreamKind: string;
-}
-
 /** The operator's view of the inventory, upstream credentials left out. */
 export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
   const rows = await db
@@ -131,6 +111,8 @@ export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
     enabled: proxy.enabled,
     state: !proxy.enabled ? 'disabled' : rented ? 'rented' : 'free',
     upstreamKind: upstreamKind(proxy.upstream),
+    lastCheckedAt: proxy.lastCheckedAt?.toISOString() ?? null,
+    lastUnavailableAt: proxy.lastUnavailableAt?.toISOString() ?? null,
   }));
 }
 

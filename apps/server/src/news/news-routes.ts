@@ -6,22 +6,12 @@ import {
   NewsDeleteResponseSchema,
   NewsIdParamsSchema,
   NewsListResponseSchema,
-  type NewsItem,
 } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, adminActorOf, type AdminAuthDeps } from '../admin/admin-auth';
 import { recordAudit } from '../admin/audit';
-import { news } from '../db/schema';
 import { DomainError } from '../errors';
-
-const toItem = (row: typeof news.$inferSelect): NewsItem => ({
-  _id: String(row.id),
-  title: row.title,
-  content: row.content,
-  date: row.date,
-  important: row.important,
-});
+import { addNews, deleteNews, listNews } from './news-repository';
 
 const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
 
@@ -30,8 +20,7 @@ export const newsRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps
   const admin = requireAdmin(deps);
 
   app.get(API_PATHS.news, { schema: { tags: ['news'], response: { 200: NewsListResponseSchema } } }, async () => {
-    const rows = await deps.db.select().from(news).orderBy(desc(news.date), desc(news.id));
-    return { success: true as const, news: rows.map(toItem) };
+    return { success: true as const, news: await listNews(deps.db) };
   });
 
   app.post(
@@ -41,19 +30,14 @@ export const newsRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps
       schema: { tags: ['news'], body: NewsAddRequestSchema, response: { 200: NewsAddResponseSchema, ...errors } },
     },
     async (request) => {
-      // Stored as sent: the browser shows it as text, so markup is displayed, never run.
-      const [row] = await deps.db
-        .insert(news)
-        .values({ ...request.body, createdAt: deps.clock.now() })
-        .returning();
-      if (!row) throw new Error('insert into news returned no row');
+      const item = await addNews(deps.db, request.body, deps.clock.now());
       await recordAudit(deps.db, {
         actor: adminActorOf(request),
         action: 'news.add',
-        details: { id: row.id, title: row.title, important: row.important },
+        details: { id: Number(item._id), title: item.title, important: item.important },
         at: deps.clock.now(),
       });
-      return { success: true as const, news: toItem(row) };
+      return { success: true as const, news: item };
     },
   );
 
@@ -64,13 +48,12 @@ export const newsRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps
       schema: { tags: ['news'], params: NewsIdParamsSchema, response: { 200: NewsDeleteResponseSchema, ...errors } },
     },
     async (request) => {
-      const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
-      const [row] = id === null ? [] : await deps.db.delete(news).where(eq(news.id, id)).returning();
-      if (!row) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
+      const item = await deleteNews(deps.db, request.params.id);
+      if (!item) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
       await recordAudit(deps.db, {
         actor: adminActorOf(request),
         action: 'news.delete',
-        details: { id: row.id, title: row.title },
+        details: { id: Number(item._id), title: item.title },
         at: deps.clock.now(),
       });
       return { success: true as const };

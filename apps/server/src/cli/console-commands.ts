@@ -1,0 +1,154 @@
+import { formatDollars, NewsAddRequestSchema } from '@portal/contract';
+import type { Command } from 'commander';
+import { findCustomerId } from '../accounts/accounts-repository';
+import { listAudit } from '../admin/audit';
+import { customerDetail, overview, searchCustomers } from '../admin/console-queries';
+import { systemClock } from '../clock';
+import { DomainError } from '../errors';
+import { addNews, deleteNews, listNews } from '../news/news-repository';
+import { listGiftcards } from '../payments/giftcards';
+import { cliAudit, wholeNumber, withDatabase } from './cli-support';
+
+/** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
+function table(header: string[], rows: (string | number | null)[][]): void {
+  console.log(header.join('\t'));
+  for (const row of rows) console.log(row.map((cell) => cell ?? '').join('\t'));
+}
+
+const money = (dollars: number) => formatDollars(dollars);
+
+/** The operator console's views and the news editor, for scripting (issue 8). */
+export function addConsoleCommands(program: Command, giftcards: Command): void {
+  program
+    .command('overview')
+    .description('customers, balances, 30 days of money by day, rentals by status, inventory, pending payments')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const view = await withDatabase((db) => overview(db, systemClock.now()));
+      if (options.json) return void console.log(JSON.stringify(view, null, 2));
+      console.log(`Customers: ${view.customers}, total balances ${money(view.totalBalance)}`);
+      console.log(
+        `Inventory: ${view.inventory.free} free, ${view.inventory.rented} rented, ${view.inventory.disabled} disabled`,
+      );
+      console.log(`Pending payments: ${view.pendingPayments.count} (${money(view.pendingPayments.amount)})`);
+      const statuses = Object.entries(view.rentalsByStatus).filter(([, n]) => n > 0);
+      console.log(`Rentals: ${statuses.map(([status, n]) => `${status} ${n}`).join(', ') || 'none'}`);
+      table(
+        ['date', 'deposits', 'giftcards', 'purchases', 'refunds'],
+        view.revenue.map((d) => [d.date, money(d.deposits), money(d.giftcards), money(d.purchases), money(d.refunds)]),
+      );
+    });
+
+  const customers = program.command('customers').description('customers, their money and rentals');
+  customers
+    .command('search [query]')
+    .description('by id or part of the referral key; without a query the newest 50')
+    .action(async (query: string | undefined) => {
+      const found = await withDatabase((db) => searchCustomers(db, query ?? ''));
+      table(
+        ['id', 'referral key', 'balance', 'active rentals', 'since'],
+        found.map((c) => [c.id, c.referralKey, money(c.balance), c.activeRentals, c.createdAt]),
+      );
+      console.log(`${found.length} customers`);
+    });
+  customers
+    .command('show <id-or-referral-key>')
+    .description("one customer's balance, ledger rows, rentals and payments")
+    .option('--json', 'print JSON')
+    .action(async (who: string, options: { json?: boolean }) => {
+      const detail = await withDatabase(async (db) => customerDetail(db, await findCustomerId(db, who)));
+      if (options.json) return void console.log(JSON.stringify(detail, null, 2));
+      const c = detail.customer;
+      console.log(`Customer ${c.id} (${c.referralKey}), balance ${money(c.balance)}, since ${c.createdAt}`);
+      console.log('\nLedger');
+      table(
+        ['id', 'when', 'kind', 'amount', 'balance after', 'reason'],
+        detail.ledger.map((r) => [r.id, r.createdAt, r.kind, money(r.amount), money(r.balanceAfter), r.reason]),
+      );
+      console.log('\nRentals');
+      table(
+        ['id', 'proxy', 'address', 'status', 'hours', 'ends'],
+        detail.rentals.map((r) => [r.id, r.proxyId, `${r.ip}:${r.port}`, r.status, r.hours, r.endTime]),
+      );
+      console.log('\nPayments');
+      table(
+        ['id', 'when', 'provider', 'method', 'amount', 'status'],
+        detail.payments.map((p) => [p.id, p.createdAt, p.provider, p.method, money(p.amount), p.status]),
+      );
+    });
+
+  giftcards
+    .command('list')
+    .description('every code with its amount and whether it was used')
+    .option('--unused', 'only codes nobody has redeemed')
+    .option('--used', 'only redeemed codes')
+    .action(async (options: { unused?: boolean; used?: boolean }) => {
+      const cards = (await withDatabase((db) => listGiftcards(db))).filter(
+        (card) => (!options.unused || card.redeemedAt === null) && (!options.used || card.redeemedAt !== null),
+      );
+      table(
+        ['code', 'amount', 'created', 'redeemed by', 'redeemed at'],
+        cards.map((card) => [card.code, money(card.amount), card.createdAt, card.redeemedBy, card.redeemedAt]),
+      );
+      console.log(`${cards.length} gift cards`);
+    });
+
+  const news = program.command('news').description('the public news feed');
+  news
+    .command('list')
+    .description('every item, newest first')
+    .action(async () => {
+      const items = await withDatabase((db) => listNews(db));
+      table(
+        ['id', 'date', 'important', 'title'],
+        items.map((n) => [n._id, n.date, n.important ? 'yes' : '', n.title]),
+      );
+    });
+  news
+    .command('add')
+    .description('publish an item')
+    .requiredOption('--title <text>', 'headline')
+    .requiredOption('--content <text>', 'the text (shown as text, never as HTML)')
+    .option('--date <YYYY-MM-DD>', 'the date shown (default: today)')
+    .option('--important', 'flag it as important')
+    .action(async (options: { title: string; content: string; date?: string; important?: boolean }) => {
+      const parsed = NewsAddRequestSchema.safeParse({
+        title: options.title,
+        content: options.content,
+        date: options.date ?? systemClock.now().toISOString().slice(0, 10),
+        important: options.important ?? false,
+      });
+      if (!parsed.success) {
+        throw new DomainError('BAD_REQUEST', { message: parsed.error.issues.map((i) => i.message).join('; ') });
+      }
+      const item = await withDatabase(async (db) => {
+        const added = await addNews(db, parsed.data, systemClock.now());
+        await cliAudit(db, 'news.add', { id: Number(added._id), title: added.title, important: added.important });
+        return added;
+      });
+      console.log(`News item ${item._id} added.`);
+    });
+  news
+    .command('delete <id>')
+    .description('remove an item')
+    .action(async (id: string) => {
+      await withDatabase(async (db) => {
+        const item = await deleteNews(db, String(wholeNumber(id)));
+        if (!item) throw new DomainError('NOT_FOUND', { message: `No news item ${id}` });
+        await cliAudit(db, 'news.delete', { id: Number(item._id), title: item.title });
+      });
+      console.log(`News item ${id} deleted.`);
+    });
+
+  program
+    .command('audit')
+    .description('operator actions, newest first (who, when, what)')
+    .option('--limit <n>', 'how many', wholeNumber, 50)
+    .action(async (options: { limit: number }) => {
+      const entries = await withDatabase((db) => listAudit(db, options.limit));
+      table(
+        ['when', 'who', 'action', 'details'],
+        entries.map((e) => [e.at, e.actor, e.action, JSON.stringify(e.details)]),
+      );
+    });
+}
