@@ -13,6 +13,7 @@ import { and, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { HOLDING_STATUSES, ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
 import { DomainError } from '../errors';
+import { proxyIsHeld } from '../inventory/inventory-repository';
 
 /** Read-only questions of the operator console (issue 8); every amount leaves as dollars. */
 
@@ -72,8 +73,7 @@ export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOver
   >;
   for (const row of statusRows) rentalsByStatus[row.status as RentalStatus] = Number(row.count);
 
-  const held = sql`exists (select 1 from ${rentals} where ${rentals.proxyId} = ${proxies.id} and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
-  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${held} then 'rented' else 'free' end`;
+  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' else 'free' end`;
   const stateRows = await db
     .select({ state, count: sql<string>`count(*)` })
     .from(proxies)
@@ -97,7 +97,8 @@ export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOver
   };
 }
 
-const activeRentals = sql<string>`(select count(*) from ${rentals} where ${rentals.userId} = ${users.id} and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
+// Names written out for the reason given at proxyIsHeld.
+const activeRentals = sql<string>`(select count(*) from "rentals" where "rentals"."user_id" = "users"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
 
 const summaryColumns = {
   id: users.id,

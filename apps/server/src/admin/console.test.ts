@@ -169,6 +169,7 @@ describe('operator console API', () => {
       balance: await walletOf(t, scene.alice.apiKey),
       activeRentals: 1,
     });
+    expect((await search(String(scene.bob.userId))).find((c) => c.id === scene.bob.userId)?.activeRentals).toBe(0);
     // LIKE wildcards are searched for literally, not as patterns.
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
@@ -211,6 +212,7 @@ describe('operator console API', () => {
       lastUnavailableAt: checked.toISOString(),
       upstreamKind: expect.stringMatching(/^socks5 127\.0\.0\.1:\d+$/),
     });
+    expect(rows.find((row) => row.id === scene.rentedId)).toMatchObject({ state: 'rented' });
     expect(rows.find((row) => row.id === scene.freeId)).toMatchObject({ state: 'free', lastUnavailableAt: null });
     expect(rows.find((row) => row.id === scene.disabledId)).toMatchObject({ state: 'disabled' });
   });

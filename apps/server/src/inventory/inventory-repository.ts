@@ -87,12 +87,19 @@ export async function setProxyEnabled(db: Database, id: number, enabled: boolean
   });
 }
 
+/**
+ * Whether a rental holds the proxy of the row. The names are written out: in a select from one
+ * table drizzle drops the table from interpolated columns, and a bare "id" would then be the
+ * rental's own id inside the subquery.
+ */
+export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
+
 /** The operator's view of the inventory, upstream credentials left out. */
 export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
   const rows = await db
     .select({
       proxy: proxies,
-      rented: sql<boolean>`exists (select 1 from ${rentals} where ${rentals.proxyId} = ${proxies.id} and ${inArray(rentals.status, [...HOLDING_STATUSES])})`,
+      rented: proxyIsHeld,
     })
     .from(proxies)
     .orderBy(asc(proxies.id));
