@@ -1,14 +1,72 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { AdminGate } from '../components/admin-gate';
+import { NavLink, Outlet } from 'react-router';
+import { PageLoading } from '../../../components/page-loading';
+import { cn } from '../../../lib/cn';
+import { AdminGate, useAdminLogout } from '../components/admin-gate';
 
-/** Frame of the operator console; its navigation and screens come with the console work. */
+/** The console's screens; `end` keeps Overview (`/admin`) from matching every other screen. */
+const LINKS = [
+  { to: '/admin', key: 'overview', end: true },
+  { to: '/admin/inventory', key: 'inventory', end: false },
+  { to: '/admin/customers', key: 'customers', end: false },
+  { to: '/admin/giftcards', key: 'giftcards', end: false },
+  { to: '/admin/audit', key: 'audit', end: false },
+  { to: '/admin/news', key: 'news', end: true },
+] as const;
+
+/**
+ * Frame of the operator console (issue 8): the admin login, then a navigation bar over the
+ * screen. NavLink marks the current screen with aria-current="page". The links wrap on a phone.
+ */
 export function ConsoleLayout() {
-  const { t } = useTranslation('console');
   return (
     <AdminGate>
-      <h1 className="p-6 text-2xl font-bold">{t('title')}</h1>
-      <Outlet />
+      <ConsoleFrame />
     </AdminGate>
+  );
+}
+
+function ConsoleFrame() {
+  const { t } = useTranslation('console');
+  const logout = useAdminLogout();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+      isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50',
+    );
+
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+          <p className="shrink-0 font-bold text-brand-700">{t('title')}</p>
+          <nav aria-label={t('nav.label')} className="min-w-0 flex-1">
+            <ul className="flex flex-wrap items-center gap-1">
+              {LINKS.map(({ to, key, end }) => (
+                <li key={key}>
+                  <NavLink to={to} end={end} className={link}>
+                    {t(`nav.${key}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            onClick={logout}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {t('nav.logout')}
+          </button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        {/* Each screen is its own chunk: the frame stays while the next one loads. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
   );
 }

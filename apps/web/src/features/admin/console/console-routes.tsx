@@ -1,7 +1,40 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page';
 
-/**
- * Child routes of /admin (the operator console, issue 8): overview, inventory, customers,
- * gift cards, audit. Filled in by the console screens.
- */
-export const consoleRoutes: RouteObject[] = [];
+/** One chunk per screen, so opening the overview does not download the inventory table. */
+const Overview = lazyPage(
+  () => import('./overview/overview-page'),
+  (m) => m.OverviewPage,
+);
+const Inventory = lazyPage(
+  () => import('./inventory/inventory-page'),
+  (m) => m.InventoryPage,
+);
+const Customers = lazyPage(
+  () => import('./customers/customers-page'),
+  (m) => m.CustomersPage,
+);
+const CustomerDetail = lazyPage(
+  () => import('./customers/customer-detail-page'),
+  (m) => m.CustomerDetailPage,
+);
+const Giftcards = lazyPage(
+  () => import('./giftcards/giftcards-page'),
+  (m) => m.GiftcardsPage,
+);
+const Audit = lazyPage(
+  () => import('./audit/audit-page'),
+  (m) => m.AuditPage,
+);
+
+/** Child routes of /admin (the operator console, issue 8). */
+export const consoleRoutes: RouteObject[] = [
+  { index: true, element: <Overview /> },
+  { path: 'inventory', element: <Inventory /> },
+  { path: 'customers', element: <Customers /> },
+  { path: 'customers/:id', element: <CustomerDetail /> },
+  { path: 'giftcards', element: <Giftcards /> },
+  { path: 'audit', element: <Audit /> },
+  // A mistyped console address lands on the overview rather than an empty frame.
+  { path: '*', element: <Navigate to="/admin" replace /> },
+];

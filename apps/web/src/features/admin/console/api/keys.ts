@@ -1,0 +1,16 @@
+import { adminKeys } from '../../api/keys';
+
+/**
+ * Query keys of the operator console, under `adminKeys.all` so that logging out (which removes
+ * every `['admin']` query) also forgets everything the console loaded.
+ */
+export const consoleKeys = {
+  all: [...adminKeys.all, 'console'] as const,
+  overview: () => [...consoleKeys.all, 'overview'] as const,
+  inventory: () => [...consoleKeys.all, 'inventory'] as const,
+  customers: () => [...consoleKeys.all, 'customers'] as const,
+  customerSearch: (q: string) => [...consoleKeys.customers(), 'search', q] as const,
+  customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
+  giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
+  audit: () => [...consoleKeys.all, 'audit'] as const,
+};

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../../lib/cn';
+import { useAudit } from '../api/get-audit';
+import { clampPage, Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader, Table, td, th } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+const PAGE_SIZE = 50;
+
+/** Details as one line of JSON: compact, and exactly what was recorded (nothing reinterpreted). */
+export function detailsText(details: unknown): string {
+  if (details === undefined || details === null) return '';
+  try {
+    return JSON.stringify(details);
+  } catch {
+    return String(details);
+  }
+}
+
+/** Issue 8, Audit: every operator action (API and command line), newest first. */
+export function AuditPage() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const audit = useAudit();
+  const [page, setPage] = useState(0);
+  // The server answers newest first; sorting again keeps that promise if it ever changes.
+  const entries = [...(audit.data ?? [])].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+  const shownPage = clampPage(page, PAGE_SIZE, entries.length);
+  const columns = ['at', 'actor', 'action', 'details'] as const;
+
+  return (
+    <>
+      <ScreenHeader title={t('audit.title')} />
+      {audit.data ? (
+        <>
+          <Table caption={t('audit.title')} captionHidden>
+            <thead className="bg-slate-50">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {t(`audit.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
+                    {t('audit.empty')}
+                  </td>
+                </tr>
+              )}
+              {entries.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((entry) => (
+                <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
+                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
+                  <td className={cn(td, 'font-mono text-xs')}>{entry.actor}</td>
+                  <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>{entry.action}</td>
+                  <td className={cn(td, 'font-mono text-xs break-all')}>{detailsText(entry.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager page={shownPage} pageSize={PAGE_SIZE} total={entries.length} onPage={setPage} />
+        </>
+      ) : (
+        <QueryState error={audit.error} onRetry={() => void audit.refetch()} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../../../lib/cn';
+
+export const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const td = 'px-3 py-2 align-top text-sm text-slate-800';
+
+/**
+ * A table that scrolls sideways on a phone instead of squeezing its columns. The scrolling box
+ * is a focusable, labelled region so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
+export function Table({
+  caption,
+  captionHidden = false,
+  children,
+  className,
+  scrollable = true,
+}: {
+  caption: string;
+  captionHidden?: boolean;
+  children: ReactNode;
+  className?: string;
+  /** False for a table that is only there for screen readers: an invisible tab stop would confuse. */
+  scrollable?: boolean;
+}) {
+  return (
+    <div
+      role={scrollable ? 'region' : undefined}
+      aria-label={scrollable ? caption : undefined}
+      tabIndex={scrollable ? 0 : undefined}
+      className={cn(
+        'overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600',
+        className,
+      )}
+    >
+      <table className="w-full border-collapse">
+        <caption className={cn('px-3 py-2 text-left font-semibold text-slate-900', captionHidden && 'sr-only')}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** A screen's heading and optional actions, the same on every console screen. */
+export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}

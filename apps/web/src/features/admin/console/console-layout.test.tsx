@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { consoleApi, overview, setupConsoleTests } from './console-test-utils';
+
+setupConsoleTests();
+
+describe('console layout', () => {
+  it('asks for the secret code when not signed in', async () => {
+    mockFetch(() => jsonResponse(404, { success: false, error: 'Not found' }));
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
+  it('links every screen and marks the current one', async () => {
+    consoleApi({
+      'GET /api/admin/overview': () => jsonResponse(200, overview()),
+      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [] }),
+    });
+    renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(names).toEqual([
+      ['Overview', '/admin'],
+      ['Inventory', '/admin/inventory'],
+      ['Customers', '/admin/customers'],
+      ['Gift cards', '/admin/giftcards'],
+      ['Audit log', '/admin/audit'],
+      ['News', '/admin/news'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Audit log' }));
+    expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps Customers marked on a customer page', async () => {
+    consoleApi({});
+    renderApp('/admin/customers/abc');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('There is no customer with this ID.')).toBeInTheDocument();
+  });
+
+  it('logs out: the token goes and the operator lands on the news', async () => {
+    consoleApi({ 'GET /api/admin/overview': () => jsonResponse(200, overview()) });
+    const { router } = renderApp('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(router.state.location.pathname).toBe('/news');
+  });
+});

@@ -1,0 +1,120 @@
+import { formatDollars } from '@portal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { useAdjustBalance } from '../api/adjust-balance';
+
+/** Dollars with at most 2 decimals, signed: the shape BalanceAdjustRequestSchema accepts. */
+const AMOUNT = /^[-+]?\d{1,7}(\.\d{1,2})?$/;
+const MAX_AMOUNT = 1_000_000;
+
+/** Parses the amount field to dollars, or null when the server would refuse its shape. */
+export function parseAmount(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!AMOUNT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value !== 0 && Math.abs(value) <= MAX_AMOUNT ? value : null;
+}
+
+type Errors = { amount?: string; reason?: string };
+
+/**
+ * Manual balance change (DESIGN section 7): positive adds, negative takes away, a reason is
+ * required and becomes the ledger row's reason. Going below zero is the server's call: its
+ * refusal is shown as it comes (a balance can change between loading this page and submitting).
+ */
+export function AdjustForm({ customerId }: { customerId: number }) {
+  const { t } = useTranslation('console');
+  const amountId = useId();
+  const reasonId = useId();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const adjust = useAdjustBalance();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const dollars = parseAmount(amount);
+    const next: Errors = {};
+    if (dollars === null) next.amount = t('customer.adjust.amountInvalid');
+    if (!reason.trim()) next.reason = t('customer.adjust.reasonRequired');
+    setErrors(next);
+    setResult(null);
+    if (dollars === null || next.reason) return;
+    adjust.mutate(
+      { customer: customerId, amount: dollars, reason: reason.trim() },
+      {
+        onSuccess: (answer) => {
+          setResult({ ok: true, text: t('customer.adjust.done', { balance: formatDollars(answer.wallet) }) });
+          setAmount('');
+          setReason('');
+        },
+        onError: (error) =>
+          setResult({ ok: false, text: t('customer.adjust.refused', { reason: apiErrorText(error) }) }),
+      },
+    );
+  }
+
+  const field = 'rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600';
+  return (
+    <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`${amountId}-title`} className="text-lg font-semibold">
+        {t('customer.adjust.title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
+            {t('customer.adjust.amount')}
+          </label>
+          <input
+            id={amountId}
+            inputMode="decimal"
+            value={amount}
+            placeholder="-2.50"
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={errors.amount ? `${amountId}-error` : undefined}
+            className={field}
+          />
+          {errors.amount && (
+            <p id={`${amountId}-error`} className="text-sm text-red-700">
+              {errors.amount}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
+            {t('customer.adjust.reason')}
+          </label>
+          <input
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            required
+            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+            className={field}
+          />
+          {errors.reason && (
+            <p id={`${reasonId}-error`} className="text-sm text-red-700">
+              {errors.reason}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="sm:mt-6" disabled={adjust.isPending}>
+          {adjust.isPending ? t('customer.adjust.submitting') : t('customer.adjust.submit')}
+        </Button>
+      </form>
+      {/* Live regions exist before their text arrives, so screen readers announce it. */}
+      <div role="status" className="empty:hidden">
+        {result?.ok && <p className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">{result.text}</p>}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {result?.ok === false && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{result.text}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { formatDollars, type CustomerDetail } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../../lib/api-client';
+import { useCustomer } from '../api/get-customer';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+import { AdjustForm } from './adjust-form';
+import { LedgerTable, PaymentsTable, RentalsTable } from './customer-tables';
+
+/** Ids the server accepts (CustomerIdParamsSchema): a positive safe integer. */
+function parseId(text: string | undefined): number | null {
+  if (!text || !/^\d{1,16}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** Issue 8, one customer: balance, adjustment, ledger, rentals and payments. */
+export function CustomerDetailPage() {
+  const { t } = useTranslation('console');
+  const id = parseId(useParams().id);
+  return (
+    <>
+      <Link to="/admin/customers" className="text-sm text-brand-700 underline hover:text-brand-900">
+        {t('customer.back')}
+      </Link>
+      {id === null ? <NotFound /> : <CustomerView id={id} />}
+    </>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation('console');
+  return (
+    <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 text-red-800">
+      {t('customer.notFound')}
+    </p>
+  );
+}
+
+function CustomerView({ id }: { id: number }) {
+  const { t } = useTranslation('console');
+  const customer = useCustomer(id);
+  if (isApiError(customer.error) && customer.error.status === 404) return <NotFound />;
+  return (
+    <div className="mt-2">
+      <ScreenHeader title={t('customer.title', { id })} />
+      {customer.data ? (
+        <CustomerContent detail={customer.data} />
+      ) : (
+        <QueryState error={customer.error} onRetry={() => void customer.refetch()} />
+      )}
+    </div>
+  );
+}
+
+function CustomerContent({ detail }: { detail: CustomerDetail }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const { customer } = detail;
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+        <Item label={t('customer.balance')}>
+          <span className="text-2xl font-bold" data-testid="customer-balance">
+            {formatDollars(customer.balance)}
+          </span>
+        </Item>
+        <Item label={t('customer.referralKey')}>
+          <span className="font-mono break-all">{customer.referralKey}</span>
+        </Item>
+        <Item label={t('customer.activeRentals')}>{format.number(customer.activeRentals)}</Item>
+        <Item label={t('customer.createdAt')}>{format.dateTime(customer.createdAt)}</Item>
+        <Item label={t('customer.referredBy')}>
+          {customer.referredBy === null ? (
+            t('customer.nobody')
+          ) : (
+            <Link to={`/admin/customers/${customer.referredBy}`} className="text-brand-700 underline">
+              {t('customer.title', { id: customer.referredBy })}
+            </Link>
+          )}
+        </Item>
+      </dl>
+      <AdjustForm customerId={customer.id} />
+      <LedgerTable rows={detail.ledger} />
+      <RentalsTable rows={detail.rentals} />
+      <PaymentsTable rows={detail.payments} />
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  );
+}

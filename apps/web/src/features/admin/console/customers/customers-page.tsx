@@ -1,0 +1,93 @@
+import { formatDollars } from '@portal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/cn';
+import { useSearchCustomers } from '../api/search-customers';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader, Table, td, th } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+/**
+ * Issue 8, Customers: search by referral key or id. The search lives in the address (`?q=`),
+ * so coming back from a customer's page shows the same results.
+ */
+export function CustomersPage() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const customers = useSearchCustomers(q);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = draft.trim();
+    setParams(next ? { q: next } : {});
+  }
+
+  return (
+    <>
+      <ScreenHeader title={t('customers.title')} />
+      <form onSubmit={onSubmit} role="search" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            {t('customers.search')}
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            value={draft}
+            maxLength={100}
+            spellCheck={false}
+            onChange={(event) => setDraft(event.target.value)}
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:outline-2 focus:outline-brand-600"
+          />
+        </div>
+        <Button type="submit">{t('customers.submit')}</Button>
+      </form>
+      {customers.data ? (
+        <Table caption={q ? t('customers.resultsFor', { q }) : t('customers.newest')}>
+          <thead className="bg-slate-50">
+            <tr>
+              {(['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const).map((column) => (
+                <th key={column} scope="col" className={th}>
+                  {t(`customers.columns.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={cn(customers.isPlaceholderData && 'opacity-60')}>
+            {customers.data.length === 0 && (
+              <tr>
+                <td colSpan={5} className={cn(td, 'py-6 text-center text-slate-600')}>
+                  {t('customers.empty')}
+                </td>
+              </tr>
+            )}
+            {customers.data.map((customer) => (
+              <tr key={customer.id} className="border-t border-slate-100">
+                <td className={cn(td, 'tabular-nums')}>{customer.id}</td>
+                <td className={cn(td, 'font-mono')}>
+                  <Link
+                    to={`/admin/customers/${customer.id}`}
+                    className="text-brand-700 underline hover:text-brand-900"
+                  >
+                    {customer.referralKey}
+                  </Link>
+                </td>
+                <td className={cn(td, 'tabular-nums')}>{formatDollars(customer.balance)}</td>
+                <td className={cn(td, 'tabular-nums')}>{customer.activeRentals}</td>
+                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(customer.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <QueryState error={customers.error} onRetry={() => void customers.refetch()} />
+      )}
+    </>
+  );
+}

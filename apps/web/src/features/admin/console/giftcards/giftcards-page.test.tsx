@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GiftcardRow } from '@portal/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../testing/render-app';
+import { consoleApi, postedUrls, setupConsoleTests } from '../console-test-utils';
+
+setupConsoleTests();
+
+const card = (id: number, overrides: Partial<GiftcardRow> = {}): GiftcardRow => ({
+  id,
+  code: `AAAA-BBBB-CCCC-000${id}`,
+  amount: 5,
+  createdAt: '2026-03-01T10:00:00Z',
+  redeemedBy: null,
+  redeemedAt: null,
+  ...overrides,
+});
+
+// jsdom has no object URLs and cannot follow links: record the Blob and the clicked download link.
+const blobs = new Map<string, Blob>();
+const downloads: { href: string; download: string }[] = [];
+beforeEach(() => {
+  blobs.clear();
+  downloads.length = 0;
+  let next = 0;
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => {
+      next += 1;
+      blobs.set(`blob:codes-${next}`, blob);
+      return `blob:codes-${next}`;
+    }),
+    revokeObjectURL: vi.fn(),
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ href: this.getAttribute('href') ?? '', download: this.download });
+  });
+});
+afterEach(() => {
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+describe('gift cards', () => {
+  it('creates codes, shows them, and offers them as a .txt download and for copying', async () => {
+    let list = [card(1, { redeemedBy: 3, redeemedAt: '2026-03-02T10:00:00Z' })];
+    const codes = ['QWER-TYUI-OPAS-DFGH', 'ZXCV-BNMK-LPOI-UYTR'];
+    const bodies: unknown[] = [];
+    const fetchMock = consoleApi({
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: list }),
+      'POST /api/admin/giftcards': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        list = [...list, card(2, { code: codes[0] }), card(3, { code: codes[1] })];
+        return jsonResponse(200, { success: true, codes });
+      },
+    });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/admin/giftcards');
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Amount in dollars' }), '12.5');
+    const count = screen.getByRole('textbox', { name: 'Number of codes' });
+    await userEvent.clear(count);
+    await userEvent.type(count, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('heading', { name: 'New codes: 2 worth $12.50 each' })).toBeInTheDocument();
+    expect(screen.getByTestId('new-codes')).toHaveTextContent('QWER-TYUI-OPAS-DFGH ZXCV-BNMK-LPOI-UYTR');
+    expect(bodies).toEqual([{ amount: 12.5, count: 2 }]);
+    expect(postedUrls(fetchMock)).toEqual(['/api/admin/giftcards']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download .txt' }));
+    expect(downloads).toEqual([{ href: 'blob:codes-1', download: 'giftcards-12.50-usd-2.txt' }]);
+    expect(await blobs.get('blob:codes-1')?.text()).toBe('QWER-TYUI-OPAS-DFGH\nZXCV-BNMK-LPOI-UYTR\n');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+    expect(writeText).toHaveBeenCalledWith('QWER-TYUI-OPAS-DFGH\nZXCV-BNMK-LPOI-UYTR');
+    expect(await screen.findByText('Codes copied!')).toBeInTheDocument();
+
+    // The list refreshes with the new codes.
+    await waitFor(() => expect(screen.getAllByTestId('giftcard-row')).toHaveLength(3));
+  });
+
+  it('checks the amount and count before asking the server', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [] }),
+    });
+    renderApp('/admin/giftcards');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Amount in dollars' }), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter an amount from 0.01 to 10000');
+    expect(postedUrls(fetchMock)).toEqual([]);
+    expect(screen.getByText('No gift cards here.')).toBeInTheDocument();
+  });
+
+  it('lists used and unused cards with a filter', async () => {
+    consoleApi({
+      'GET /api/admin/giftcards': () =>
+        jsonResponse(200, {
+          success: true,
+          giftcards: [card(1), card(2, { redeemedBy: 7, redeemedAt: '2026-03-02T10:00:00Z' }), card(3)],
+        }),
+    });
+    renderApp('/admin/giftcards');
+    await waitFor(() => expect(screen.getAllByTestId('giftcard-row')).toHaveLength(3));
+    const filter = screen.getByRole('combobox', { name: 'Show' });
+    await userEvent.selectOptions(filter, 'used');
+    const [used] = screen.getAllByTestId('giftcard-row');
+    expect(screen.getAllByTestId('giftcard-row')).toHaveLength(1);
+    expect(within(used as HTMLElement).getByText('AAAA-BBBB-CCCC-0002')).toBeInTheDocument();
+    expect(within(used as HTMLElement).getByRole('link', { name: 'Customer 7' })).toHaveAttribute(
+      'href',
+      '/admin/customers/7',
+    );
+    await userEvent.selectOptions(filter, 'unused');
+    expect(screen.getAllByTestId('giftcard-row').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('AAAA-BBBB-CCCC-0001'),
+      expect.stringContaining('AAAA-BBBB-CCCC-0003'),
+    ]);
+  });
+});

@@ -1,0 +1,207 @@
+import { formatDollars, type GiftcardRow } from '@portal/contract';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../../components/ui/button';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useCreateGiftcards } from '../api/create-giftcards';
+import { useGiftcards } from '../api/get-giftcards';
+import { clampPage, Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader, Table, td, th } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+import { NewCodes } from './new-codes';
+
+const FILTERS = ['all', 'unused', 'used'] as const;
+type Filter = (typeof FILTERS)[number];
+const PAGE_SIZE = 50;
+
+/** GiftcardCreateRequestSchema's bounds: $0.01..$10,000 with cents, 1..1000 codes. */
+function parseAmount(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 && value <= 10_000 ? value : null;
+}
+function parseCount(text: string): number | null {
+  if (!/^\d{1,4}$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return value >= 1 && value <= 1000 ? value : null;
+}
+
+/** Issue 8, Gift cards: create N codes of an amount, download them as text, list used/unused. */
+export function GiftcardsPage() {
+  const { t } = useTranslation('console');
+  return (
+    <>
+      <ScreenHeader title={t('giftcards.title')} />
+      <div className="flex flex-col gap-6">
+        <CreateForm />
+        <GiftcardList />
+      </div>
+    </>
+  );
+}
+
+function CreateForm() {
+  const { t } = useTranslation('console');
+  const amountId = useId();
+  const countId = useId();
+  const [amount, setAmount] = useState('');
+  const [count, setCount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ codes: string[]; amount: number } | null>(null);
+  const create = useCreateGiftcards();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const dollars = parseAmount(amount);
+    const n = parseCount(count);
+    if (dollars === null) return setError(t('giftcards.create.amountInvalid'));
+    if (n === null) return setError(t('giftcards.create.countInvalid'));
+    setError(null);
+    create.mutate(
+      { amount: dollars, count: n },
+      {
+        onSuccess: (codes) => setCreated({ codes, amount: dollars }),
+        onError: (failure) => setError(t('giftcards.create.failed', { reason: apiErrorText(failure) })),
+      },
+    );
+  }
+
+  const field = 'rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600';
+  return (
+    <>
+      <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id={`${amountId}-title`} className="text-lg font-semibold">
+          {t('giftcards.create.title')}
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
+              {t('giftcards.create.amount')}
+            </label>
+            <input
+              id={amountId}
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              className={cn(field, 'w-36')}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={countId} className="text-sm font-medium text-slate-800">
+              {t('giftcards.create.count')}
+            </label>
+            <input
+              id={countId}
+              inputMode="numeric"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              className={cn(field, 'w-28')}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t('giftcards.create.submitting') : t('giftcards.create.submit')}
+          </Button>
+        </form>
+        <div role="alert" className="empty:hidden">
+          {error && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>}
+        </div>
+      </section>
+      {created && <NewCodes codes={created.codes} amount={created.amount} />}
+    </>
+  );
+}
+
+function GiftcardList() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const filterId = useId();
+  const giftcards = useGiftcards();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [page, setPage] = useState(0);
+  const rows = useMemo(() => {
+    const all = giftcards.data ?? [];
+    const used = (card: GiftcardRow) => card.redeemedAt !== null;
+    return filter === 'all' ? all : all.filter((card) => used(card) === (filter === 'used'));
+  }, [giftcards.data, filter]);
+  const shownPage = clampPage(page, PAGE_SIZE, rows.length);
+  const columns = ['code', 'amount', 'createdAt', 'status', 'redeemedBy', 'redeemedAt'] as const;
+
+  return (
+    <section aria-labelledby={`${filterId}-title`}>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${filterId}-title`} className="text-lg font-semibold">
+          {t('giftcards.list.title')}
+        </h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
+            {t('giftcards.list.filter')}
+          </label>
+          <select
+            id={filterId}
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value as Filter);
+              setPage(0);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+          >
+            {FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {t(`giftcards.list.filters.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {giftcards.data ? (
+        <>
+          <Table caption={t('giftcards.list.title')} captionHidden>
+            <thead className="bg-slate-50">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className={th}>
+                    {t(`giftcards.list.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
+                    {t('giftcards.list.empty')}
+                  </td>
+                </tr>
+              )}
+              {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((card) => (
+                <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
+                  <td className={cn(td, 'font-mono whitespace-nowrap')}>{card.code}</td>
+                  <td className={cn(td, 'tabular-nums')}>{formatDollars(card.amount)}</td>
+                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.createdAt)}</td>
+                  <td className={td}>
+                    {t(card.redeemedAt === null ? 'giftcards.list.unused' : 'giftcards.list.used')}
+                  </td>
+                  <td className={td}>
+                    {card.redeemedBy !== null && (
+                      <Link to={`/admin/customers/${card.redeemedBy}`} className="text-brand-700 underline">
+                        {t('customer.title', { id: card.redeemedBy })}
+                      </Link>
+                    )}
+                  </td>
+                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.redeemedAt) ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+        </>
+      ) : (
+        <QueryState error={giftcards.error} onRetry={() => void giftcards.refetch()} />
+      )}
+    </section>
+  );
+}

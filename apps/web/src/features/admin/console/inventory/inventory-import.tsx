@@ -1,0 +1,158 @@
+import { type RowProblem } from '@portal/contract';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { isApiError } from '../../../../lib/api-client';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { useImportProxies } from '../api/import-proxies';
+import { parseImport } from './parse-import';
+
+/** The server lists at most this many refused rows (apps/server/src/inventory/inventory-import.ts). */
+const SERVER_PROBLEM_CAP = 100;
+
+type Outcome =
+  | { kind: 'added'; count: number }
+  | { kind: 'rows'; problems: RowProblem[] }
+  | { kind: 'error'; message: string }
+  | null;
+
+/**
+ * Inventory import (DESIGN section 7) by pasting CSV/JSON or choosing a .csv/.json file. The
+ * import is all or nothing, so a refusal lists every bad row (row number and field) at once.
+ */
+export function InventoryImport() {
+  const { t } = useTranslation('console');
+  const textId = useId();
+  const fileId = useId();
+  const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const importProxies = useImportProxies();
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setText(await file.text());
+    setFileName(file.name);
+    setOutcome(null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseImport(text);
+    if (!parsed.ok) {
+      setOutcome({
+        kind: 'error',
+        message:
+          parsed.error === 'json'
+            ? t('inventory.import.invalidJson', { reason: parsed.detail ?? '' })
+            : t(`inventory.import.${parsed.error}`),
+      });
+      return;
+    }
+    setOutcome(null);
+    importProxies.mutate(parsed.input, {
+      onSuccess: (answer) => {
+        setOutcome({ kind: 'added', count: answer.added });
+        setText('');
+        setFileName(null);
+        if (fileInput.current) fileInput.current.value = '';
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.problems && error.problems.length > 0) {
+          setOutcome({ kind: 'rows', problems: error.problems });
+        } else if (isApiError(error) && error.code === 'IMPORT_INVALID' && error.serverMessage) {
+          // Refusals without rows (unreadable CSV, empty or too long) carry their cause in the sentence.
+          setOutcome({ kind: 'error', message: t('inventory.import.failed', { reason: error.serverMessage }) });
+        } else {
+          setOutcome({ kind: 'error', message: t('inventory.import.failed', { reason: apiErrorText(error) }) });
+        }
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby={`${textId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`${textId}-title`} className="text-lg font-semibold">
+        {t('inventory.import.title')}
+      </h2>
+      <p id={hintId} className="mt-1 text-sm text-slate-700">
+        {t('inventory.import.hint')}
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3">
+        <label htmlFor={textId} className="text-sm font-medium text-slate-800">
+          {t('inventory.import.text')}
+        </label>
+        <textarea
+          id={textId}
+          rows={6}
+          spellCheck={false}
+          value={text}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFileName(null);
+          }}
+          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-xs focus:outline-2 focus:outline-brand-600"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
+            {t('inventory.import.file')}
+          </label>
+          <input
+            id={fileId}
+            ref={fileInput}
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            onChange={(event) => void onFile(event)}
+            className="max-w-full text-sm"
+          />
+          {fileName && (
+            <span className="text-sm text-slate-700">{t('inventory.import.fileLoaded', { name: fileName })}</span>
+          )}
+        </div>
+        <div>
+          <Button type="submit" disabled={importProxies.isPending}>
+            {importProxies.isPending ? t('inventory.import.submitting') : t('inventory.import.submit')}
+          </Button>
+        </div>
+      </form>
+      <ImportOutcome outcome={outcome} />
+    </section>
+  );
+}
+
+function ImportOutcome({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation('console');
+  return (
+    <>
+      <div role="status" className="empty:hidden">
+        {outcome?.kind === 'added' && (
+          <p className="mt-3 rounded-lg bg-green-50 p-3 text-sm font-medium text-green-900">
+            {t('inventory.import.added', { count: outcome.count })}
+          </p>
+        )}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {outcome?.kind === 'error' && (
+          <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{outcome.message}</p>
+        )}
+        {outcome?.kind === 'rows' && (
+          <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-medium">{t('inventory.import.rejected', { count: outcome.problems.length })}</p>
+            <ul className="mt-2 list-disc pl-5" aria-label={t('inventory.import.problemsLabel')}>
+              {outcome.problems.map((problem, index) => (
+                <li key={`${problem.row}-${problem.field}-${index}`}>
+                  {t('inventory.import.row', { row: problem.row, field: problem.field, message: problem.message })}
+                </li>
+              ))}
+            </ul>
+            {outcome.problems.length >= SERVER_PROBLEM_CAP && <p className="mt-2">{t('inventory.import.capped')}</p>}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

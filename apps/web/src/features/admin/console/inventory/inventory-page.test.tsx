@@ -1,0 +1,166 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InventoryRow } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../testing/render-app';
+import { consoleApi, inventoryRow, postedUrls, setupConsoleTests } from '../console-test-utils';
+
+setupConsoleTests();
+
+const rows = () => screen.getAllByTestId('inventory-row');
+const addresses = () => rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+function inventoryApi(inventory: InventoryRow[], extra: Parameters<typeof consoleApi>[0] = {}) {
+  return consoleApi({
+    'GET /api/admin/proxies': () => jsonResponse(200, { success: true, proxies: inventory }),
+    ...extra,
+  });
+}
+
+describe('inventory', () => {
+  it('searches id, ip, country, city and ISP, and filters by state', async () => {
+    inventoryApi([
+      inventoryRow(1, { city: 'Berlin', country: 'DE', isp: 'Telekom' }),
+      inventoryRow(2, { ip: '198.51.100.7', state: 'rented' }),
+      inventoryRow(3, { isp: 'Vodafone', enabled: false, state: 'disabled' }),
+    ]);
+    renderApp('/admin/inventory');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByTestId('inventory-count')).toHaveTextContent('Showing 3 of 3 proxies');
+
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await userEvent.type(search, 'berlin');
+    await waitFor(() => expect(addresses()).toEqual(['192.0.2.1:1080']));
+    await userEvent.clear(search);
+    await userEvent.type(search, '198.51');
+    await waitFor(() => expect(addresses()).toEqual(['198.51.100.7:1080']));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'vodafone');
+    await waitFor(() => expect(addresses()).toEqual(['192.0.2.3:1080']));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nowhere');
+    expect(await screen.findByText('No proxies match the search.')).toBeInTheDocument();
+    await userEvent.clear(search);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'rented');
+    await waitFor(() => expect(addresses()).toEqual(['198.51.100.7:1080']));
+  });
+
+  it('pages through a large inventory 50 rows at a time', async () => {
+    inventoryApi(Array.from({ length: 120 }, (_, index) => inventoryRow(index + 1)));
+    renderApp('/admin/inventory');
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    expect(screen.getByText('Rows 1–50 of 120 (page 1 of 3)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(rows()).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('shows health times with Intl, and Never when there was none', async () => {
+    inventoryApi([
+      inventoryRow(1, { lastCheckedAt: '2026-03-04T10:20:00Z', lastUnavailableAt: null }),
+      inventoryRow(2, { lastCheckedAt: null, lastUnavailableAt: null }),
+    ]);
+    renderApp('/admin/inventory');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const checked = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-03-04T10:20:00Z'),
+    );
+    expect(within(rows()[0] as HTMLElement).getByText(checked)).toBeInTheDocument();
+    expect(within(rows()[1] as HTMLElement).getAllByText('Never')).toHaveLength(2);
+  });
+
+  it('lists every refused row of an import, then shows how many were added', async () => {
+    let inventory = [inventoryRow(1)];
+    const bodies: { type: string | null; body: string }[] = [];
+    let attempt = 0;
+    inventoryApi([], {
+      'GET /api/admin/proxies': () => jsonResponse(200, { success: true, proxies: inventory }),
+      'POST /api/admin/proxies': (init) => {
+        attempt += 1;
+        bodies.push({ type: new Headers(init.headers).get('content-type'), body: String(init.body) });
+        if (attempt === 1) {
+          return jsonResponse(400, {
+            success: false,
+            code: 'IMPORT_INVALID',
+            error: 'Row 2, port: port must be a whole number from 1 to 65535 (2 problems in all)',
+            problems: [
+              { row: 2, field: 'port', message: 'port must be a whole number from 1 to 65535' },
+              { row: 3, field: 'country', message: 'country must be a two-letter ISO 3166 code' },
+            ],
+          });
+        }
+        inventory = [...inventory, inventoryRow(2), inventoryRow(3)];
+        return jsonResponse(200, { success: true, added: 2, ids: [2, 3] });
+      },
+    });
+    renderApp('/admin/inventory');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    const csv = 'ip,port,protocol,type,country,region,city,isp,zip,fraud_score,upstream\n192.0.2.2,70000,…';
+    fireEvent.change(screen.getByRole('textbox', { name: 'CSV or JSON rows' }), { target: { value: csv } });
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const problems = await screen.findByRole('list', { name: 'Rows with problems' });
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Row 2, port: port must be a whole number from 1 to 65535',
+      'Row 3, country: country must be a two-letter ISO 3166 code',
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Problems found: 2');
+    expect(bodies[0]).toEqual({ type: 'text/csv', body: csv });
+
+    // JSON goes as {proxies: [...]}; success replaces the error with the count.
+    const json = JSON.stringify([{ ip: '192.0.2.2' }, { ip: '192.0.2.3' }]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'CSV or JSON rows' }), { target: { value: json } });
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import done. Proxies added: 2.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Rows with problems' })).not.toBeInTheDocument();
+    expect(bodies[1]?.type).toBe('application/json');
+    expect(JSON.parse(bodies[1]?.body ?? '')).toEqual({ proxies: [{ ip: '192.0.2.2' }, { ip: '192.0.2.3' }] });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+  });
+
+  it('reads a chosen .csv file, and refuses broken JSON before sending it', async () => {
+    const fetchMock = inventoryApi([], {
+      'POST /api/admin/proxies': () => jsonResponse(200, { success: true, added: 1, ids: [9] }),
+    });
+    renderApp('/admin/inventory');
+    const text = await screen.findByRole('textbox', { name: 'CSV or JSON rows' });
+    fireEvent.change(text, { target: { value: '[{"ip": ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The JSON could not be read');
+    expect(postedUrls(fetchMock)).toEqual([]);
+
+    const file = new File(['ip,port\n192.0.2.9,1080\n'], 'batch.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Or choose a file'), file);
+    expect(await screen.findByText('Loaded batch.csv')).toBeInTheDocument();
+    expect(text).toHaveValue('ip,port\n192.0.2.9,1080\n');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import done. Proxies added: 1.')).toBeInTheDocument();
+  });
+
+  it('disables and enables a proxy through its own path', async () => {
+    let inventory = [inventoryRow(7), inventoryRow(8, { enabled: false, state: 'disabled' })];
+    const fetchMock = inventoryApi([], {
+      'GET /api/admin/proxies': () => jsonResponse(200, { success: true, proxies: inventory }),
+      'POST /api/admin/proxies/7/disable': () => {
+        inventory = [inventoryRow(7, { enabled: false, state: 'disabled' }), inventory[1] as InventoryRow];
+        return jsonResponse(200, { success: true, id: 7, enabled: false });
+      },
+      'POST /api/admin/proxies/8/enable': () => jsonResponse(200, { success: true, id: 8, enabled: true }),
+    });
+    renderApp('/admin/inventory');
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable proxy 7 (192.0.2.7:1080)' }));
+    expect(await screen.findByRole('button', { name: 'Enable proxy 7 (192.0.2.7:1080)' })).toBeInTheDocument();
+    expect(within(rows()[0] as HTMLElement).getByText('Disabled')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enable proxy 8 (192.0.2.8:1080)' }));
+    await waitFor(() => expect(postedUrls(fetchMock)).toHaveLength(2));
+    expect(postedUrls(fetchMock)).toEqual(['/api/admin/proxies/7/disable', '/api/admin/proxies/8/enable']);
+    const disable = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/proxies/7/disable');
+    expect(new Headers(disable?.[1]?.headers).get('authorization')).toBe('Bearer test-token');
+  });
+});

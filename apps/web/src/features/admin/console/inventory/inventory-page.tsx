@@ -1,0 +1,99 @@
+import { INVENTORY_STATES } from '@portal/contract';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInventory } from '../api/get-inventory';
+import { clampPage, Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+import { filterInventory, type StateFilter } from './filter-inventory';
+import { InventoryImport } from './inventory-import';
+import { InventoryTable } from './inventory-table';
+
+/** 50 rows a page: a screenful, and cheap to render however large the inventory is. */
+export const INVENTORY_PAGE_SIZE = 50;
+
+/** Issue 8, Inventory: import, search and filter, enable/disable, health per proxy. */
+export function InventoryPage() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const inventory = useInventory();
+  const searchId = useId();
+  const stateId = useId();
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<StateFilter>('all');
+  const [page, setPage] = useState(0);
+  // Typing stays responsive: filtering 20,000 rows runs on the deferred value.
+  const deferredSearch = useDeferredValue(search);
+  const rows = useMemo(
+    () => filterInventory(inventory.data ?? [], deferredSearch, state),
+    [inventory.data, deferredSearch, state],
+  );
+  const shownPage = clampPage(page, INVENTORY_PAGE_SIZE, rows.length);
+  const pageRows = rows.slice(shownPage * INVENTORY_PAGE_SIZE, (shownPage + 1) * INVENTORY_PAGE_SIZE);
+
+  return (
+    <>
+      <ScreenHeader title={t('inventory.title')} />
+      <InventoryImport />
+      <section aria-labelledby={`${searchId}-heading`} className="mt-6">
+        <h2 id={`${searchId}-heading`} className="sr-only">
+          {t('inventory.listTitle')}
+        </h2>
+        <div className="mb-3 flex flex-wrap items-end gap-3">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+              {t('inventory.search')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              placeholder={t('inventory.searchPlaceholder')}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={stateId} className="text-sm font-medium text-slate-800">
+              {t('inventory.state')}
+            </label>
+            <select
+              id={stateId}
+              value={state}
+              onChange={(event) => {
+                setState(event.target.value as StateFilter);
+                setPage(0);
+              }}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+            >
+              <option value="all">{t('states.all')}</option>
+              {INVENTORY_STATES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`states.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {inventory.data ? (
+          <>
+            <p className="mb-2 text-sm text-slate-700" role="status" data-testid="inventory-count">
+              {t('inventory.count', {
+                shown: format.number(rows.length),
+                total: format.number(inventory.data.length),
+              })}
+            </p>
+            <InventoryTable rows={pageRows} />
+            <Pager page={shownPage} pageSize={INVENTORY_PAGE_SIZE} total={rows.length} onPage={setPage} />
+          </>
+        ) : (
+          <QueryState error={inventory.error} onRetry={() => void inventory.refetch()} />
+        )}
+      </section>
+    </>
+  );
+}

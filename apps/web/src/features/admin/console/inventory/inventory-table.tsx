@@ -1,0 +1,106 @@
+import type { InventoryRow } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useSetProxyEnabled } from '../api/set-proxy-enabled';
+import { Table, td, th } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+const STATE_STYLE: Record<InventoryRow['state'], string> = {
+  free: 'bg-green-100 text-green-900',
+  rented: 'bg-blue-100 text-blue-900',
+  disabled: 'bg-slate-200 text-slate-800',
+};
+
+/** One page of the inventory with health columns and an enable/disable button per row. */
+export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const toggle = useSetProxyEnabled({
+    mutationConfig: {
+      onError: (error, { id }) => toast.error(t('inventory.toggleFailed', { id, reason: apiErrorText(error) })),
+    },
+  });
+  const busyId = toggle.isPending ? toggle.variables.id : null;
+
+  const columns = [
+    'id',
+    'address',
+    'kind',
+    'location',
+    'isp',
+    'fraudScore',
+    'upstream',
+    'state',
+    'lastCheck',
+    'lastUnavailable',
+    'action',
+  ] as const;
+
+  return (
+    <Table caption={t('inventory.listTitle')} captionHidden>
+      <thead className="bg-slate-50">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={th}>
+              {t(`inventory.columns.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
+              {t('inventory.noMatch')}
+            </td>
+          </tr>
+        )}
+        {rows.map((row) => (
+          <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
+            <td className={cn(td, 'tabular-nums')}>{row.id}</td>
+            <td className={cn(td, 'font-mono whitespace-nowrap')}>
+              {row.ip}:{row.port}
+            </td>
+            <td className={cn(td, 'whitespace-nowrap')}>
+              {row.type} · {row.protocol}
+            </td>
+            <td className={td}>
+              {row.country}
+              {row.city && `, ${row.city}`}
+              {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
+            </td>
+            <td className={td}>{row.isp}</td>
+            <td className={cn(td, 'tabular-nums')}>{row.fraudScore}</td>
+            <td className={cn(td, 'font-mono text-xs')}>{row.upstreamKind}</td>
+            <td className={td}>
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
+                {t(`states.${row.state}`)}
+              </span>
+            </td>
+            <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
+            <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
+              {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
+            </td>
+            <td className={td}>
+              <Button
+                variant={row.enabled ? 'secondary' : 'primary'}
+                className="px-3 py-1"
+                disabled={busyId === row.id}
+                aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
+                  address: `${row.ip}:${row.port}`,
+                  id: row.id,
+                })}
+                onClick={() => toggle.mutate({ id: row.id, enabled: !row.enabled })}
+              >
+                {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatDollars, RENTAL_STATUSES, INVENTORY_STATES, type AdminOverview } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOverview } from '../api/get-overview';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+import { RevenueChart } from './revenue-chart';
+
+/** Issue 8, Overview: customers, balances, 30 days of money, rentals by status, inventory, pending payments. */
+export function OverviewPage() {
+  const { t } = useTranslation('console');
+  const overview = useOverview();
+  return (
+    <>
+      <ScreenHeader title={t('overview.title')} />
+      {overview.data ? (
+        <OverviewContent data={overview.data} />
+      ) : (
+        <QueryState error={overview.error} onRetry={() => void overview.refetch()} />
+      )}
+    </>
+  );
+}
+
+function OverviewContent({ data }: { data: AdminOverview }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Stat label={t('overview.customers')} testId="stat-customers">
+          {format.number(data.customers)}
+        </Stat>
+        <Stat label={t('overview.totalBalance')} testId="stat-balance">
+          {formatDollars(data.totalBalance)}
+        </Stat>
+        <Stat label={t('overview.pendingPayments')} testId="stat-pending">
+          {t('overview.pendingValue', {
+            count: format.number(data.pendingPayments.count),
+            amount: formatDollars(data.pendingPayments.amount),
+          })}
+        </Stat>
+      </dl>
+      <RevenueChart days={data.revenue} />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <CountList
+          title={t('overview.inventory.title')}
+          rows={INVENTORY_STATES.map((state) => [t(`states.${state}`), data.inventory[state]])}
+        />
+        <CountList
+          title={t('overview.rentals')}
+          rows={RENTAL_STATUSES.map((status) => [t(`rentalStatus.${status}`), data.rentalsByStatus[status] ?? 0])}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** A short labelled list of counts (inventory states, rental statuses). */
+function CountList({ title, rows }: { title: string; rows: [string, number][] }) {
+  const format = useConsoleFormat();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <dl className="mt-2 divide-y divide-slate-100">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-1.5 text-sm">
+            <dt className="text-slate-700">{label}</dt>
+            <dd className="font-semibold tabular-nums">{format.number(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
