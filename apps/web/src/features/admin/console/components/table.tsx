@@ -28,7 +28,9 @@ export function Table({
       aria-label={scrollable ? caption : undefined}
       tabIndex={scrollable ? 0 : undefined}
       className={cn(
-        'overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600',
+        'rounded-xl border border-slate-200 bg-white',
+        // Only a scrollable table scrolls: an unfocusable box that scrolls fails scrollable-region-focusable.
+        scrollable && 'overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600',
         className,
       )}
     >

@@ -78,7 +78,7 @@ export function InventoryImport() {
       <h2 id={`${textId}-title`} className="text-lg font-semibold">
         {t('inventory.import.title')}
       </h2>
-      <p id={hintId} className="mt-1 text-sm text-slate-700">
+      <p id={hintId} className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-700">
         {t('inventory.import.hint')}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3">

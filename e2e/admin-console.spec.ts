@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
+const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
+
+const HEADER = 'ip,port,protocol,type,country,region,city,isp,zip,fraud_score,upstream';
+
+async function adminLogIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await page.getByLabel('Secret code').fill(fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('operator imports a CSV and sees the rows', async ({ page }) => {
+  const failures: string[] = [];
+  page.on('pageerror', (error) => failures.push(error.message));
+  // Documentation-range IPs on random high ports, and a city name of this run to search by,
+  // so a re-run against the same data cannot collide with (or find) an earlier run's rows.
+  const tag = `Testville${Date.now().toString(36)}`;
+  const base = 20_000 + Math.floor(Math.random() * 40_000);
+  const rows = [1, 2, 3].map((n) => ({ ip: `198.51.100.${200 + n}`, port: base + n }));
+  const line = (row: { ip: string; port: number | string }, country = 'US') =>
+    `${row.ip},${row.port},SOCKS5,residential,${country},California,${tag},Example ISP,90001,5,direct`;
+
+  await adminLogIn(page);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveAttribute('aria-current', 'page');
+
+  // A bad file first: nothing is stored, and every bad row is named with its field.
+  const rowsBox = page.getByRole('textbox', { name: 'CSV or JSON rows' });
+  await rowsBox.fill([HEADER, line(rows[0]!), line({ ...rows[1]!, port: 70000 }), line(rows[2]!, 'USA')].join('\n'));
+  await page.getByRole('button', { name: 'Import' }).click();
+  const problems = page.getByRole('list', { name: 'Rows with problems' });
+  await expect(problems.getByRole('listitem')).toHaveText([
+    'Row 2, port: port must be a whole number from 1 to 65535',
+    'Row 3, country: country must be a two-letter ISO 3166 code',
+  ]);
+
+  await rowsBox.fill([HEADER, ...rows.map((row) => line(row))].join('\n'));
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Import done. Proxies added: 3.')).toBeVisible();
+  await expect(problems).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toLowerCase());
+  const tableRows = page.getByTestId('inventory-row');
+  await expect(tableRows).toHaveCount(3);
+  for (const row of rows) {
+    await expect(tableRows.filter({ hasText: `${row.ip}:${row.port}` })).toContainText('Free');
+  }
+  await expect(page.getByTestId('inventory-count')).toContainText('Showing 3 of');
+
+  // The import is in the audit log.
+  await nav.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-row').first()).toContainText('proxies.import');
+  expect(failures).toEqual([]);
+});
+
+test('console screens have no serious accessibility violations, and fit a 375 px phone', async ({ page }) => {
+  await adminLogIn(page);
+  await expect(page.getByTestId('stat-customers')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Money by day/ })).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin');
+  await page.getByRole('button', { name: 'Show as table' }).click();
+  await expectNoSeriousViolations(page, '/admin (table shown)');
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Inventory' }).click();
+  await expect(page.getByTestId('inventory-row').first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/inventory');
+  for (const [link, ready] of [
+    ['Customers', page.getByRole('table', { name: 'Newest customers' })],
+    ['Gift cards', page.getByRole('heading', { name: 'All gift cards' })],
+    ['Audit log', page.getByRole('table', { name: 'Audit log' })],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
+    await expect(ready).toBeVisible();
+    await expectNoSeriousViolations(page, link);
+  }
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const screen of ['/admin', '/admin/inventory', '/admin/customers', '/admin/giftcards', '/admin/audit']) {
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wide tables scroll inside their own box; the page itself never scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, screen).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport();
+  }
+});
