@@ -26,6 +26,17 @@ async function expectNoSeriousViolations(page: Page, where: string) {
   expect(serious.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
 }
 
+// One admin login in this file: the server allows ADMIN_LOGIN_RATE_LIMIT (5) per minute and IP,
+// shared with the other browser tests that sign in as the operator.
+test('Admin Access has no serious accessibility violations, also with its error shown', async ({ page }) => {
+  await page.goto('/admin/news');
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'Admin Access');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Secret code is required')).toBeVisible();
+  await expectNoSeriousViolations(page, 'Admin Access with an error');
+});
+
 test('admin adds an important news item with markup, a visitor sees it as text on /news, admin deletes it', async ({
   page,
   browser,
@@ -36,7 +47,19 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   const content = '<script>window.__xss=1</script>';
 
   await adminLogIn(page);
+  await expectNoSeriousViolations(page, 'News Management');
+
+  // Title, date and content are required: inline messages, nothing sent.
+  await page.getByLabel('Date').fill('');
+  await page.getByRole('button', { name: 'Add news' }).click();
+  for (const message of ['Title is required', 'Date is required', 'Content is required']) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.getByLabel('Title')).toBeFocused();
+  await expectNoSeriousViolations(page, 'News Management with errors');
+
   await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Date').fill('2026-06-01');
   await page.getByLabel('Content').fill(content);
   await page.getByLabel('Important').check();
   await page.getByRole('button', { name: 'Add news' }).click();
@@ -44,6 +67,7 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   await expect(page.getByLabel('Title')).toHaveValue('');
   const adminItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(adminItem.getByText('Important', { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'News Management with an item');
 
   // A signed-out visitor in a fresh browser context: flagged, shown as literal text, nothing ran.
   const visitorContext = await browser.newContext();
@@ -59,10 +83,15 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   expect(await visitor.evaluate(() => window.__xss)).toBeUndefined();
   expect(await page.evaluate(() => window.__xss)).toBeUndefined();
 
-  // Back in admin: Delete asks first; only the confirmation deletes.
+  // Back in admin: Delete asks first; Cancel keeps the item, only the confirmation deletes.
   await adminItem.getByRole('button', { name: `Delete “${title}”` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this news item?' });
   await expect(dialog).toContainText(title);
+  await expectNoSeriousViolations(page, 'delete confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminItem).toBeVisible();
+  await adminItem.getByRole('button', { name: `Delete “${title}”` }).click();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('News deleted successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
@@ -77,33 +106,4 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   await expect(page).toHaveURL(/\/news$/);
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   expect(failures).toEqual([]);
-});
-
-test('Admin Access and News Management have no serious accessibility violations', async ({ page }) => {
-  await page.goto('/admin/news');
-  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'Admin Access');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Secret code is required')).toBeVisible();
-  await expectNoSeriousViolations(page, 'Admin Access with an error');
-
-  await adminLogIn(page);
-  const title = `Accessibility check ${Date.now()}`;
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Content').fill('A short text.');
-  await page.getByLabel('Important').check();
-  await page.getByRole('button', { name: 'Add news' }).click();
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expectNoSeriousViolations(page, 'News Management');
-
-  await page.getByLabel('Title').fill('');
-  await page.getByRole('button', { name: 'Add news' }).click();
-  await expect(page.getByText('Title is required')).toBeVisible();
-  await expectNoSeriousViolations(page, 'News Management with errors');
-
-  await page.getByRole('button', { name: `Delete “${title}”` }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousViolations(page, 'delete confirmation');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('News deleted successfully!')).toBeVisible();
 });
