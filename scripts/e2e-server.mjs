@@ -22,6 +22,7 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',
     REGISTER_RATE_LIMIT: '1000',
+    ADMIN_LOGIN_RATE_LIMIT: '1000',
   },
 });
 

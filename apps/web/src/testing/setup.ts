@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Sonner keeps its toasts in module state: without this a test could pass on the previous one's message.
+  toast.dismiss();
 });
 
 /** A console.error during a test is a bug the test did not look for (STYLE section 5). */
