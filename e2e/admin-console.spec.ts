@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -68,7 +68,47 @@ test('operator imports a CSV and sees the rows', async ({ page }) => {
   expect(failures).toEqual([]);
 });
 
+/** A new customer through the public API; answers its referral key. */
+async function newCustomer(request: APIRequestContext): Promise<string> {
+  const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
+  const login = await request.post('/api/login', { headers: { 'x-api-key': apiKey } });
+  return ((await login.json()) as { referral_key: string }).referral_key;
+}
+
+test('operator finds a customer by referral key and adjusts the balance, never below zero', async ({
+  page,
+  request,
+}) => {
+  const referralKey = await newCustomer(request);
+  await adminLogIn(page);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('searchbox', { name: 'Referral key or customer ID' }).fill(referralKey);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: referralKey }).click();
+  await expect(page.getByTestId('customer-balance')).toHaveText('$0.00');
+
+  const amount = page.getByRole('textbox', { name: 'Amount in dollars (negative takes away)' });
+  const reason = page.getByRole('textbox', { name: 'Reason (kept in the ledger)' });
+  await amount.fill('10');
+  await reason.fill('e2e welcome credit');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Done. The balance is now $10.00.')).toBeVisible();
+  await expect(page.getByTestId('customer-balance')).toHaveText('$10.00');
+  const ledger = page.getByRole('table', { name: 'Ledger (newest first)' });
+  await expect(ledger.getByRole('row').nth(1)).toContainText('e2e welcome credit');
+
+  await amount.fill('-20');
+  await reason.fill('too much');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Refused:' })).toContainText(
+    'The adjustment would make the balance negative',
+  );
+  await expect(page.getByTestId('customer-balance')).toHaveText('$10.00');
+});
+
 test('console screens have no serious accessibility violations, and fit a 375 px phone', async ({ page }) => {
+  // Five screens, each checked by axe and again at phone width: more than the default 30 s.
+  test.setTimeout(90_000);
   await adminLogIn(page);
   await expect(page.getByTestId('stat-customers')).toBeVisible();
   await expect(page.getByRole('img', { name: /Money by day/ })).toBeVisible();
