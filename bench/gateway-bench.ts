@@ -22,11 +22,15 @@ import { startGateway } from '../apps/server/src/gateway/gateway';
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const DANTE_PORT = 11_999;
 const USER = 'benchuser';
 const PASS = 'benchpass';
 
 type Connector = (port: number) => Promise<net.Socket>;
+
+/** What to stop if the run fails (dante runs in a process group of its own and would stay). */
+const stopOnFailure: (() => void)[] = [];
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -150,7 +154,30 @@ function ensureDante(): string | null {
   return find();
 }
 
-async function startDante(binary: string): Promise<() => void> {
+/**
+ * CPU seconds (user + system) used so far by a process and by the processes of the group it
+ * leads (dante forks its workers), from Linux /proc; null where /proc is missing. It tells what
+ * each proxy spends per GiB moved, which on a busy machine is steadier than MB/s.
+ */
+function cpuSeconds(id: number): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces): state ppid pgrp ... utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(entry) === id || Number(fields[2]) === id) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+async function startDante(binary: string): Promise<{ pgid: number; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dante-'));
   const config = path.join(dir, 'danted.conf');
   fs.writeFileSync(
@@ -180,10 +207,12 @@ async function startDante(binary: string): Promise<() => void> {
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return () => {
+  const stop = () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  stopOnFailure.push(stop);
+  return { pgid: child.pid!, stop };
 }
 
 /** The gateway under test runs in a process of its own, as it does in production (and as dante does). */
@@ -245,22 +274,34 @@ async function serveOrigin(): Promise<void> {
   process.stdout.write(`${JSON.stringify(ports)}\n`);
 }
 
-async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { stop: () => void }> {
+async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { pid: number; stop: () => void }> {
   // BENCH_GATEWAY_NODE_ARGS (e.g. --cpu-prof) profiles the process under test.
   const extra = role === 'gateway' ? (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  // Its stdin stays open for as long as this process lives: when it closes, the child exits, so
+  // that a failed run leaves no gateway or origin behind.
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', import.meta.filename, role], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  // The ports are the first line that is a JSON object; anything else (e.g. --trace-gc) is shown.
   const line = await new Promise<string>((resolve, reject) => {
     let text = '';
+    let found = false;
     child.stdout.on('data', (chunk: Buffer) => {
+      if (found) return void process.stderr.write(chunk);
       text += chunk.toString();
-      if (text.includes('\n')) resolve(text.split('\n')[0] ?? '');
+      const lines = text.split('\n');
+      text = lines.pop() ?? '';
+      for (const candidate of lines) {
+        if (!found && candidate.startsWith('{')) {
+          found = true;
+          resolve(candidate);
+        } else process.stderr.write(`${candidate}\n`);
+      }
     });
     child.once('exit', (code) => reject(new Error(`${role} process exited with ${code}`)));
   });
   const ports = JSON.parse(line) as T;
-  return { ...ports, stop: () => child.kill('SIGTERM') };
+  return { ...ports, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 async function main(): Promise<void> {
@@ -269,45 +310,77 @@ async function main(): Promise<void> {
   const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
 
   const only = process.env.BENCH_ONLY;
-  const allModes: [string, Connector][] = [
-    ['direct', direct],
-    ['our SOCKS5 front', viaSocks(gateway.socksPort, true)],
-    ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort)],
+  // Each path: its name, how to connect, and the process whose CPU time it costs (none for direct).
+  const allModes: [string, Connector, number | null][] = [
+    ['direct', direct, null],
+    ['our SOCKS5 front', viaSocks(gateway.socksPort, true), gateway.pid],
+    ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort), gateway.pid],
   ];
   const modes = allModes.filter(([mode]) => !only || mode.includes(only));
   const danteBinary = only ? null : ensureDante();
-  const stopDante = danteBinary ? await startDante(danteBinary) : null;
-  if (stopDante) modes.push(['dante-server (native)', viaSocks(DANTE_PORT, false)]);
-  else console.log('dante-server is not available (run as root to install it); no reference column');
+  const dante = danteBinary ? await startDante(danteBinary) : null;
+  if (dante) modes.push(['dante-server (native)', viaSocks(DANTE_PORT, false), dante.pgid]);
+  else if (!only) console.log('dante-server is not available (run as root to install it); no reference column');
 
-  const results: { mode: string; mbps: number; cps: number }[] = [];
-  for (const [mode, connect] of modes) {
-    const mbps = await throughput(connect, source);
-    const cps = await connectionsPerSecond(connect, echo);
-    results.push({ mode, mbps, cps });
-    console.log(`measured ${mode}`);
-  }
-  const dante = results.find((r) => r.mode.startsWith('dante'));
-  console.log(
-    `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; ${os.cpus().length} cores, Node ${process.version}\n`,
+  // Rounds go through every path in turn, so that a busy moment on the machine hits all of them;
+  // each column is the median of its rounds.
+  const samples = new Map(
+    modes.map(([mode]) => [mode, { mbps: [] as number[], cps: [] as number[], cpu: [] as number[] }]),
   );
-  console.log('| path | MB/s | connections/s | MB/s vs dante | connections/s vs dante |');
-  console.log('|---|---|---|---|---|');
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [mode, connect, pid] of modes) {
+      const sample = samples.get(mode)!;
+      const cpuBefore = pid === null ? null : cpuSeconds(pid);
+      sample.mbps.push(await throughput(connect, source));
+      const cpuAfter = pid === null ? null : cpuSeconds(pid);
+      if (cpuBefore !== null && cpuAfter !== null) sample.cpu.push((cpuAfter - cpuBefore) / (BYTES / 1024 ** 3));
+      sample.cps.push(await connectionsPerSecond(connect, echo));
+      const cpu = sample.cpu.length > 0 ? `, proxy CPU ${sample.cpu.at(-1)!.toFixed(2)} s/GiB` : '';
+      console.log(
+        `round ${round}: ${mode} ${sample.mbps.at(-1)!.toFixed(0)} MB/s, ${sample.cps.at(-1)!.toFixed(0)} connections/s${cpu}`,
+      );
+    }
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const results = modes.map(([mode]) => {
+    const sample = samples.get(mode)!;
+    return {
+      mode,
+      mbps: median(sample.mbps),
+      cps: median(sample.cps),
+      cpu: sample.cpu.length > 0 ? median(sample.cpu) : null,
+    };
+  });
+  const reference = results.find((r) => r.mode.startsWith('dante'));
+  console.log(
+    `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; median of ${ROUNDS} round(s); ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  console.log('| path | MB/s | connections/s | MB/s vs dante | connections/s vs dante | proxy CPU s/GiB |');
+  console.log('|---|---|---|---|---|---|');
   for (const r of results) {
     const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
     console.log(
-      `| ${r.mode} | ${r.mbps.toFixed(0)} | ${r.cps.toFixed(0)} | ${ratio(r.mbps, dante?.mbps)} | ${ratio(r.cps, dante?.cps)} |`,
+      `| ${r.mode} | ${r.mbps.toFixed(0)} | ${r.cps.toFixed(0)} | ${ratio(r.mbps, reference?.mbps)} | ${ratio(r.cps, reference?.cps)} | ${r.cpu === null ? '-' : r.cpu.toFixed(2)} |`,
     );
   }
 
-  stopDante?.();
+  dante?.stop();
   gateway.stop();
   origin.stop();
   process.exit(0);
 }
 
 const role = process.argv[2];
+if (role === 'gateway' || role === 'origin') {
+  process.stdin.on('close', () => process.exit(0));
+  process.stdin.resume();
+}
 (role === 'gateway' ? serveGateway() : role === 'origin' ? serveOrigin() : main()).catch((error: unknown) => {
   console.error(error);
+  for (const stop of stopOnFailure) stop();
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { SocksClient } from 'socks';
+import { connectForRelay } from './relay';
 
 /** Ports the terms forbid (spec section 5: no SMTP). */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
@@ -47,7 +48,8 @@ export async function dial(upstream: string, host: string, port: number, timeout
 
 function dialDirect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port });
+    // Read into a buffer of its own: see relay.ts.
+    const socket = connectForRelay({ host, port });
     const fail = (error: Error) => {
       socket.destroy();
       const code = (error as NodeJS.ErrnoException).code;

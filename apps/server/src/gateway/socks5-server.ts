@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { DialError } from './dialer';
+import { relay } from './relay';
 
 /** What an authenticated client may do; the gateway hands one out per accepted login. */
 export interface Socks5Session {
@@ -125,7 +126,9 @@ export function createSocks5Server(options: Socks5Options): net.Server {
       client.on('close', finish);
       if (rest.length > 0) target.write(rest);
       client.pipe(target);
-      target.pipe(client);
+      // The download direction carries most bytes: from a direct target it is read into one
+      // reused buffer (relay.ts); other targets are piped.
+      relay(target, client);
       client.resume();
     };
 

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectForRelay, relay } from './relay';
+
+const servers: net.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+async function listen(onConnection: (socket: net.Socket) => void): Promise<number> {
+  const server = net.createServer(onConnection);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/**
+ * A front that relays each client to `port` the way the SOCKS5 front does after its handshake,
+ * `delayMs` after the target connected (what the target sends first is buffered until then).
+ */
+function relayingFront(port: number, delayMs = 0): Promise<number> {
+  return listen((client) => {
+    client.on('error', () => undefined);
+    const target = connectForRelay({ host: '127.0.0.1', port });
+    target.on('error', () => client.destroy());
+    target.once('connect', () =>
+      setTimeout(() => {
+        client.pipe(target);
+        relay(target, client);
+      }, delayMs),
+    );
+  });
+}
+
+function sha256(data: Buffer): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
+describe('relay', () => {
+  it('is an ordinary socket until relayed (the provisioner reads its check with a data listener)', async () => {
+    const origin = await listen((socket) => socket.end('HTTP/1.1 200 OK\r\n\r\n'));
+    const socket = connectForRelay({ host: '127.0.0.1', port: origin });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await new Promise((resolve) => socket.once('end', resolve));
+    expect(text).toBe('HTTP/1.1 200 OK\r\n\r\n');
+  });
+
+  it('forwards every byte unchanged to a reader that keeps stopping (the buffer is reused only when free)', async () => {
+    const payload = crypto.randomBytes(24 * 1024 * 1024 + 123);
+    const origin = await listen((socket) => socket.end(payload));
+    const front = await relayingFront(origin, 30);
+
+    const received: Buffer[] = [];
+    const client = net.connect(front, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => {
+      let chunks = 0;
+      client.on('data', (chunk: Buffer) => {
+        received.push(chunk);
+        chunks += 1;
+        // A slow reader: the front's writes back up, and its reads must wait for them.
+        if (chunks % 20 === 0) {
+          client.pause();
+          setTimeout(() => client.resume(), 5);
+        }
+      });
+      client.once('end', resolve);
+      client.once('error', reject);
+    });
+    const all = Buffer.concat(received);
+    expect(all.length).toBe(payload.length);
+    expect(sha256(all)).toBe(sha256(payload));
+  });
+
+  it('forwards the other way and passes the end of the stream on', async () => {
+    const answering = await listen((socket) =>
+      socket.once('data', (chunk: Buffer) => socket.end(`got ${chunk.toString()}`)),
+    );
+    const front = await relayingFront(answering);
+    const client = net.connect(front, '127.0.0.1');
+    let text = '';
+    client.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('hello through the relay');
+    await new Promise((resolve) => client.once('end', resolve));
+    expect(text).toBe('got hello through the relay');
+  });
+});
