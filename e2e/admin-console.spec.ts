@@ -62,9 +62,19 @@ test('operator imports a CSV and sees the rows', async ({ page }) => {
   }
   await expect(page.getByTestId('inventory-count')).toContainText('Showing 3 of');
 
+  // Disable them again: this exercises enable/disable, and leaves the customer catalogue as the
+  // other browser tests expect it (they share this server and count its 200 demo proxies).
+  for (const row of rows) {
+    const tableRow = tableRows.filter({ hasText: `${row.ip}:${row.port}` });
+    await tableRow.getByRole('button', { name: /^Disable proxy/ }).click();
+    await expect(tableRow.getByRole('button', { name: /^Enable proxy/ })).toBeVisible();
+    await expect(tableRow).toContainText('Disabled');
+  }
+
   // The import is in the audit log.
   await nav.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByTestId('audit-row').first()).toContainText('proxies.import');
+  await expect(page.getByTestId('audit-row').first()).toContainText('proxies.disable');
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'proxies.import' }).first()).toContainText('"added":3');
   expect(failures).toEqual([]);
 });
 
