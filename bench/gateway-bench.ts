@@ -3,7 +3,9 @@
  * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
  * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
  * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).
- * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000) and BENCH_CONCURRENCY (50) tune it.
+ * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (3:
+ * the paths take turns, each result is the median of its rounds) tune it; BENCH_ONLY=SOCKS (or
+ * HTTP, direct) measures one path without dante.
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +24,7 @@ import { startGateway } from '../apps/server/src/gateway/gateway';
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DANTE_PORT = 11_999;
 const USER = 'benchuser';
 const PASS = 'benchpass';
