@@ -3,9 +3,11 @@
  * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
  * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
  * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).
- * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (3:
+ * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (5:
  * the paths take turns, each result is the median of its rounds) tune it; BENCH_ONLY=SOCKS (or
- * HTTP, direct) measures one path without dante.
+ * HTTP, direct) measures one path without dante. On a machine with 2 or more cores the proxy under
+ * test (our gateway, or dante and all its workers) runs on core 1 alone, and the origin and this
+ * reader on core 0; BENCH_PIN=0 leaves placement to the scheduler.
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +26,18 @@ import { startGateway } from '../apps/server/src/gateway/gateway';
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/**
+ * Three busy processes on two cores: left to the scheduler, the proxy shares a core with the
+ * origin or the reader by chance, and the same path measured twice differed up to 3x. Pinned, each
+ * proxy gets the same one core, which is what the comparison with dante needs.
+ */
+const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset');
+const PROXY_CORE = '1';
+const LOAD_CORE = '0';
+/** Runs a command on one core (children and threads inherit it), or as it is when not pinning. */
+const onCore = (core: string, command: string, args: string[]): [string, string[]] =>
+  PIN ? ['/usr/bin/taskset', ['-c', core, command, ...args]] : [command, args];
 const DANTE_PORT = 11_999;
 const USER = 'benchuser';
 const PASS = 'benchpass';
@@ -197,7 +210,8 @@ async function startDante(binary: string): Promise<{ pgid: number; stop: () => v
     ].join('\n'),
   );
   // Its own process group: dante forks io-children, and all of them must stop with the benchmark.
-  const child = spawn(binary, ['-f', config, '-N', '2'], { stdio: 'ignore', detached: true });
+  const [command, args] = onCore(PROXY_CORE, binary, ['-f', config, '-N', '2']);
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
   for (let i = 0; i < 50; i += 1) {
     const up = await new Promise<boolean>((resolve) => {
       const probe = net.connect(DANTE_PORT, '127.0.0.1', () => {
@@ -281,9 +295,14 @@ async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { pid: n
   const extra = role === 'gateway' ? (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
   // Its stdin stays open for as long as this process lives: when it closes, the child exits, so
   // that a failed run leaves no gateway or origin behind.
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', import.meta.filename, role], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const [command, args] = onCore(role === 'gateway' ? PROXY_CORE : LOAD_CORE, process.execPath, [
+    ...extra,
+    '--import',
+    'tsx',
+    import.meta.filename,
+    role,
+  ]);
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   // The ports are the first line that is a JSON object; anything else (e.g. --trace-gc) is shown.
   const line = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -307,6 +326,8 @@ async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { pid: n
 }
 
 async function main(): Promise<void> {
+  // The reader (this process, all its threads) shares the load core with the origin.
+  if (PIN) execSync(`/usr/bin/taskset -a -pc ${LOAD_CORE} ${process.pid}`, { stdio: 'ignore' });
   const origin = await spawnServing<{ source: number; echo: number }>('origin');
   const { source, echo } = origin;
   const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
@@ -359,7 +380,7 @@ async function main(): Promise<void> {
   });
   const reference = results.find((r) => r.mode.startsWith('dante'));
   console.log(
-    `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; median of ${ROUNDS} round(s); ${os.cpus().length} cores, Node ${process.version}\n`,
+    `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; median of ${ROUNDS} round(s); ${os.cpus().length} cores${PIN ? ` (proxy on core ${PROXY_CORE}, origin and reader on core ${LOAD_CORE})` : ', not pinned'}, Node ${process.version}\n`,
   );
   console.log('| path | MB/s | connections/s | MB/s vs dante | connections/s vs dante | proxy CPU s/GiB |');
   console.log('|---|---|---|---|---|---|');

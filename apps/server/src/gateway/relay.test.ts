@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectForRelay, relay } from './relay';
+import { connectForRelay, pooledRelayBuffers, relay } from './relay';
 
 const servers: net.Server[] = [];
 afterEach(() => {
@@ -85,5 +85,47 @@ describe('relay', () => {
     client.write('hello through the relay');
     await new Promise((resolve) => client.once('end', resolve));
     expect(text).toBe('got hello through the relay');
+  });
+
+  /** Downloads `payload` through the front with a reader that keeps stopping; answers what arrived. */
+  async function download(front: number): Promise<Buffer> {
+    const received: Buffer[] = [];
+    const client = net.connect(front, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => {
+      client.on('data', (chunk: Buffer) => {
+        received.push(chunk);
+        if (received.length % 7 === 0) {
+          client.pause();
+          setTimeout(() => client.resume(), 2);
+        }
+      });
+      client.once('close', () => resolve());
+      client.once('error', reject);
+    });
+    return Buffer.concat(received);
+  }
+
+  it('reuses the read buffer of a closed relay, and relays open at once never share one', async () => {
+    const payloads = Array.from({ length: 4 }, () => crypto.randomBytes(3 * 1024 * 1024 + 17));
+    let next = 0;
+    const origin = await listen((socket) => socket.end(payloads[next++ % payloads.length]));
+    const front = await relayingFront(origin);
+
+    const together = await Promise.all(payloads.map(() => download(front)));
+    expect(together.map(sha256).sort()).toEqual(payloads.map(sha256).sort());
+
+    const settled = async () => {
+      for (let i = 0; i < 50 && pooledRelayBuffers() === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+    };
+    await settled();
+    const before = pooledRelayBuffers();
+    expect(before).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i += 1) {
+      const expected = payloads[next % payloads.length]!;
+      expect(sha256(await download(front))).toBe(sha256(expected));
+      await settled();
+    }
+    // One after another they take the same pooled buffer back: the pool does not grow.
+    expect(pooledRelayBuffers()).toBeLessThanOrEqual(before);
   });
 });

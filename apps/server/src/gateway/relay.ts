@@ -3,8 +3,32 @@ import net from 'node:net';
 /** Size of the one read buffer each relayed target socket keeps (what Node reads at most per call). */
 export const RELAY_BUFFER_BYTES = 64 * 1024;
 
-/** For each socket from connectForRelay: what to do with a read (set by relay; false stops reading). */
-const consumers = new WeakMap<net.Socket, { consume: ((chunk: Buffer) => boolean) | null }>();
+interface Consumer {
+  /** What to do with a read (set by relay; false stops reading). */
+  consume: ((chunk: Buffer) => boolean) | null;
+  /** Where relay writes the buffer's contents; the buffer is free once both sockets have closed. */
+  sink: net.Socket | null;
+  release?: () => void;
+}
+
+const consumers = new WeakMap<net.Socket, Consumer>();
+
+/**
+ * Read buffers of closed relays, for the next connection: a fresh 64 KiB per connection is the
+ * same off-heap garbage that slowed transfers, paid once per connection instead of once per read
+ * (it cost the connection rate). Bounded, so a burst of connections leaves at most 16 MiB here.
+ */
+const freeBuffers: Buffer[] = [];
+const MAX_FREE_BUFFERS = 256;
+
+function takeBuffer(): Buffer {
+  return freeBuffers.pop() ?? Buffer.allocUnsafeSlow(RELAY_BUFFER_BYTES);
+}
+
+/** How many read buffers wait for reuse (for tests). */
+export function pooledRelayBuffers(): number {
+  return freeBuffers.length;
+}
 
 /**
  * Connects like net.connect, but the socket reads into one buffer of its own (Node's `onread`)
@@ -14,8 +38,8 @@ const consumers = new WeakMap<net.Socket, { consume: ((chunk: Buffer) => boolean
  * like any socket ('data', read(), pipe()), each read copied out of the buffer.
  */
 export function connectForRelay(options: net.TcpNetConnectOpts): net.Socket {
-  const buffer = Buffer.allocUnsafe(RELAY_BUFFER_BYTES);
-  const consumer: { consume: ((chunk: Buffer) => boolean) | null } = { consume: null };
+  const buffer = takeBuffer();
+  const consumer: Consumer = { consume: null, sink: null };
   const socket: net.Socket = net.connect({
     ...options,
     onread: {
@@ -28,6 +52,17 @@ export function connectForRelay(options: net.TcpNetConnectOpts): net.Socket {
     },
   });
   consumers.set(socket, consumer);
+  // Only when neither socket can touch the buffer again: the source reads into it until its handle
+  // closes, and a write to the sink may still be sending from it until the sink's handle closes.
+  let released = false;
+  const release = () => {
+    if (released || !socket.closed || (consumer.sink && !consumer.sink.closed)) return;
+    // Once only: two owners of one buffer would mix two customers' data.
+    released = true;
+    if (freeBuffers.length < MAX_FREE_BUFFERS) freeBuffers.push(buffer);
+  };
+  socket.once('close', release);
+  consumer.release = release;
   return socket;
 }
 
@@ -47,6 +82,8 @@ export function relay(source: net.Socket, sink: net.Socket): void {
   for (let early = source.read() as Buffer | null; early !== null; early = source.read() as Buffer | null) {
     sink.write(early);
   }
+  consumer.sink = sink;
+  if (consumer.release) sink.once('close', consumer.release);
   let waiting = false;
   const written = (error?: Error | null) => {
     if (!waiting) return;
