@@ -7,7 +7,7 @@ import { systemClock } from '../clock';
 import { proxies, rentals } from '../db/schema';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
-import { socksUpstream } from '../../test/socks-upstream';
+import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { startGateway, type Gateway } from './gateway';
 import {
   basic,
@@ -242,6 +242,27 @@ describe('accounting and several gateway processes', () => {
     expect(row!.bytesUp).toBeGreaterThan(30);
   });
 
+  it('counts the payload of an HTTP CONNECT tunnel, not its CONNECT request and answer', async () => {
+    const rental = await connectedRental();
+    const tunnel = await connectTunnel(gateway.httpPort, basic(rental.user, rental.pass), `127.0.0.1:${origin.port}`);
+    const text = await httpOverSocket(tunnel.socket!, '/count-tunnel');
+    await until(() => gateway.store.openConnections(rental.id) === 0);
+    await gateway.store.flushTraffic();
+    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    expect(row!.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
+    const request = 'GET /count-tunnel HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n';
+    expect(row!.bytesUp).toBe(Buffer.byteLength(request));
+  });
+
+  it('answers a CONNECT it cannot serve with a status, never with the upstream address', async () => {
+    const rental = await connectedRental(`socks5://hidden:secret@127.0.0.1:${await closedPort()}`);
+    const auth = basic(rental.user, rental.pass);
+    expect((await connectTunnel(gateway.httpPort, auth, 'no-port-here')).status).toBe(400);
+    const unreachable = await rawConnect(gateway.httpPort, auth, `127.0.0.1:${origin.port}`);
+    expect(unreachable).toMatch(/^HTTP\/1\.1 502 /);
+    expect(unreachable).not.toMatch(/hidden|secret|127\.0\.0\.1/);
+  });
+
   it('a second gateway learns changes within a second, and a restarted one knows every active rental', async () => {
     const existing = await connectedRental();
     const second = await startTestGateway();
@@ -262,3 +283,16 @@ describe('accounting and several gateway processes', () => {
     }
   });
 });
+
+/** The whole answer of the HTTP front to a CONNECT, as text. */
+function rawConnect(port: number, auth: string, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}

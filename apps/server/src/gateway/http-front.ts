@@ -1,12 +1,14 @@
 import http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type { CredentialStore } from './credential-store';
+import { AUTH_REALM, createConnectHandler } from './connect-tunnel';
 import { BLOCKED_PORTS } from './dialer';
 
 /**
- * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic) on
- * proxy-chain. Keep-alive to upstreams is off: with pooled sockets plain forwarding through an
- * upstream returned resets (DESIGN section 5, proxy-chain issue #628).
+ * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic): plain HTTP
+ * on proxy-chain, CONNECT tunnels on our own handler. Keep-alive to upstreams is off: with pooled
+ * sockets plain forwarding through an upstream returned resets (DESIGN section 5, proxy-chain
+ * issue #628).
  */
 export function createHttpFront(store: CredentialStore, host: string, port: number): Server {
   const agent = new http.Agent({ keepAlive: false });
@@ -16,7 +18,7 @@ export function createHttpFront(store: CredentialStore, host: string, port: numb
   const server = new Server({
     host,
     port,
-    authRealm: 'ProxyPort',
+    authRealm: AUTH_REALM,
     prepareRequestFunction: ({ username, password, port: targetPort, connectionId }) => {
       const access = store.authorize(username, password);
       if (!access) return { requestAuthentication: true, failMsg: 'Invalid proxy credentials or the rental has ended' };
@@ -39,6 +41,9 @@ export function createHttpFront(store: CredentialStore, host: string, port: numb
     untrack.delete(connectionId);
     if (rentalId !== undefined && stats) store.countTraffic(rentalId, stats.srcRxBytes ?? 0, stats.srcTxBytes ?? 0);
   });
+  // CONNECT tunnels take our own path (connect-tunnel.ts); proxy-chain keeps plain HTTP forwarding.
+  server.server.removeAllListeners('connect');
+  server.server.on('connect', createConnectHandler(store));
   // Errors of single requests (a refused upstream, a client gone) are answered to that client.
   server.on('requestFailed', () => undefined);
   return server;

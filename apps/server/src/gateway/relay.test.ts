@@ -108,14 +108,21 @@ describe('relay', () => {
   it('reuses the read buffer of a closed relay, and relays open at once never share one', async () => {
     const payloads = Array.from({ length: 4 }, () => crypto.randomBytes(3 * 1024 * 1024 + 17));
     let next = 0;
-    const origin = await listen((socket) => socket.end(payloads[next++ % payloads.length]));
+    const origin = await listen((socket) => socket.end(payloads[next++ % payloads.length]!));
     const front = await relayingFront(origin);
 
     const together = await Promise.all(payloads.map(() => download(front)));
     expect(together.map(sha256).sort()).toEqual(payloads.map(sha256).sort());
 
+    // The front's sockets close a moment after the reader's: wait until the pool stops changing.
     const settled = async () => {
-      for (let i = 0; i < 50 && pooledRelayBuffers() === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+      let last = -1;
+      let steady = 0;
+      while (steady < 5) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        steady = pooledRelayBuffers() === last ? steady + 1 : 0;
+        last = pooledRelayBuffers();
+      }
     };
     await settled();
     const before = pooledRelayBuffers();

@@ -1,0 +1,92 @@
+import type http from 'node:http';
+import type net from 'node:net';
+import type { CredentialStore } from './credential-store';
+import { BLOCKED_PORTS, dial } from './dialer';
+import { relay } from './relay';
+
+/** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
+export const AUTH_REALM = 'ProxyPort';
+const REFUSED = 'Invalid proxy credentials or the rental has ended';
+
+function answer(socket: net.Socket, status: string, body: string, extra = ''): void {
+  socket.end(
+    `HTTP/1.1 ${status}\r\n${extra}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** `user:pass` of a `Proxy-Authorization: Basic` header (the password may hold colons). */
+function basicCredentials(header: string | undefined): { username: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** `host:port` or `[v6]:port` of a CONNECT request line. */
+function connectTarget(url: string | undefined): { host: string; port: number } | null {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(url ?? '');
+  const port = Number(match?.[3]);
+  const host = match?.[1] ?? match?.[2];
+  if (!host || !Number.isInteger(port) || port < 1 || port > 65535) return null;
+  return { host, port };
+}
+
+/**
+ * HTTP CONNECT tunnels, handled here rather than by proxy-chain (which keeps plain HTTP): the
+ * tunnel then takes the SOCKS5 front's path, dialer and relay, whose read buffers are reused
+ * instead of allocated per read (docs/benchmarks.md, issue 5). Same rules as the SOCKS5 front:
+ * the rental's credentials, no SMTP ports, cut by the credential store, payload bytes counted.
+ */
+export function createConnectHandler(store: CredentialStore) {
+  return (request: http.IncomingMessage, socket: net.Socket, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    const target = connectTarget(request.url);
+    if (!target) return answer(socket, '400 Bad Request', 'CONNECT needs host:port');
+    const credentials = basicCredentials(request.headers['proxy-authorization']);
+    const access = credentials ? store.authorize(credentials.username, credentials.password) : null;
+    if (!access) {
+      return answer(
+        socket,
+        '407 Proxy Authentication Required',
+        REFUSED,
+        `Proxy-Authenticate: Basic realm="${AUTH_REALM}"\r\n`,
+      );
+    }
+    if (BLOCKED_PORTS.has(target.port)) {
+      return answer(socket, '403 Forbidden', `Port ${target.port} is blocked (no SMTP)`);
+    }
+
+    void dial(access.upstream, target.host, target.port).then(
+      (upstream) => {
+        if (socket.destroyed) return void upstream.destroy();
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        // Payload only: the CONNECT request and this answer are not the customer's traffic.
+        const readBefore = socket.bytesRead;
+        const writtenBefore = socket.bytesWritten;
+        const untrack = store.track(access.rentalId, () => {
+          socket.destroy();
+          upstream.destroy();
+        });
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          socket.destroy();
+          upstream.destroy();
+          untrack();
+          const up = head.length + socket.bytesRead - readBefore;
+          store.countTraffic(access.rentalId, up, socket.bytesWritten - writtenBefore);
+        };
+        upstream.on('error', finish);
+        upstream.on('close', finish);
+        socket.on('close', finish);
+        if (head.length > 0) upstream.write(head);
+        socket.pipe(upstream);
+        relay(upstream, socket);
+      },
+      // The dialer's words may name the operator's upstream: the customer gets a plain sentence.
+      () => answer(socket, '502 Bad Gateway', 'The target could not be reached through this proxy'),
+    );
+  };
+}
