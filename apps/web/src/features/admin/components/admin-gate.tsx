@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
 import { Toaster } from '../../../components/ui/toaster';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
@@ -28,15 +29,12 @@ export function AdminGate({ children }: { children: ReactNode }) {
   else if (verify.isPending) content = <PageLoading />;
   else if (verify.isError)
     content = (
-      <div
-        role="alert"
-        className="mx-auto mt-16 flex max-w-md flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800"
-      >
-        <p>{t('access.verifyFailed')}</p>
-        <Button variant="secondary" onClick={() => void verify.refetch()}>
-          {t('access.retry')}
-        </Button>
-      </div>
+      <ErrorWithRetry
+        className="mx-auto mt-16 max-w-md"
+        message={t('access.verifyFailed')}
+        retryLabel={t('access.retry')}
+        onRetry={() => void verify.refetch()}
+      />
     );
   else content = children;
 

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useNews } from '../../news/api/get-news';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { newestFirst, useNews } from '../../news/api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 
 /**
@@ -22,7 +23,7 @@ export function AdminNewsList() {
     const parsed = new Date(`${date}T00:00:00Z`);
     return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
   };
-  const items = [...(news.data ?? [])].sort((a, b) => b.date.localeCompare(a.date));
+  const items = newestFirst(news.data ?? []);
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-6 shadow-sm">
@@ -31,12 +32,12 @@ export function AdminNewsList() {
       </h2>
       {news.isPending && <PageLoading />}
       {news.isError && (
-        <div role="alert" className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{t('news.list.error')}</p>
-          <Button variant="secondary" onClick={() => void news.refetch()}>
-            {t('news.list.retry')}
-          </Button>
-        </div>
+        <ErrorWithRetry
+          className="mt-4"
+          message={t('news.list.error')}
+          retryLabel={t('news.list.retry')}
+          onRetry={() => void news.refetch()}
+        />
       )}
       {news.isSuccess && items.length === 0 && <p className="mt-4 text-slate-600">{t('news.list.empty')}</p>}
       {items.length > 0 && (

@@ -17,3 +17,8 @@ type QueryConfig = Omit<ReturnType<typeof getNewsQueryOptions>, 'queryKey' | 'qu
 export function useNews({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   return useQuery({ ...getNewsQueryOptions(), ...queryConfig });
 }
+
+/** Newest first by the date the operator gave (YYYY-MM-DD sorts as text). */
+export function newestFirst(items: NewsItem[]): NewsItem[] {
+  return [...items].sort((a, b) => b.date.localeCompare(a.date));
+}

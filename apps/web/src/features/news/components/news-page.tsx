@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
-import { Button } from '../../../components/ui/button';
-import { useNews } from '../api/get-news';
+import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { newestFirst, useNews } from '../api/get-news';
 
 /** Public news list (spec section 2): important items flagged, newest first. */
 export function NewsPage() {
@@ -12,19 +12,19 @@ export function NewsPage() {
     const parsed = new Date(`${date}T00:00:00Z`);
     return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
   };
-  const items = [...(news.data ?? [])].sort((a, b) => b.date.localeCompare(a.date));
+  const items = newestFirst(news.data ?? []);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
       {news.isPending && <PageLoading />}
       {news.isError && (
-        <div role="alert" className="mt-6 flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{t('error')}</p>
-          <Button variant="secondary" onClick={() => void news.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorWithRetry
+          className="mt-6"
+          message={t('error')}
+          retryLabel={t('retry')}
+          onRetry={() => void news.refetch()}
+        />
       )}
       {news.isSuccess && items.length === 0 && <p className="mt-6 text-slate-600">{t('empty')}</p>}
       {items.length > 0 && (

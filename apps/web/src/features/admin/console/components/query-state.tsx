@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../../components/page-loading';
-import { Button } from '../../../../components/ui/button';
+import { ErrorWithRetry } from '../../../../components/error-with-retry';
 import { apiErrorText } from '../../../../lib/api-error-text';
 
 /** What a console screen shows while its data loads or after it failed (with a retry). */
@@ -8,11 +8,10 @@ export function QueryState({ error, onRetry }: { error: unknown; onRetry: () => 
   const { t } = useTranslation('console');
   if (!error) return <PageLoading />;
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-red-50 p-4 text-red-800">
-      <p>{t('common.loadFailed', { reason: apiErrorText(error) })}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </div>
+    <ErrorWithRetry
+      message={t('common.loadFailed', { reason: apiErrorText(error) })}
+      retryLabel={t('common.retry')}
+      onRetry={onRetry}
+    />
   );
 }
