@@ -41,6 +41,8 @@ function connectTarget(url: string | undefined): { host: string; port: number } 
 export function createConnectHandler(store: CredentialStore) {
   return (request: http.IncomingMessage, socket: net.Socket, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
+    // What the client sends while the target is dialled is payload too: count from here.
+    const readAtEntry = socket.bytesRead;
     const target = connectTarget(request.url);
     if (!target) return answer(socket, '400 Bad Request', 'CONNECT needs host:port');
     const credentials = basicCredentials(request.headers['proxy-authorization']);
@@ -62,7 +64,6 @@ export function createConnectHandler(store: CredentialStore) {
         if (socket.destroyed) return void upstream.destroy();
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         // Payload only: the CONNECT request and this answer are not the customer's traffic.
-        const readBefore = socket.bytesRead;
         const writtenBefore = socket.bytesWritten;
         const untrack = store.track(access.rentalId, () => {
           socket.destroy();
@@ -75,7 +76,7 @@ export function createConnectHandler(store: CredentialStore) {
           socket.destroy();
           upstream.destroy();
           untrack();
-          const up = head.length + socket.bytesRead - readBefore;
+          const up = head.length + socket.bytesRead - readAtEntry;
           store.countTraffic(access.rentalId, up, socket.bytesWritten - writtenBefore);
         };
         upstream.on('error', finish);

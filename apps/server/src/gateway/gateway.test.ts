@@ -254,6 +254,27 @@ describe('accounting and several gateway processes', () => {
     expect(row!.bytesUp).toBe(Buffer.byteLength(request));
   });
 
+  it('counts bytes a client sends with its CONNECT, before the tunnel is open', async () => {
+    const rental = await connectedRental();
+    const request = 'GET /early HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n';
+    const connect = `CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${basic(rental.user, rental.pass)}\r\n\r\n`;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(gateway.httpPort, '127.0.0.1', () => socket.write(connect + request));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const established = 'HTTP/1.1 200 Connection Established\r\n\r\n';
+    expect(answer.startsWith(established)).toBe(true);
+    expect(answer).toContain('"path":"/early"');
+    await until(() => gateway.store.openConnections(rental.id) === 0);
+    await gateway.store.flushTraffic();
+    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    expect(row!.bytesUp).toBe(Buffer.byteLength(request));
+    expect(row!.bytesDown).toBe(Buffer.byteLength(answer, 'latin1') - established.length);
+  });
+
   it('answers a CONNECT it cannot serve with a status, never with the upstream address', async () => {
     const rental = await connectedRental(`socks5://hidden:secret@127.0.0.1:${await closedPort()}`);
     const auth = basic(rental.user, rental.pass);

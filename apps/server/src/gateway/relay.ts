@@ -52,8 +52,8 @@ export function connectForRelay(options: net.TcpNetConnectOpts): net.Socket {
     },
   });
   consumers.set(socket, consumer);
-  // Only when neither socket can touch the buffer again: the source reads into it until its handle
-  // closes, and a write to the sink may still be sending from it until the sink's handle closes.
+  // Only when neither socket can touch the buffer again: the source reads into it until it is
+  // destroyed, and a write to the sink may still be sending from it until the sink is destroyed.
   let released = false;
   const release = () => {
     if (released || !socket.closed || (consumer.sink && !consumer.sink.closed)) return;

@@ -83,7 +83,7 @@ function CustomerContent({ detail }: { detail: CustomerDetail }) {
           )}
         </Item>
       </dl>
-      <AdjustForm customerId={customer.id} />
+      <AdjustForm key={customer.id} customerId={customer.id} />
       <LedgerTable rows={detail.ledger} />
       <RentalsTable rows={detail.rentals} />
       <PaymentsTable rows={detail.payments} />

@@ -130,6 +130,28 @@ describe('customers', () => {
     expect(postedUrls(fetchMock)).toEqual([]);
   });
 
+  it("starts a fresh adjustment on another customer's page (no amount carried over)", async () => {
+    const referred = detail(20);
+    referred.customer.referredBy = 7;
+    const referrer: CustomerDetail = { ...detail(3), customer: { ...summary(7), referredBy: null } };
+    consoleApi({
+      'GET /api/admin/customers/42': () => jsonResponse(200, referred),
+      'GET /api/admin/customers/7': () => jsonResponse(200, referrer),
+    });
+    // Customer 7 seen first: its page comes back from the cache at once, without a loading state between.
+    const { router } = renderApp('/admin/customers/7');
+    expect(await screen.findByRole('heading', { name: 'Customer 7' })).toBeInTheDocument();
+    await router.navigate('/admin/customers/42');
+    expect(await screen.findByRole('heading', { name: 'Customer 42' })).toBeInTheDocument();
+    const amountName = 'Amount in dollars (negative takes away)';
+    await userEvent.type(await screen.findByRole('textbox', { name: amountName }), '-15');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason (kept in the ledger)' }), 'refund of order 9');
+    await userEvent.click(screen.getByRole('link', { name: 'Customer 7' }));
+    expect(await screen.findByRole('heading', { name: 'Customer 7' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: amountName })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Reason (kept in the ledger)' })).toHaveValue('');
+  });
+
   it('adjusts with a reason, and shows the refusal when the balance would go below zero', async () => {
     let balance = 20;
     const bodies: unknown[] = [];
