@@ -4,7 +4,7 @@ import { cn } from '../../../../lib/cn';
 import { useAudit } from '../api/get-audit';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
-import { ScreenHeader, Table, td, th } from '../components/table';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 const PAGE_SIZE = 50;
@@ -36,23 +36,9 @@ export function AuditPage() {
       {audit.data ? (
         <>
           <Table caption={t('audit.title')} captionHidden>
-            <thead className="bg-slate-50">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className={th}>
-                    {t(`audit.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead labels={columns.map((column) => t(`audit.columns.${column}`))} />
             <tbody>
-              {entries.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
-                    {t('audit.empty')}
-                  </td>
-                </tr>
-              )}
+              {entries.length === 0 && <EmptyRow colSpan={columns.length} text={t('audit.empty')} />}
               {entries.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((entry) => (
                 <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
                   <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>

@@ -44,6 +44,32 @@ export function Table({
   );
 }
 
+/** The column headings of a console table. */
+export function TableHead({ labels }: { labels: readonly string[] }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={th}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The one row of a table with nothing to list, saying so. */
+export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className={cn(td, 'py-6 text-center text-slate-600')}>
+        {text}
+      </td>
+    </tr>
+  );
+}
+
 /** A screen's heading and optional actions, the same on every console screen. */
 export function ScreenHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { formatDollars, type CustomerDetail } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../../lib/cn';
-import { Table, td, th } from '../components/table';
+import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** Payment statuses with a translation; a provider's other pending words are shown as they come. */
@@ -10,31 +10,6 @@ type KnownPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 const isKnownStatus = (status: string): status is KnownPaymentStatus =>
   (PAYMENT_STATUSES as readonly string[]).includes(status);
 
-function Header({ columns }: { columns: string[] }) {
-  return (
-    <thead className="bg-slate-50">
-      <tr>
-        {columns.map((label) => (
-          <th key={label} scope="col" className={th}>
-            {label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-function Empty({ span }: { span: number }) {
-  const { t } = useTranslation('console');
-  return (
-    <tr>
-      <td colSpan={span} className={cn(td, 'py-4 text-center text-slate-600')}>
-        {t('customer.none')}
-      </td>
-    </tr>
-  );
-}
-
 /** The customer's ledger, newest first: every credit and debit with the balance after it. */
 export function LedgerTable({ rows }: { rows: CustomerDetail['ledger'] }) {
   const { t } = useTranslation('console');
@@ -42,9 +17,9 @@ export function LedgerTable({ rows }: { rows: CustomerDetail['ledger'] }) {
   const columns = ['time', 'kind', 'amount', 'balanceAfter', 'reason', 'reference'] as const;
   return (
     <Table caption={t('customer.ledger.title')}>
-      <Header columns={columns.map((column) => t(`customer.ledger.columns.${column}`))} />
+      <TableHead labels={columns.map((column) => t(`customer.ledger.columns.${column}`))} />
       <tbody>
-        {rows.length === 0 && <Empty span={columns.length} />}
+        {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('customer.none')} />}
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100">
             <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.createdAt)}</td>
@@ -72,9 +47,9 @@ export function RentalsTable({ rows }: { rows: CustomerDetail['rentals'] }) {
   const columns = ['id', 'proxy', 'status', 'hours', 'createdAt', 'endTime', 'traffic'] as const;
   return (
     <Table caption={t('customer.rentals.title')}>
-      <Header columns={columns.map((column) => t(`customer.rentals.columns.${column}`))} />
+      <TableHead labels={columns.map((column) => t(`customer.rentals.columns.${column}`))} />
       <tbody>
-        {rows.length === 0 && <Empty span={columns.length} />}
+        {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('customer.none')} />}
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100">
             <td className={cn(td, 'tabular-nums')}>{row.id}</td>
@@ -104,9 +79,9 @@ export function PaymentsTable({ rows }: { rows: CustomerDetail['payments'] }) {
   const columns = ['createdAt', 'id', 'method', 'amount', 'status', 'credited'] as const;
   return (
     <Table caption={t('customer.payments.title')}>
-      <Header columns={columns.map((column) => t(`customer.payments.columns.${column}`))} />
+      <TableHead labels={columns.map((column) => t(`customer.payments.columns.${column}`))} />
       <tbody>
-        {rows.length === 0 && <Empty span={columns.length} />}
+        {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('customer.none')} />}
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100">
             <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.createdAt)}</td>

@@ -6,8 +6,10 @@ import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { useSearchCustomers } from '../api/search-customers';
 import { QueryState } from '../components/query-state';
-import { ScreenHeader, Table, td, th } from '../components/table';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
+
+const COLUMNS = ['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const;
 
 /**
  * Issue 8, Customers: search by referral key or id. The search lives in the address (`?q=`),
@@ -50,23 +52,9 @@ export function CustomersPage() {
       </form>
       {customers.data ? (
         <Table caption={q ? t('customers.resultsFor', { q }) : t('customers.newest')}>
-          <thead className="bg-slate-50">
-            <tr>
-              {(['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const).map((column) => (
-                <th key={column} scope="col" className={th}>
-                  {t(`customers.columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead labels={COLUMNS.map((column) => t(`customers.columns.${column}`))} />
           <tbody className={cn(customers.isPlaceholderData && 'opacity-60')}>
-            {customers.data.length === 0 && (
-              <tr>
-                <td colSpan={5} className={cn(td, 'py-6 text-center text-slate-600')}>
-                  {t('customers.empty')}
-                </td>
-              </tr>
-            )}
+            {customers.data.length === 0 && <EmptyRow colSpan={COLUMNS.length} text={t('customers.empty')} />}
             {customers.data.map((customer) => (
               <tr key={customer.id} className="border-t border-slate-100">
                 <td className={cn(td, 'tabular-nums')}>{customer.id}</td>

@@ -9,7 +9,7 @@ import { useCreateGiftcards } from '../api/create-giftcards';
 import { useGiftcards } from '../api/get-giftcards';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
-import { ScreenHeader, Table, td, th } from '../components/table';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
 
@@ -160,23 +160,9 @@ function GiftcardList() {
       {giftcards.data ? (
         <>
           <Table caption={t('giftcards.list.title')} captionHidden>
-            <thead className="bg-slate-50">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className={th}>
-                    {t(`giftcards.list.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead labels={columns.map((column) => t(`giftcards.list.columns.${column}`))} />
             <tbody>
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
-                    {t('giftcards.list.empty')}
-                  </td>
-                </tr>
-              )}
+              {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('giftcards.list.empty')} />}
               {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((card) => (
                 <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
                   <td className={cn(td, 'font-mono whitespace-nowrap')}>{card.code}</td>

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useSetProxyEnabled } from '../api/set-proxy-enabled';
-import { Table, td, th } from '../components/table';
+import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 const STATE_STYLE: Record<InventoryRow['state'], string> = {
@@ -41,23 +41,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
 
   return (
     <Table caption={t('inventory.listTitle')} captionHidden>
-      <thead className="bg-slate-50">
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col" className={th}>
-              {t(`inventory.columns.${column}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} />
       <tbody>
-        {rows.length === 0 && (
-          <tr>
-            <td colSpan={columns.length} className={cn(td, 'py-6 text-center text-slate-600')}>
-              {t('inventory.noMatch')}
-            </td>
-          </tr>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}
         {rows.map((row) => (
           <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
             <td className={cn(td, 'tabular-nums')}>{row.id}</td>
