@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useAddNews } from '../api/add-news';
+import { inputClass } from '../../../components/ui/input-class';
 
 /** The server's limits (contract), so the form refuses what the server would refuse. */
 const TITLE_MAX = NewsAddRequestSchema.shape.title.maxLength ?? 300;
@@ -102,8 +103,7 @@ export function AddNewsForm() {
         {errors[field]}
       </p>
     ) : null;
-  const inputClass =
-    'w-full rounded-lg border border-slate-300 px-3 py-2 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
+  const fieldClass = inputClass('w-full aria-[invalid=true]:border-red-600');
 
   return (
     <section aria-labelledby={ids.heading} className="rounded-2xl bg-white p-6 shadow-sm">
@@ -121,7 +121,7 @@ export function AddNewsForm() {
             value={values.title}
             maxLength={TITLE_MAX}
             onChange={(event) => change('title', event.target.value)}
-            className={inputClass}
+            className={fieldClass}
           />
           {fieldError('title')}
         </div>
@@ -134,7 +134,7 @@ export function AddNewsForm() {
             type="date"
             value={values.date}
             onChange={(event) => change('date', event.target.value)}
-            className={inputClass}
+            className={fieldClass}
           />
           {fieldError('date')}
         </div>
@@ -148,7 +148,7 @@ export function AddNewsForm() {
             value={values.content}
             maxLength={CONTENT_MAX}
             onChange={(event) => change('content', event.target.value)}
-            className={inputClass}
+            className={fieldClass}
           />
           {fieldError('content')}
         </div>

@@ -10,6 +10,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
+import { inputClass } from '../../../components/ui/input-class';
 
 /**
  * Every admin screen sits behind this (spec sections 2 and 4): without a token it asks for the
@@ -89,7 +90,7 @@ function AdminAccess() {
             onChange={(event) => setCode(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className="rounded-lg border border-slate-300 px-3 py-2 font-mono focus:outline-2 focus:outline-brand-600"
+            className={inputClass('font-mono')}
           />
           <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
             {error}

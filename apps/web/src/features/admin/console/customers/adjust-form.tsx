@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
+import { inputClass } from '../../../../components/ui/input-class';
 
 /** Dollars with at most 2 decimals, signed: the shape BalanceAdjustRequestSchema accepts. */
 const AMOUNT = /^[-+]?\d{1,7}(\.\d{1,2})?$/;
@@ -57,7 +58,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
     );
   }
 
-  const field = 'rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600';
+  const field = inputClass('text-sm');
   return (
     <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${amountId}-title`} className="text-lg font-semibold">

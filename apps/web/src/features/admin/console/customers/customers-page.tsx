@@ -8,6 +8,7 @@ import { useSearchCustomers } from '../api/search-customers';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
+import { inputClass } from '../../../../components/ui/input-class';
 
 const COLUMNS = ['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const;
 
@@ -45,7 +46,7 @@ export function CustomersPage() {
             maxLength={100}
             spellCheck={false}
             onChange={(event) => setDraft(event.target.value)}
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:outline-2 focus:outline-brand-600"
+            className={inputClass('w-full font-mono text-sm')}
           />
         </div>
         <Button type="submit">{t('customers.submit')}</Button>

@@ -12,6 +12,7 @@ import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
+import { inputClass } from '../../../../components/ui/input-class';
 
 const FILTERS = ['all', 'unused', 'used'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -70,7 +71,7 @@ function CreateForm() {
     );
   }
 
-  const field = 'rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600';
+  const field = inputClass('text-sm');
   return (
     <>
       <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">

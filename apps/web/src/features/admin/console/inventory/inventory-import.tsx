@@ -6,6 +6,7 @@ import { isApiError } from '../../../../lib/api-client';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
+import { inputClass } from '../../../../components/ui/input-class';
 
 /** The server lists at most this many refused rows (apps/server/src/inventory/inventory-import.ts). */
 const SERVER_PROBLEM_CAP = 100;
@@ -95,7 +96,7 @@ export function InventoryImport() {
             setText(event.target.value);
             setFileName(null);
           }}
-          className="w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-xs focus:outline-2 focus:outline-brand-600"
+          className={inputClass('w-full font-mono text-xs')}
         />
         <div className="flex flex-wrap items-center gap-3">
           <label htmlFor={fileId} className="text-sm font-medium text-slate-800">

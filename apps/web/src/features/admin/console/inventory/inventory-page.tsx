@@ -9,6 +9,7 @@ import { useConsoleFormat } from '../components/use-console-format';
 import { filterInventory, type StateFilter } from './filter-inventory';
 import { InventoryImport } from './inventory-import';
 import { InventoryTable } from './inventory-table';
+import { inputClass } from '../../../../components/ui/input-class';
 
 /** 50 rows a page: a screenful, and cheap to render however large the inventory is. */
 export const INVENTORY_PAGE_SIZE = 50;
@@ -54,7 +55,7 @@ export function InventoryPage() {
                 setSearch(event.target.value);
                 setPage(0);
               }}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+              className={inputClass('w-full text-sm')}
             />
           </div>
           <div className="flex flex-col gap-1">
