@@ -118,7 +118,7 @@ describe('operator console API', () => {
     const response = await adminGet('/api/admin/overview');
     expect(response.statusCode).toBe(200);
     const body = response.json<AdminOverview>();
-    const [rows] = await Promise.all([t.database.db.select({ cents: users.balanceCents }).from(users)]);
+    const rows = await t.database.db.select({ cents: users.balanceCents }).from(users);
     expect(body.customers).toBe(rows.length);
     expect(body.totalBalance).toBe(rows.reduce((sum, row) => sum + row.cents, 0) / 100);
 
