@@ -3,7 +3,7 @@
  * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
  * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
  * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).
- * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (5:
+ * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (6:
  * the paths take turns, each result is the median of its rounds) tune it; BENCH_ONLY=SOCKS (or
  * HTTP, direct) measures one path without dante. On a machine with 2 or more cores the proxy under
  * test (our gateway, or dante and all its workers) runs on core 1 alone, and the origin and this
@@ -26,7 +26,8 @@ import { startGateway } from '../apps/server/src/gateway/gateway';
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** 6: each proxy takes the turn right after direct twice (see `roundOrder`). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 /**
  * Three busy processes on two cores: left to the scheduler, the proxy shares a core with the
  * origin or the reader by chance, and the same path measured twice differed up to 3x. Pinned, each
@@ -191,7 +192,11 @@ function cpuSeconds(id: number): number | null {
     }
     // Fields after the command name (which may hold spaces): state ppid pgrp ... utime(14) stime(15).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(entry) === id || Number(fields[2]) === id) ticks += Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    // The leader also counts the workers it has already reaped (cutime, cstime): dante replaces
+    // io-children during a run, and without them a round's CPU time could come out negative.
+    if (Number(entry) === id) ticks += own + Number(fields[13]) + Number(fields[14]);
+    else if (Number(fields[2]) === id) ticks += own;
   }
   return ticks / 100;
 }
@@ -329,6 +334,20 @@ async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { pid: n
   return { ...ports, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * The paths in the order of one round: direct first, then the proxies, each round starting with
+ * the next proxy. Unpinned, the turn right after direct is the unlucky one: the origin and the
+ * reader have just spread over both cores, the proxy wakes up next to one of them, and its
+ * transfer ran at about half speed in most rounds, whichever proxy it was (dante too, when it had
+ * that turn). In a fixed order one proxy always had it (docs/benchmarks.md).
+ */
+function roundOrder<T extends [string, ...unknown[]]>(modes: T[], round: number): T[] {
+  const first = modes.filter(([mode]) => mode === 'direct');
+  const proxies = modes.filter(([mode]) => mode !== 'direct');
+  const shift = proxies.length > 0 ? (round - 1) % proxies.length : 0;
+  return [...first, ...proxies.slice(shift), ...proxies.slice(0, shift)];
+}
+
 async function main(): Promise<void> {
   // The reader (this process, all its threads) shares the load core with the origin.
   if (PIN) execSync(`/usr/bin/taskset -a -pc ${LOAD_CORE} ${process.pid}`, { stdio: 'ignore' });
@@ -355,7 +374,7 @@ async function main(): Promise<void> {
     modes.map(([mode]) => [mode, { mbps: [] as number[], cps: [] as number[], cpu: [] as number[] }]),
   );
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const [mode, connect, pid] of modes) {
+    for (const [mode, connect, pid] of roundOrder(modes, round)) {
       const sample = samples.get(mode)!;
       const cpuBefore = pid === null ? null : cpuSeconds(pid);
       sample.mbps.push(await throughput(connect, source));
