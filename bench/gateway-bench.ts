@@ -281,6 +281,8 @@ async function serveGateway(): Promise<void> {
     host: '127.0.0.1',
     socksPort: 0,
     httpPort: 0,
+    // The origin is on loopback.
+    privateTargets: 'allow',
   });
   process.stdout.write(`${JSON.stringify({ socksPort: gateway.socksPort, httpPort: gateway.httpPort })}\n`);
   process.on(

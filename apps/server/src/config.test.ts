@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         enabled: true,
         checkUrl: 'http://127.0.0.1:8080/healthz',
         handshakeTimeoutMs: 10_000,
+        privateTargets: 'deny',
       },
       publicUrl: 'http://127.0.0.1:8080',
       secureCookies: false,
@@ -53,13 +54,15 @@ describe('loadConfig', () => {
       PAYMENT_PROVIDER: 'paypal',
       DATABASE_URL: 'mysql://x',
       DEMO_INVENTORY: '-3',
+      GATEWAY_PRIVATE_TARGETS: 'sometimes',
     });
-    expect(problems).toHaveLength(5);
+    expect(problems).toHaveLength(6);
     expect(problems.join('\n')).toContain('PORT must be a port number (got "eighty")');
     expect(problems.join('\n')).toContain('GATEWAY_SOCKS_PORT must be a whole number from 1 to 65535 (got "70000")');
     expect(problems.join('\n')).toContain('PAYMENT_PROVIDER must be one of sandbox, cryptomus, btcpay (got "paypal")');
     expect(problems.join('\n')).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(problems.join('\n')).toContain('DEMO_INVENTORY must be 0 or more');
+    expect(problems.join('\n')).toContain('GATEWAY_PRIVATE_TARGETS must be deny or allow');
   });
 
   it('refuses production without an admin secret, with the sandbox provider, or without PUBLIC_URL', () => {

@@ -65,6 +65,9 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
   GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
+  GATEWAY_PRIVATE_TARGETS: z
+    .enum(['deny', 'allow'], { error: 'GATEWAY_PRIVATE_TARGETS must be deny or allow' })
+    .default('deny'),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -125,6 +128,8 @@ export interface Config {
     /** What provisioning and health checks request through each upstream. */
     checkUrl: string;
     handshakeTimeoutMs: number;
+    /** Whether `direct` rentals may reach loopback and private addresses (deny: only the check target). */
+    privateTargets: 'deny' | 'allow';
   };
   publicUrl: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
@@ -233,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       enabled: e.GATEWAY_ENABLED,
       checkUrl: e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`,
       handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
+      privateTargets: e.GATEWAY_PRIVATE_TARGETS,
     },
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -110,6 +110,8 @@ async function main(): Promise<void> {
         socksPort: config.gateway.socksPort,
         httpPort: config.gateway.httpPort,
         handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
+    privateTargets: config.gateway.privateTargets,
+    checkUrl: config.gateway.checkUrl,
       })
     : null;
   const lines = [

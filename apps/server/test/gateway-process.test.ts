@@ -44,6 +44,8 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
         DATABASE_URL: databaseUrl,
         GATEWAY_SOCKS_PORT: String(socksPort),
         GATEWAY_HTTP_PORT: String(await freePort()),
+        // The origin is on loopback, which the gateway refuses except for its check target.
+        GATEWAY_CHECK_URL: `${origin.url}/healthz`,
         LOG_LEVEL: 'info',
       },
     });

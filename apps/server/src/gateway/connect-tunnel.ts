@@ -1,12 +1,15 @@
 import type http from 'node:http';
 import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
-import { BLOCKED_PORTS, dial } from './dialer';
+import { BLOCKED_PORTS, dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
 import { relay } from './relay';
+import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
 export const AUTH_REALM = 'ProxyPort';
 const REFUSED = 'Invalid proxy credentials or the rental has ended';
+/** 403 for an address the target policy refuses (the same words on both HTTP paths). */
+export const TARGET_NOT_ALLOWED = 'This address cannot be reached through this proxy';
 
 function answer(socket: net.Socket, status: string, body: string, extra = ''): void {
   socket.end(
@@ -38,7 +41,7 @@ function connectTarget(url: string | undefined): { host: string; port: number } 
  * instead of allocated per read (docs/benchmarks.md, issue 5). Same rules as the SOCKS5 front:
  * the rental's credentials, no SMTP ports, cut by the credential store, payload bytes counted.
  */
-export function createConnectHandler(store: CredentialStore) {
+export function createConnectHandler(store: CredentialStore, policy: TargetPolicy) {
   return (request: http.IncomingMessage, socket: net.Socket, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     // What the client sends while the target is dialled is payload too: count from here.
@@ -59,7 +62,7 @@ export function createConnectHandler(store: CredentialStore) {
       return answer(socket, '403 Forbidden', `Port ${target.port} is blocked (no SMTP)`);
     }
 
-    void dial(access.upstream, target.host, target.port).then(
+    void dial(access.upstream, target.host, target.port, undefined, policy).then(
       (upstream) => {
         if (socket.destroyed) return void upstream.destroy();
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -87,7 +90,10 @@ export function createConnectHandler(store: CredentialStore) {
         relay(upstream, socket);
       },
       // The dialer's words may name the operator's upstream: the customer gets a plain sentence.
-      () => answer(socket, '502 Bad Gateway', 'The target could not be reached through this proxy'),
+      (error: unknown) =>
+        error instanceof DialError && error.socksReply === REPLY_NOT_ALLOWED
+          ? answer(socket, '403 Forbidden', TARGET_NOT_ALLOWED)
+          : answer(socket, '502 Bad Gateway', 'The target could not be reached through this proxy'),
     );
   };
 }

@@ -2,9 +2,13 @@ import http from 'node:http';
 import type net from 'node:net';
 import { SocksClient } from 'socks';
 import { connectForRelay } from './relay';
+import { ALLOW_ALL_TARGETS, fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /** Ports the terms forbid (spec section 5: no SMTP). */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
+
+/** SOCKS5 reply for a blocked port or a refused address (RFC 1928: not allowed by ruleset). */
+export const REPLY_NOT_ALLOWED = 0x02;
 
 export class DialError extends Error {
   constructor(
@@ -20,10 +24,18 @@ export class DialError extends Error {
 /**
  * Opens a TCP connection to host:port through a rental's upstream: `direct`, a SOCKS5 proxy
  * (`socks5://user:pass@host:port`) or an HTTP proxy by CONNECT (`http://user:pass@host:port`).
+ * `policy` decides which addresses a `direct` connection may reach; behind an upstream proxy the
+ * target is reached from the upstream's network, not from the gateway's.
  */
-export async function dial(upstream: string, host: string, port: number, timeoutMs = 10_000): Promise<net.Socket> {
-  if (BLOCKED_PORTS.has(port)) throw new DialError(`port ${port} is blocked`, 0x02);
-  if (upstream === 'direct') return dialDirect(host, port, timeoutMs);
+export async function dial(
+  upstream: string,
+  host: string,
+  port: number,
+  timeoutMs = 10_000,
+  policy: TargetPolicy = ALLOW_ALL_TARGETS,
+): Promise<net.Socket> {
+  if (BLOCKED_PORTS.has(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
+  if (upstream === 'direct') return dialDirect(host, port, timeoutMs, policy);
   const url = new URL(upstream);
   const proxyHost = url.hostname.replace(/^\[|\]$/g, '');
   const proxyPort = Number(url.port);
@@ -46,10 +58,17 @@ export async function dial(upstream: string, host: string, port: number, timeout
   throw new DialError(`unsupported upstream ${url.protocol}`, 0x01);
 }
 
-function dialDirect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
+async function dialDirect(host: string, port: number, timeoutMs: number, policy: TargetPolicy): Promise<net.Socket> {
+  let addresses;
+  try {
+    addresses = await resolveTarget(policy, host, port);
+  } catch (error) {
+    if (!(error instanceof TargetRefusedError)) throw error;
+    throw new DialError(error.message, error.reason === 'not-allowed' ? REPLY_NOT_ALLOWED : 0x04);
+  }
   return new Promise((resolve, reject) => {
-    // Read into a buffer of its own: see relay.ts.
-    const socket = connectForRelay({ host, port });
+    // Read into a buffer of its own: see relay.ts. Only the addresses the policy allowed are used.
+    const socket = connectForRelay({ host, port, lookup: fixedLookup(addresses) });
     const fail = (error: Error) => {
       socket.destroy();
       const code = (error as NodeJS.ErrnoException).code;

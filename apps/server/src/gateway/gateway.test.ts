@@ -36,8 +36,11 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A gateway on free loopback ports over this file's database, on the real clock (its timers cut access). */
-function startTestGateway(): Promise<Gateway> {
+/**
+ * A gateway on free loopback ports over this file's database, on the real clock (its timers cut
+ * access). Its origins are on loopback, so private targets are allowed except where a test says.
+ */
+function startTestGateway(privateTargets: 'allow' | 'deny' = 'allow'): Promise<Gateway> {
   return startGateway({
     database: t.database,
     clock: systemClock,
@@ -46,6 +49,8 @@ function startTestGateway(): Promise<Gateway> {
     socksPort: 0,
     httpPort: 0,
     handshakeTimeoutMs: 400,
+    privateTargets,
+    checkUrl: `${origin.url}/healthz`,
   });
 }
 
@@ -147,6 +152,44 @@ describe('refusals', () => {
     for (const port of [25, 465, 587]) {
       await expect(socksGet(gateway.socksPort, user, pass, { host: '127.0.0.1', port })).rejects.toThrow();
       expect((await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${port}`)).status).toBe(403);
+    }
+  });
+});
+
+describe('private targets (GATEWAY_PRIVATE_TARGETS=deny, the default)', () => {
+  it("keeps direct traffic off the gateway host's own services, but lets the check target through", async () => {
+    let reached = 0;
+    const internal = net.createServer((socket) => {
+      reached += 1;
+      socket.end('HTTP/1.1 200 OK\r\nConnection: close\r\n\r\ninternal');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    const port = (internal.address() as net.AddressInfo).port;
+    const guarded = await startTestGateway('deny');
+    try {
+      const { user, pass } = await connectedRental('direct', 3_600_000, guarded);
+      // The check target (the origin's /healthz here, the portal's own by default) still answers.
+      expect(await socksGet(guarded.socksPort, user, pass, target())).toContain('"status":"ok"');
+
+      for (const host of ['127.0.0.1', 'localhost', '::ffff:127.0.0.1', '0.0.0.0', '127.0.0.2']) {
+        await expect(socksGet(guarded.socksPort, user, pass, { host, port })).rejects.toThrow(/NotAllowed/);
+      }
+      await expect(
+        socksGet(guarded.socksPort, user, pass, { host: '127.0.0.1', port: guarded.httpPort }),
+      ).rejects.toThrow(/NotAllowed/);
+      const tunnel = await rawConnect(guarded.httpPort, basic(user, pass), `localhost:${port}`);
+      expect(tunnel).toMatch(/^HTTP\/1\.1 403 [\s\S]*cannot be reached through this proxy/);
+      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+        expect(await proxiedGet(guarded.httpPort, basic(user, pass), url)).toMatchObject({
+          status: 403,
+          body: expect.stringContaining('cannot be reached through this proxy'),
+        });
+      }
+      expect((await proxiedGet(guarded.httpPort, basic(user, pass), `${origin.url}/plain`)).status).toBe(200);
+      expect(reached).toBe(0);
+    } finally {
+      await guarded.close();
+      internal.close();
     }
   });
 });

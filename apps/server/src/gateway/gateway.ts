@@ -7,6 +7,7 @@ import { CredentialStore } from './credential-store';
 import { dial } from './dialer';
 import { createHttpFront } from './http-front';
 import { createSocks5Server } from './socks5-server';
+import { createTargetPolicy, type PrivateTargets } from './target-policy';
 
 export interface GatewayOptions {
   database: DatabaseHandle;
@@ -16,6 +17,9 @@ export interface GatewayOptions {
   socksPort: number;
   httpPort: number;
   handshakeTimeoutMs?: number;
+  /** `deny` (the default) keeps `direct` traffic off private addresses but `checkUrl`'s. */
+  privateTargets?: PrivateTargets;
+  checkUrl?: string;
 }
 
 export interface Gateway {
@@ -43,6 +47,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     () => void store.loadAll().catch(() => undefined),
   );
   await store.loadAll();
+  const policy = await createTargetPolicy(options.privateTargets ?? 'deny', options.checkUrl);
 
   const socks = createSocks5Server({
     handshakeTimeoutMs: options.handshakeTimeoutMs,
@@ -50,7 +55,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const access = store.authorize(username, password);
       if (!access) return null;
       return {
-        dial: (host, port) => dial(access.upstream, host, port),
+        dial: (host, port) => dial(access.upstream, host, port, undefined, policy),
         opened: (client: net.Socket, target: net.Socket) => {
           // Payload only: what the handshake took before this point is not the customer's traffic.
           const readBefore = client.bytesRead;
@@ -76,7 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
-  const http = createHttpFront(store, options.host, options.httpPort);
+  const http = createHttpFront(store, policy, options.host, options.httpPort);
   await http.listen();
 
   const openSockets = new Set<net.Socket>();

@@ -1,8 +1,10 @@
+import type dns from 'node:dns';
 import http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type { CredentialStore } from './credential-store';
-import { AUTH_REALM, createConnectHandler } from './connect-tunnel';
+import { AUTH_REALM, createConnectHandler, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { BLOCKED_PORTS } from './dialer';
+import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /**
  * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic): plain HTTP
@@ -10,7 +12,7 @@ import { BLOCKED_PORTS } from './dialer';
  * sockets plain forwarding through an upstream returned resets (DESIGN section 5, proxy-chain
  * issue #628).
  */
-export function createHttpFront(store: CredentialStore, host: string, port: number): Server {
+export function createHttpFront(store: CredentialStore, policy: TargetPolicy, host: string, port: number): Server {
   const agent = new http.Agent({ keepAlive: false });
   const rentalOf = new Map<number, number>();
   const untrack = new Map<number, () => void>();
@@ -19,7 +21,7 @@ export function createHttpFront(store: CredentialStore, host: string, port: numb
     host,
     port,
     authRealm: AUTH_REALM,
-    prepareRequestFunction: ({ username, password, port: targetPort, connectionId }) => {
+    prepareRequestFunction: async ({ username, password, hostname, port: targetPort, connectionId }) => {
       const access = store.authorize(username, password);
       if (!access) return { requestAuthentication: true, failMsg: 'Invalid proxy credentials or the rental has ended' };
       if (BLOCKED_PORTS.has(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
@@ -30,7 +32,20 @@ export function createHttpFront(store: CredentialStore, host: string, port: numb
           store.track(access.rentalId, () => server.closeConnection(connectionId)),
         );
       }
-      return { upstreamProxyUrl: access.upstream === 'direct' ? null : access.upstream, httpAgent: agent };
+      if (access.upstream !== 'direct') return { upstreamProxyUrl: access.upstream, httpAgent: agent };
+      // Checked and resolved here, and the request then uses exactly these addresses.
+      const addresses = await resolveTarget(policy, hostname.replace(/^\[|\]$/g, ''), targetPort).catch(
+        (error: unknown) => {
+          if (!(error instanceof TargetRefusedError)) throw error;
+          throw error.reason === 'not-allowed'
+            ? new RequestError(TARGET_NOT_ALLOWED, 403)
+            : new RequestError('The target host was not found', 404);
+        },
+      );
+      // proxy-chain types this option as dns.lookup but only hands it to http.request as its
+      // `lookup`, which is what fixedLookup is (a LookupFunction lacks dns.lookup's __promisify__).
+      const dnsLookup = fixedLookup(addresses) as unknown as typeof dns.lookup;
+      return { upstreamProxyUrl: null, httpAgent: agent, dnsLookup };
     },
   });
 
@@ -43,7 +58,7 @@ export function createHttpFront(store: CredentialStore, host: string, port: numb
   });
   // CONNECT tunnels take our own path (connect-tunnel.ts); proxy-chain keeps plain HTTP forwarding.
   server.server.removeAllListeners('connect');
-  server.server.on('connect', createConnectHandler(store));
+  server.server.on('connect', createConnectHandler(store, policy));
   // Errors of single requests (a refused upstream, a client gone) are answered to that client.
   server.on('requestFailed', () => undefined);
   return server;

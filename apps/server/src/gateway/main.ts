@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     socksPort: config.gateway.socksPort,
     httpPort: config.gateway.httpPort,
     handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
+    privateTargets: config.gateway.privateTargets,
+    checkUrl: config.gateway.checkUrl,
   });
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort }, 'gateway listening');
   let stopping = false;

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOW_ALL_TARGETS,
+  createTargetPolicy,
+  fixedLookup,
+  isPrivateAddress,
+  resolveTarget,
+  TargetRefusedError,
+} from './target-policy';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.255.0.9',
+    '0.0.0.0',
+    '10.1.2.3',
+    '100.64.0.1',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    'fd00::1',
+    'fe80::1',
+    'ff02::1',
+  ])('%s is private', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    '%s is public',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+
+  it('a name is not an address', () => {
+    expect(isPrivateAddress('localhost')).toBe(false);
+  });
+});
+
+describe('createTargetPolicy', () => {
+  it('deny: public addresses pass, private ones only at the check target', async () => {
+    const policy = await createTargetPolicy('deny', 'http://127.0.0.1:8080/healthz');
+    expect(policy.allows('8.8.8.8', 5432)).toBe(true);
+    expect(policy.allows('127.0.0.1', 8080)).toBe(true);
+    expect(policy.allows('::ffff:127.0.0.1', 8080)).toBe(true);
+    expect(policy.allows('127.0.0.1', 5432)).toBe(false);
+    expect(policy.allows('127.0.0.2', 8080)).toBe(false);
+    expect(policy.allows('10.0.0.1', 8080)).toBe(false);
+  });
+
+  it('deny without a check target refuses every private address', async () => {
+    const policy = await createTargetPolicy('deny');
+    expect(policy.allows('127.0.0.1', 80)).toBe(false);
+    expect(policy.allows('93.184.216.34', 80)).toBe(true);
+  });
+
+  it('a check URL by name allows the addresses that name has, on its port only', async () => {
+    const policy = await createTargetPolicy('deny', 'http://localhost:9000/healthz');
+    expect(policy.allows('127.0.0.1', 9000)).toBe(true);
+    expect(policy.allows('127.0.0.1', 9001)).toBe(false);
+  });
+
+  it('allow lets everything through', async () => {
+    expect(await createTargetPolicy('allow', 'http://127.0.0.1:8080/healthz')).toBe(ALLOW_ALL_TARGETS);
+    expect(ALLOW_ALL_TARGETS.allows('127.0.0.1', 5432)).toBe(true);
+  });
+});
+
+describe('resolveTarget', () => {
+  it('refuses a name that resolves to a private address, and a private literal', async () => {
+    const policy = await createTargetPolicy('deny');
+    await expect(resolveTarget(policy, 'localhost', 6379)).rejects.toMatchObject({ reason: 'not-allowed' });
+    await expect(resolveTarget(policy, '::1', 6379)).rejects.toBeInstanceOf(TargetRefusedError);
+    // A decimal spelling of 127.0.0.1 is a name to getaddrinfo, which resolves it to loopback.
+    await expect(resolveTarget(policy, '2130706433', 6379)).rejects.toMatchObject({ reason: 'not-allowed' });
+  });
+
+  it('answers a literal as it is and tells a missing name apart', async () => {
+    expect(await resolveTarget(ALLOW_ALL_TARGETS, '127.0.0.1', 80)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    await expect(resolveTarget(ALLOW_ALL_TARGETS, 'no-such-host.invalid', 80)).rejects.toMatchObject({
+      reason: 'not-found',
+    });
+  });
+});
+
+describe('fixedLookup', () => {
+  const lookup = fixedLookup([
+    { address: '::1', family: 6 },
+    { address: '127.0.0.1', family: 4 },
+  ]);
+  const call = (options: { family?: number; all?: boolean }) =>
+    new Promise<unknown[]>((resolve) => lookup('any', options, (...args) => resolve(args)));
+
+  it('answers every checked address, or the first of a family', async () => {
+    expect(await call({ all: true })).toEqual([
+      null,
+      [
+        { address: '::1', family: 6 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+    ]);
+    expect(await call({ family: 4 })).toEqual([null, '127.0.0.1', 4]);
+    expect(await call({})).toEqual([null, '::1', 6]);
+  });
+
+  it('fails when no checked address has the family asked for', async () => {
+    const only4 = fixedLookup([{ address: '127.0.0.1', family: 4 }]);
+    const [error] = await new Promise<unknown[]>((resolve) => only4('any', { family: 6 }, (...args) => resolve(args)));
+    expect(error).toMatchObject({ code: 'ENOTFOUND' });
+  });
+});
