@@ -26,7 +26,7 @@ import { startGateway } from '../apps/server/src/gateway/gateway';
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-/** 6: each proxy takes the turn right after direct twice (see `roundOrder`). */
+/** 6: with dante, each of the three proxies takes the turn right after direct twice (`roundOrder`). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 /**
  * Three busy processes on two cores: left to the scheduler, the proxy shares a core with the
@@ -192,11 +192,12 @@ function cpuSeconds(id: number): number | null {
     }
     // Fields after the command name (which may hold spaces): state ppid pgrp ... utime(14) stime(15).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = Number(fields[11]) + Number(fields[12]);
-    // The leader also counts the workers it has already reaped (cutime, cstime): dante replaces
-    // io-children during a run, and without them a round's CPU time could come out negative.
-    if (Number(entry) === id) ticks += own + Number(fields[13]) + Number(fields[14]);
-    else if (Number(fields[2]) === id) ticks += own;
+    // With the workers each process has already reaped (cutime, cstime): dante replaces its
+    // children during a run, and without them a round's CPU time could come out negative. A
+    // reaped process's time is in exactly one living parent's, so nothing is counted twice.
+    if (Number(entry) === id || Number(fields[2]) === id) {
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    }
   }
   return ticks / 100;
 }

@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // Rendering a few hundred rows in jsdom takes 2-3 s alone and twice that while CI runs the
+    // server projects beside it on two cores; 5 s (the default) made the catalogue test flaky.
+    testTimeout: 15_000,
   },
 });

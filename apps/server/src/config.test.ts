@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         checkUrl: 'http://127.0.0.1:8080/healthz',
         handshakeTimeoutMs: 10_000,
         privateTargets: 'deny',
+        privateTargetException: 'http://127.0.0.1:8080/healthz',
       },
       publicUrl: 'http://127.0.0.1:8080',
       secureCookies: false,
@@ -90,6 +91,8 @@ describe('loadConfig', () => {
     );
     expect(config.isProduction).toBe(true);
     expect(config.demoInventory).toBe(0);
+    // No private address stays reachable through the gateway in production, not even the portal's.
+    expect(config.gateway).toMatchObject({ privateTargets: 'deny', privateTargetException: undefined });
   });
 
   it('names the missing credentials of the chosen payment provider', () => {

@@ -128,8 +128,10 @@ export interface Config {
     /** What provisioning and health checks request through each upstream. */
     checkUrl: string;
     handshakeTimeoutMs: number;
-    /** Whether `direct` rentals may reach loopback and private addresses (deny: only the check target). */
+    /** Whether `direct` rentals may reach loopback, private and the host's own addresses. */
     privateTargets: 'deny' | 'allow';
+    /** Reachable under `deny`: the check URL's host and port outside production (the demo's /healthz). */
+    privateTargetException: string | undefined;
   };
   publicUrl: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
@@ -217,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const checkUrl = e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`;
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
     /\/+$/,
     '',
@@ -236,9 +239,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       socksPort: e.GATEWAY_SOCKS_PORT,
       httpPort: e.GATEWAY_HTTP_PORT,
       enabled: e.GATEWAY_ENABLED,
-      checkUrl: e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`,
+      checkUrl,
       handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
       privateTargets: e.GATEWAY_PRIVATE_TARGETS,
+      privateTargetException: isProduction ? undefined : checkUrl,
     },
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

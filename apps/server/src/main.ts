@@ -110,8 +110,8 @@ async function main(): Promise<void> {
         socksPort: config.gateway.socksPort,
         httpPort: config.gateway.httpPort,
         handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
-    privateTargets: config.gateway.privateTargets,
-    checkUrl: config.gateway.checkUrl,
+        privateTargets: config.gateway.privateTargets,
+        privateTargetException: config.gateway.privateTargetException,
       })
     : null;
   const lines = [

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type net from 'node:net';
 import { dial } from '../src/gateway/dialer';
 import { createSocks5Server } from '../src/gateway/socks5-server';
+import { ALLOW_ALL_TARGETS } from '../src/gateway/target-policy';
 
 /**
  * A real SOCKS5 upstream proxy (our own server, user `user`, password `pass`) that reaches
@@ -12,7 +13,7 @@ export async function socksUpstream(port = 0): Promise<{ url: string; port: numb
   const server = createSocks5Server({
     authenticate: (username, password) =>
       username === 'user' && password === 'pass'
-        ? { dial: (host, targetPort) => dial('direct', host, targetPort) }
+        ? { dial: (host, targetPort) => dial('direct', host, targetPort, ALLOW_ALL_TARGETS) }
         : null,
   });
   server.on('connection', (socket) => {

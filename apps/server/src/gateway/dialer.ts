@@ -2,7 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { SocksClient } from 'socks';
 import { connectForRelay } from './relay';
-import { ALLOW_ALL_TARGETS, fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
+import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /** Ports the terms forbid (spec section 5: no SMTP). */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
@@ -31,8 +31,8 @@ export async function dial(
   upstream: string,
   host: string,
   port: number,
+  policy: TargetPolicy,
   timeoutMs = 10_000,
-  policy: TargetPolicy = ALLOW_ALL_TARGETS,
 ): Promise<net.Socket> {
   if (BLOCKED_PORTS.has(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
   if (upstream === 'direct') return dialDirect(host, port, timeoutMs, policy);
@@ -59,13 +59,22 @@ export async function dial(
 }
 
 async function dialDirect(host: string, port: number, timeoutMs: number, policy: TargetPolicy): Promise<net.Socket> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
   let addresses;
   try {
-    addresses = await resolveTarget(policy, host, port);
+    // The timeout covers the name lookup too, as it did when net.connect looked names up itself.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DialError(`no address for ${host} in ${timeoutMs} ms`, 0x04)), timeoutMs);
+    });
+    addresses = await Promise.race([resolveTarget(policy, host, port), late]);
   } catch (error) {
     if (!(error instanceof TargetRefusedError)) throw error;
     throw new DialError(error.message, error.reason === 'not-allowed' ? REPLY_NOT_ALLOWED : 0x04);
+  } finally {
+    clearTimeout(timer);
   }
+  const left = Math.max(1, timeoutMs - (Date.now() - started));
   return new Promise((resolve, reject) => {
     // Read into a buffer of its own: see relay.ts. Only the addresses the policy allowed are used.
     const socket = connectForRelay({ host, port, lookup: fixedLookup(addresses) });
@@ -75,7 +84,7 @@ async function dialDirect(host: string, port: number, timeoutMs: number, policy:
       const reply = code === 'ECONNREFUSED' ? 0x05 : code === 'ENOTFOUND' || code === 'EHOSTUNREACH' ? 0x04 : 0x01;
       reject(new DialError(error.message, reply));
     };
-    socket.setTimeout(timeoutMs, () => fail(new Error(`no answer from ${host}:${port} in ${timeoutMs} ms`)));
+    socket.setTimeout(left, () => fail(new Error(`no answer from ${host}:${port} in ${timeoutMs} ms`)));
     socket.once('error', fail);
     socket.once('connect', () => {
       socket.setTimeout(0);

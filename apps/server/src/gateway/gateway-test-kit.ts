@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { SocksClient } from 'socks';
 
 /** Clients that do what curl does, for the gateway's tests (kept out of *.test.ts to stay short). */
@@ -96,4 +96,17 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 20
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return Date.now() - started;
+}
+
+/** The whole answer of the HTTP front to a CONNECT, as text. */
+export function rawConnect(port: number, auth: string, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
 }

@@ -1,8 +1,9 @@
+import dns from 'node:dns/promises';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Server as ProxyChainServer } from 'proxy-chain';
 import { SocksClient } from 'socks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../clock';
 import { proxies, rentals } from '../db/schema';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
@@ -15,6 +16,7 @@ import {
   downloadUntilCut,
   httpOverSocket,
   proxiedGet,
+  rawConnect,
   socksGet,
   until,
 } from './gateway-test-kit';
@@ -50,7 +52,7 @@ function startTestGateway(privateTargets: 'allow' | 'deny' = 'allow'): Promise<G
     httpPort: 0,
     handshakeTimeoutMs: 400,
     privateTargets,
-    checkUrl: `${origin.url}/healthz`,
+    privateTargetException: `${origin.url}/healthz`,
   });
 }
 
@@ -191,6 +193,40 @@ describe('private targets (GATEWAY_PRIVATE_TARGETS=deny, the default)', () => {
       await guarded.close();
       internal.close();
     }
+  });
+});
+
+describe('name lookups of direct targets', () => {
+  it('connects to exactly the addresses it checked, on all three paths', async () => {
+    // Only the checking lookup knows this name: a second lookup at connect time would not find it.
+    const realLookup = dns.lookup.bind(dns);
+    const spy = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((hostname: string, options: { all: true }) =>
+        hostname === 'checked.test'
+          ? Promise.resolve([{ address: '127.0.0.1', family: 4 }])
+          : realLookup(hostname, options)) as typeof dns.lookup);
+    try {
+      const { user, pass } = await connectedRental();
+      const named = { host: 'checked.test', port: origin.port };
+      expect(await socksGet(gateway.socksPort, user, pass, named)).toContain('"status":"ok"');
+      const plain = await proxiedGet(gateway.httpPort, basic(user, pass), `http://checked.test:${origin.port}/plain`);
+      expect(plain.status).toBe(200);
+      const tunnel = await connectTunnel(gateway.httpPort, basic(user, pass), `checked.test:${origin.port}`);
+      expect(await httpOverSocket(tunnel.socket!, '/named')).toContain('"path":"/named"');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers a name that does not resolve without connecting anywhere', async () => {
+    const { user, pass } = await connectedRental();
+    const missing = { host: 'no-such-host.invalid', port: 80 };
+    await expect(socksGet(gateway.socksPort, user, pass, missing)).rejects.toThrow(/HostUnreachable/);
+    expect((await proxiedGet(gateway.httpPort, basic(user, pass), 'http://no-such-host.invalid/')).status).toBe(404);
+    expect(await rawConnect(gateway.httpPort, basic(user, pass), 'no-such-host.invalid:80')).toMatch(
+      /^HTTP\/1\.1 502 /,
+    );
   });
 });
 
@@ -347,16 +383,3 @@ describe('accounting and several gateway processes', () => {
     }
   });
 });
-
-/** The whole answer of the HTTP front to a CONNECT, as text. */
-function rawConnect(port: number, auth: string, target: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () =>
-      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`),
-    );
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('close', () => resolve(text));
-    socket.on('error', reject);
-  });
-}

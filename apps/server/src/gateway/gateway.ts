@@ -17,9 +17,10 @@ export interface GatewayOptions {
   socksPort: number;
   httpPort: number;
   handshakeTimeoutMs?: number;
-  /** `deny` (the default) keeps `direct` traffic off private addresses but `checkUrl`'s. */
+  /** `deny` (the default) keeps `direct` traffic off private and own addresses... */
   privateTargets?: PrivateTargets;
-  checkUrl?: string;
+  /** ...but for this URL's host and port (the demo's /healthz; none in production). */
+  privateTargetException?: string;
 }
 
 export interface Gateway {
@@ -36,6 +37,9 @@ export interface Gateway {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { database, log } = options;
+  const policy = await createTargetPolicy(options.privateTargets ?? 'deny', options.privateTargetException, (message) =>
+    log.warn(message),
+  );
   const store = new CredentialStore(database.db, options.clock);
   const stopListening = await database.listen(
     ['rental_access', 'proxy_access'],
@@ -47,7 +51,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     () => void store.loadAll().catch(() => undefined),
   );
   await store.loadAll();
-  const policy = await createTargetPolicy(options.privateTargets ?? 'deny', options.checkUrl);
 
   const socks = createSocks5Server({
     handshakeTimeoutMs: options.handshakeTimeoutMs,
@@ -55,7 +58,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const access = store.authorize(username, password);
       if (!access) return null;
       return {
-        dial: (host, port) => dial(access.upstream, host, port, undefined, policy),
+        dial: (host, port) => dial(access.upstream, host, port, policy),
         opened: (client: net.Socket, target: net.Socket) => {
           // Payload only: what the handshake took before this point is not the customer's traffic.
           const readBefore = client.bytesRead;

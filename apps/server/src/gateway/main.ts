@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     httpPort: config.gateway.httpPort,
     handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
     privateTargets: config.gateway.privateTargets,
-    checkUrl: config.gateway.checkUrl,
+    privateTargetException: config.gateway.privateTargetException,
   });
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort }, 'gateway listening');
   let stopping = false;

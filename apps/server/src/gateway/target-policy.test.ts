@@ -1,12 +1,7 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import {
-  ALLOW_ALL_TARGETS,
-  createTargetPolicy,
-  fixedLookup,
-  isPrivateAddress,
-  resolveTarget,
-  TargetRefusedError,
-} from './target-policy';
+import { embeddedIPv4, isPrivateAddress, listed, ownAddresses } from './address-ranges';
+import { ALLOW_ALL_TARGETS, createTargetPolicy, fixedLookup, resolveTarget, TargetRefusedError } from './target-policy';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -29,19 +24,52 @@ describe('isPrivateAddress', () => {
     'fd00::1',
     'fe80::1',
     'ff02::1',
+    '::7f00:1',
+    '::127.0.0.1',
+    '::ffff:0:10.0.0.1',
+    '64:ff9b::a00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:c0a8:101::1',
+    '2001:0:4136:e378::1',
+    'fe80::1%lo',
   ])('%s is private', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 
   it('a name is not an address', () => {
     expect(isPrivateAddress('localhost')).toBe(false);
+  });
+
+  it('unpacks the IPv4 address of NAT64 and 6to4 addresses, and only of those', () => {
+    expect(embeddedIPv4('64:ff9b::a00:1')).toBe('10.0.0.1');
+    expect(embeddedIPv4('64:ff9b::192.168.1.2')).toBe('192.168.1.2');
+    expect(embeddedIPv4('2002:c0a8:0102:5::9')).toBe('192.168.1.2');
+    expect(embeddedIPv4('2606:4700::1')).toBeNull();
+    expect(embeddedIPv4('10.0.0.1')).toBeNull();
+  });
+});
+
+describe('ownAddresses', () => {
+  it("lists every address of this host's interfaces, public ones included", () => {
+    const own = ownAddresses();
+    const addresses = Object.values(os.networkInterfaces()).flatMap((entries) => entries ?? []);
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const { address } of addresses) expect(listed(own, address)).toBe(true);
+    expect(listed(own, '203.0.113.77')).toBe(addresses.some(({ address }) => address === '203.0.113.77'));
   });
 });
 
@@ -56,10 +84,22 @@ describe('createTargetPolicy', () => {
     expect(policy.allows('10.0.0.1', 8080)).toBe(false);
   });
 
-  it('deny without a check target refuses every private address', async () => {
+  it('deny without an exception refuses every private address and every address of this host', async () => {
     const policy = await createTargetPolicy('deny');
     expect(policy.allows('127.0.0.1', 80)).toBe(false);
     expect(policy.allows('93.184.216.34', 80)).toBe(true);
+    for (const { address } of Object.values(os.networkInterfaces()).flatMap((entries) => entries ?? [])) {
+      expect(policy.allows(address, 5432)).toBe(false);
+    }
+  });
+
+  it('warns when the exception does not resolve, and then excepts nothing', async () => {
+    const warnings: string[] = [];
+    const policy = await createTargetPolicy('deny', 'http://no-such-host.invalid:8080/healthz', (message) =>
+      warnings.push(message),
+    );
+    expect(warnings).toEqual([expect.stringContaining('no-such-host.invalid')]);
+    expect(policy.allows('127.0.0.1', 8080)).toBe(false);
   });
 
   it('a check URL by name allows the addresses that name has, on its port only', async () => {
