@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
+import { SecretField } from '../../../components/ui/secret-field';
 import { Toaster } from '../../../components/ui/toaster';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
-import { inputClass } from '../../../components/ui/input-class';
 
 /**
  * Every admin screen sits behind this (spec sections 2 and 4): without a token it asks for the
@@ -50,8 +50,6 @@ export function AdminGate({ children }: { children: ReactNode }) {
 function AdminAccess() {
   const { t } = useTranslation(['admin', 'errors']);
   const queryClient = useQueryClient();
-  const inputId = useId();
-  const errorId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useAdminLogin();
@@ -78,23 +76,7 @@ function AdminAccess() {
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm">
         <h1 className="text-center text-2xl font-bold text-slate-900">{t('access.title')}</h1>
         <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            {t('access.label')}
-          </label>
-          <input
-            id={inputId}
-            type="password"
-            autoComplete="current-password"
-            spellCheck={false}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={inputClass('font-mono')}
-          />
-          <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
-            {error}
-          </p>
+          <SecretField label={t('access.label')} value={code} onChange={setCode} error={error} />
           <Button type="submit" disabled={login.isPending}>
             {login.isPending ? t('access.submitting') : t('access.submit')}
           </Button>

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SecretField } from '../../../components/ui/secret-field';
 import { startSession } from '../../../lib/session';
 import { getWalletQueryOptions } from '../../account/api/get-wallet';
 import { useLogin } from '../api/login';
@@ -13,8 +14,6 @@ export function LoginPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const inputId = useId();
-  const errorId = useId();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -49,24 +48,13 @@ export function LoginPage() {
         <img src="/favicon.svg" alt={t('common:brand')} width={48} height={48} className="mx-auto" />
         <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">{t('login.title')}</h1>
         <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            {t('login.keyLabel')}
-          </label>
-          <input
-            id={inputId}
-            type="password"
-            autoComplete="current-password"
-            spellCheck={false}
+          <SecretField
+            label={t('login.keyLabel')}
             value={key}
-            onChange={(event) => setKey(event.target.value)}
+            onChange={setKey}
+            error={error}
             placeholder={t('login.keyPlaceholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="rounded-lg border border-slate-300 px-3 py-2 font-mono focus:outline-2 focus:outline-brand-600"
           />
-          <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
-            {error}
-          </p>
           <Button type="submit" disabled={loginMutation.isPending}>
             {loginMutation.isPending ? t('login.submitting') : t('login.submit')}
           </Button>
