@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
+import { Field } from '../components/field';
 import { inputClass } from '../../../../components/ui/input-class';
 
 /** Dollars with at most 2 decimals, signed: the shape BalanceAdjustRequestSchema accepts. */
@@ -28,7 +29,6 @@ type Errors = { amount?: string; reason?: string };
 export function AdjustForm({ customerId }: { customerId: number }) {
   const { t } = useTranslation('console');
   const amountId = useId();
-  const reasonId = useId();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -65,46 +65,25 @@ export function AdjustForm({ customerId }: { customerId: number }) {
         {t('customer.adjust.title')}
       </h2>
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
-            {t('customer.adjust.amount')}
-          </label>
-          <input
-            id={amountId}
-            inputMode="decimal"
-            value={amount}
-            placeholder="-2.50"
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `${amountId}-error` : undefined}
-            className={field}
-          />
-          {errors.amount && (
-            <p id={`${amountId}-error`} className="text-sm text-red-700">
-              {errors.amount}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
-            {t('customer.adjust.reason')}
-          </label>
-          <input
-            id={reasonId}
-            value={reason}
-            maxLength={500}
-            required
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-            className={field}
-          />
-          {errors.reason && (
-            <p id={`${reasonId}-error`} className="text-sm text-red-700">
-              {errors.reason}
-            </p>
-          )}
-        </div>
+        <Field
+          id={amountId}
+          label={t('customer.adjust.amount')}
+          inputMode="decimal"
+          value={amount}
+          placeholder="-2.50"
+          onChange={(event) => setAmount(event.target.value)}
+          error={errors.amount}
+          className={field}
+        />
+        <Field
+          label={t('customer.adjust.reason')}
+          value={reason}
+          maxLength={500}
+          required
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+          className={field}
+        />
         <Button type="submit" className="sm:mt-6" disabled={adjust.isPending}>
           {adjust.isPending ? t('customer.adjust.submitting') : t('customer.adjust.submit')}
         </Button>

@@ -1,5 +1,5 @@
 import { formatDollars } from '@portal/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
@@ -7,6 +7,7 @@ import { cn } from '../../../../lib/cn';
 import { useSearchCustomers } from '../api/search-customers';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { Field } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { inputClass } from '../../../../components/ui/input-class';
 
@@ -19,7 +20,6 @@ const COLUMNS = ['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] a
 export function CustomersPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
-  const inputId = useId();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
@@ -35,20 +35,16 @@ export function CustomersPage() {
     <>
       <ScreenHeader title={t('customers.title')} />
       <form onSubmit={onSubmit} role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-            {t('customers.search')}
-          </label>
-          <input
-            id={inputId}
-            type="search"
-            value={draft}
-            maxLength={100}
-            spellCheck={false}
-            onChange={(event) => setDraft(event.target.value)}
-            className={inputClass('w-full font-mono text-sm')}
-          />
-        </div>
+        <Field
+          label={t('customers.search')}
+          wrapperClassName="min-w-0 flex-1"
+          type="search"
+          value={draft}
+          maxLength={100}
+          spellCheck={false}
+          onChange={(event) => setDraft(event.target.value)}
+          className={inputClass('w-full font-mono text-sm')}
+        />
         <Button type="submit">{t('customers.submit')}</Button>
       </form>
       {customers.data ? (

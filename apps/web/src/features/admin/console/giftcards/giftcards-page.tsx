@@ -10,6 +10,7 @@ import { useGiftcards } from '../api/get-giftcards';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { Field } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
 import { inputClass } from '../../../../components/ui/input-class';
@@ -48,7 +49,6 @@ export function GiftcardsPage() {
 function CreateForm() {
   const { t } = useTranslation('console');
   const amountId = useId();
-  const countId = useId();
   const [amount, setAmount] = useState('');
   const [count, setCount] = useState('1');
   const [error, setError] = useState<string | null>(null);
@@ -79,30 +79,21 @@ function CreateForm() {
           {t('giftcards.create.title')}
         </h2>
         <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={amountId} className="text-sm font-medium text-slate-800">
-              {t('giftcards.create.amount')}
-            </label>
-            <input
-              id={amountId}
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              className={cn(field, 'w-36')}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={countId} className="text-sm font-medium text-slate-800">
-              {t('giftcards.create.count')}
-            </label>
-            <input
-              id={countId}
-              inputMode="numeric"
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-              className={cn(field, 'w-28')}
-            />
-          </div>
+          <Field
+            id={amountId}
+            label={t('giftcards.create.amount')}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            className={cn(field, 'w-36')}
+          />
+          <Field
+            label={t('giftcards.create.count')}
+            inputMode="numeric"
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+            className={cn(field, 'w-28')}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t('giftcards.create.submitting') : t('giftcards.create.submit')}
           </Button>

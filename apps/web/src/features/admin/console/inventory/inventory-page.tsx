@@ -5,6 +5,7 @@ import { useInventory } from '../api/get-inventory';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
+import { Field } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { filterInventory, type StateFilter } from './filter-inventory';
 import { InventoryImport } from './inventory-import';
@@ -42,22 +43,18 @@ export function InventoryPage() {
           {t('inventory.listTitle')}
         </h2>
         <div className="mb-3 flex flex-wrap items-end gap-3">
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-              {t('inventory.search')}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              placeholder={t('inventory.searchPlaceholder')}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(0);
-              }}
-              className={inputClass('w-full text-sm')}
-            />
-          </div>
+          <Field
+            label={t('inventory.search')}
+            wrapperClassName="min-w-0 flex-1"
+            type="search"
+            value={search}
+            placeholder={t('inventory.searchPlaceholder')}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            className={inputClass('w-full text-sm')}
+          />
           <div className="flex flex-col gap-1">
             <label htmlFor={stateId} className="text-sm font-medium text-slate-800">
               {t('inventory.state')}
