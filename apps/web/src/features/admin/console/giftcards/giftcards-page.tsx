@@ -139,7 +139,7 @@ function GiftcardList() {
               setFilter(event.target.value as Filter);
               setPage(0);
             }}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+            className={inputClass('bg-white text-sm')}
           >
             {FILTERS.map((value) => (
               <option key={value} value={value}>

@@ -66,7 +66,7 @@ export function InventoryPage() {
                 setState(event.target.value as StateFilter);
                 setPage(0);
               }}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-brand-600"
+              className={inputClass('bg-white text-sm')}
             >
               <option value="all">{t('states.all')}</option>
               {INVENTORY_STATES.map((value) => (
