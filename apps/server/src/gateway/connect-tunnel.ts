@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
 import { BLOCKED_PORTS, dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
-import { relay } from './relay';
+import { tunnel } from './relay';
 import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
@@ -72,22 +72,11 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
           socket.destroy();
           upstream.destroy();
         });
-        let done = false;
-        const finish = () => {
-          if (done) return;
-          done = true;
-          socket.destroy();
-          upstream.destroy();
+        tunnel(socket, upstream, head, () => {
           untrack();
           const up = head.length + socket.bytesRead - readAtEntry;
           store.countTraffic(access.rentalId, up, socket.bytesWritten - writtenBefore);
-        };
-        upstream.on('error', finish);
-        upstream.on('close', finish);
-        socket.on('close', finish);
-        if (head.length > 0) upstream.write(head);
-        socket.pipe(upstream);
-        relay(upstream, socket);
+        });
       },
       // The dialer's words may name the operator's upstream: the customer gets a plain sentence.
       (error: unknown) =>

@@ -100,3 +100,26 @@ export function relay(source: net.Socket, sink: net.Socket): void {
   source.once('end', () => sink.end());
   source.resume();
 }
+
+/**
+ * Joins a customer's socket and its target both ways until either side closes; then both are
+ * destroyed and `closed` runs, once. `early` is what the client sent before the tunnel opened.
+ */
+export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, closed: () => void): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    client.destroy();
+    target.destroy();
+    closed();
+  };
+  target.on('error', finish);
+  target.on('close', finish);
+  client.on('close', finish);
+  if (early.length > 0) target.write(early);
+  client.pipe(target);
+  // The download direction carries most bytes: from a direct target it is read into one reused
+  // buffer (`relay`); other targets are piped.
+  relay(target, client);
+}

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { DialError } from './dialer';
-import { relay } from './relay';
+import { tunnel } from './relay';
 
 /** What an authenticated client may do; the gateway hands one out per accepted login. */
 export interface Socks5Session {
@@ -113,22 +113,7 @@ export function createSocks5Server(options: Socks5Options): net.Server {
       }
       reply(REPLY.ok);
       const closed = session.opened?.(client, target);
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        client.destroy();
-        target.destroy();
-        closed?.();
-      };
-      target.on('error', finish);
-      target.on('close', finish);
-      client.on('close', finish);
-      if (rest.length > 0) target.write(rest);
-      client.pipe(target);
-      // The download direction carries most bytes: from a direct target it is read into one
-      // reused buffer (relay.ts); other targets are piped.
-      relay(target, client);
+      tunnel(client, target, rest, () => closed?.());
       client.resume();
     };
 
