@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -26,8 +27,12 @@ import { createGatewayProvisioner, type Provisioner } from './rentals/provisione
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, PoolStats } from './db/client';
+import { DomainError } from './errors';
 import { healthRoutes } from './health/health-routes';
+import { Readiness } from './health/readiness';
+import { installMetricsRoute, installRequestMetrics } from './metrics/metrics-routes';
+import { createShopRegistry } from './metrics/shop-gauges';
 import { newsRoutes } from './news/news-routes';
 import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
@@ -46,7 +51,14 @@ export interface AppDeps {
   provisioner?: Provisioner;
   /** Defaults to the one PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
+  /** The process's life for /readyz; main.ts starts it `starting`. Defaults to ready (tests). */
+  readiness?: Readiness;
+  /** The database pool's use, for /metrics (PostgreSQL only). */
+  poolStats?: () => PoolStats;
 }
+
+/** Probes and scrapes answer while the process starts; everything else waits for migrations. */
+const ANSWERED_WHILE_STARTING = new Set(['/healthz', '/readyz', '/metrics']);
 
 export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'paymentProvider'>): PaymentsDeps {
   return {
@@ -88,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.secureCookies,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...sharedRateLimitStore(app, config.redisUrl) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -97,13 +109,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installJsonParser(app);
   installErrorHandler(app);
+  const readiness = deps.readiness ?? new Readiness('ready');
+  app.addHook('onRequest', async (request) => {
+    if (readiness.state === 'starting' && !ANSWERED_WHILE_STARTING.has(request.url.split('?')[0] ?? '')) {
+      throw new DomainError('SERVICE_UNAVAILABLE');
+    }
+  });
+  if (config.metrics.enabled) {
+    installRequestMetrics(app);
+    installMetricsRoute(app, { token: config.metrics.token, shop: createShopRegistry(deps.db, deps.poolStats) });
+  }
   decorateCustomer(app);
   app.decorateRequest('adminActor', null);
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock };
   const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
-  await app.register(healthRoutes, { db: deps.db });
+  await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway });
@@ -124,4 +146,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
   });
   return app;
+}
+
+/**
+ * With REDIS_URL, rate limits are counted in Redis, so N processes allow what one would. A Redis
+ * outage lets requests through (`skipOnError`) rather than failing every login; it is logged.
+ */
+function sharedRateLimitStore(app: FastifyInstance, redisUrl: string | undefined) {
+  if (!redisUrl) return {};
+  // The settings @fastify/rate-limit recommends: an unreachable Redis costs a request 0.5 s at most.
+  const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  let lastWarning = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    app.log.warn({ err: error.message }, 'rate limits: Redis unavailable, requests are not limited meanwhile');
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: 'proxyport-rate-limit-', skipOnError: true };
 }

@@ -72,6 +72,7 @@ describe('loadConfig', () => {
       expect.stringContaining('ADMIN_SECRET is required when NODE_ENV=production'),
       expect.stringContaining('PAYMENT_PROVIDER=sandbox is not allowed when NODE_ENV=production'),
       expect.stringContaining('PUBLIC_URL is required when NODE_ENV=production'),
+      expect.stringContaining('METRICS_TOKEN is required when NODE_ENV=production'),
     ]);
   });
 
@@ -86,6 +87,7 @@ describe('loadConfig', () => {
         BTCPAY_API_KEY: 'key',
         BTCPAY_STORE_ID: 'store',
         BTCPAY_WEBHOOK_SECRET: 'whsec',
+        METRICS_TOKEN: 'a-long-metrics-token',
       },
       base,
     );
@@ -106,6 +108,34 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',
       'ADMIN_SECRET must be at least 12 characters long',
+    ]);
+  });
+
+  it('takes production metrics with a token or turned off, shared limits from a Redis URL, and a drain time', () => {
+    const production = {
+      NODE_ENV: 'production',
+      ADMIN_SECRET: 'a-long-enough-secret',
+      PAYMENT_PROVIDER: 'cryptomus',
+      CRYPTOMUS_MERCHANT: 'm',
+      CRYPTOMUS_API_KEY: 'k',
+      PUBLIC_URL: 'https://portal.example.com',
+    };
+    expect(loadConfig({ ...production, METRICS_ENABLED: 'false' }, base).metrics).toMatchObject({
+      enabled: false,
+      token: undefined,
+    });
+    const config = loadConfig(
+      { ...production, METRICS_TOKEN: 'scrape-token-1234', REDIS_URL: 'redis://127.0.0.1:6379', GATEWAY_DRAIN_SECONDS: '0' },
+      base,
+    );
+    expect(config).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', gatewayDrainMs: 0 });
+    expect(config.metrics).toEqual({ enabled: true, token: 'scrape-token-1234', gatewayPort: 9464 });
+    expect(
+      problemsOf({ METRICS_TOKEN: 'short', REDIS_URL: 'http://:pw@cache:6379', GATEWAY_DRAIN_SECONDS: '-1' }),
+    ).toEqual([
+      'METRICS_TOKEN must be at least 16 characters long',
+      'GATEWAY_DRAIN_SECONDS must be 0 or more (got "-1")',
+      'REDIS_URL must be a redis:// or rediss:// URL',
     ]);
   });
 });

@@ -36,6 +36,8 @@ const SECRET_VARIABLES = new Set([
   'CRYPTOMUS_API_KEY',
   'BTCPAY_API_KEY',
   'BTCPAY_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+  'REDIS_URL',
 ]);
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
@@ -106,6 +108,17 @@ const EnvSchema = z.object({
   BTCPAY_STORE_ID: z.string().optional(),
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
   BTCPAY_METHODS: z.string().default('BTC,LTC'),
+  METRICS_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'METRICS_ENABLED must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters long').optional(),
+  GATEWAY_METRICS_PORT: port('GATEWAY_METRICS_PORT', 9464),
+  GATEWAY_DRAIN_SECONDS: count('GATEWAY_DRAIN_SECONDS').default(20),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
 });
 
 export interface Config {
@@ -162,6 +175,17 @@ export interface Config {
     cryptomus: { url: string; merchant: string; apiKey: string } | null;
     btcpay: { url: string; apiKey: string; storeId: string; webhookSecret: string; methods: string[] } | null;
   };
+  metrics: {
+    enabled: boolean;
+    /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
+    token: string | undefined;
+    /** Port of /metrics and the probes of a gateway process of its own. */
+    gatewayPort: number;
+  };
+  /** How long a stopping gateway lets open tunnels run before it cuts them (SIGTERM). */
+  gatewayDrainMs: number;
+  /** Rate limits are counted in this Redis, shared by every process; in memory without it. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +240,11 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
   }
   if (isProduction && e.DEMO_INVENTORY !== undefined && e.DEMO_INVENTORY > 0) {
     problems.push('DEMO_INVENTORY must be 0 when NODE_ENV=production: demo proxies are not real exits');
+  }
+  if (isProduction && e.METRICS_ENABLED && !e.METRICS_TOKEN) {
+    problems.push(
+      'METRICS_TOKEN is required when NODE_ENV=production (16+ characters; scrapers send it as a Bearer token), or set METRICS_ENABLED=false',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -279,5 +308,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
             }
           : null,
     },
+    metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN, gatewayPort: e.GATEWAY_METRICS_PORT },
+    gatewayDrainMs: e.GATEWAY_DRAIN_SECONDS * 1000,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -11,6 +11,7 @@ import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
 import { createGatewayProvisioner } from './rentals/provisioner';
 import { demoAdminSecret, lockDataDir } from './lib/data-dir';
+import { Readiness } from './health/readiness';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
 function loggerOptions(config: Config) {
@@ -49,10 +50,11 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
-  const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
   const provisioner = createGatewayProvisioner(database.db, config.gateway.checkUrl);
   const paymentProvider = createPaymentProvider(config);
+  // Listening before migrations: probes see `starting` (503) instead of a refused connection, and
+  // other requests get 503 until the database is ready.
+  const readiness = new Readiness('starting');
   const app = await buildApp({
     config,
     db: database.db,
@@ -60,7 +62,46 @@ async function main(): Promise<void> {
     provisioner,
     paymentProvider,
     logger: loggerOptions(config),
+    readiness,
+    poolStats: database.poolStats,
   });
+  await app.listen({ port: config.port, host: config.host });
+
+  const stopJobs: (() => Promise<void>)[] = [];
+  let gateway: Gateway | null = null;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    // Ctrl-C reaches this process from the terminal and again through npm: the shutdown under
+    // way handles both; the timer below bounds it.
+    if (stopping) return;
+    stopping = true;
+    readiness.stopping();
+    // SIGTERM (an orchestrator's restart) lets tunnels drain; Ctrl-C is a person who wants it stopped.
+    const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    const limitMs = drainMs + 10_000;
+    const force = setTimeout(() => {
+      console.error(`shutdown took longer than ${limitMs / 1000} s: exiting`);
+      process.exit(1);
+    }, limitMs);
+    force.unref();
+    // The listener closes at once and requests under way finish, jobs end after their current
+    // transaction, tunnels drain; only then does the database close, so no write is lost.
+    await Promise.all([
+      app.close(),
+      ...stopJobs.map((stopJob) => stopJob()),
+      gateway?.close({ drainMs }) ?? Promise.resolve(),
+    ]);
+    await database.close();
+    unlock();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await database.migrate();
+  const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
   const lifecycle = {
     db: database.db,
     clock: systemClock,
@@ -70,37 +111,16 @@ async function main(): Promise<void> {
     healthCheckMs: config.healthCheckMs,
   };
   const payments = paymentsDepsOf({ config, db: database.db, clock: systemClock, paymentProvider });
-  const stopJobs = [
-    repeatEvery('rental lifecycle', config.jobIntervalMs, () => runLifecycleOnce(lifecycle), app.log),
-    repeatEvery('payment reconciliation', config.payments.reconcileMs, () => reconcilePayments(payments), app.log),
-  ];
+  stopJobs.push(
+    repeatEvery('rental lifecycle', config.jobIntervalMs, (signal) => runLifecycleOnce(lifecycle, signal), app.log),
+    repeatEvery(
+      'payment reconciliation',
+      config.payments.reconcileMs,
+      (signal) => reconcilePayments(payments, signal),
+      app.log,
+    ),
+  );
 
-  let gateway: Gateway | null = null;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    // Ctrl-C reaches this process from the terminal and again through npm: the shutdown under
-    // way handles both; the timer below bounds it.
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      console.error('shutdown took longer than 10 s: exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // Stop taking requests and finish those under way before the database closes, so no write is lost.
-    await Promise.all(stopJobs.map((stopJob) => stopJob()));
-    await gateway?.close();
-    await app.close();
-    await database.close();
-    unlock();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
   gateway = config.gateway.enabled
     ? await startGateway({
         database,
@@ -114,6 +134,7 @@ async function main(): Promise<void> {
         privateTargetException: config.gateway.privateTargetException,
       })
     : null;
+  readiness.ready();
   const lines = [
     '',
     `  Proxy rental portal is running: ${config.publicUrl}`,

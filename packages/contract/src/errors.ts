@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   WEBHOOK_SIGNATURE_INVALID: 'Invalid webhook signature',
   GIFTCARD_INVALID: 'Gift card code does not exist or has already been activated',
   GIFTCARD_RATE_LIMITED: 'Too many gift card attempts. Please wait a minute and try again.',
+  SERVICE_UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -96,6 +97,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_SIGNATURE_INVALID: 401,
   GIFTCARD_INVALID: 404,
   GIFTCARD_RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

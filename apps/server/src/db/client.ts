@@ -19,6 +19,14 @@ export type Queryable = Database | Transaction;
 
 export type NotificationHandler = (channel: string, payload: string) => void;
 
+/** Connections of a PostgreSQL pool (PGlite is one connection in the process: no pool). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -29,6 +37,7 @@ export interface DatabaseHandle {
    */
   listen(channels: string[], onNotify: NotificationHandler, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  poolStats?: () => PoolStats;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -74,6 +83,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     },
     listen: (channels, onNotify, onReconnect) => listenPostgres(connectionString, channels, onNotify, onReconnect),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
@@ -124,4 +134,21 @@ export async function openDatabase(options: {
 
 export async function ping(db: Queryable): Promise<void> {
   await db.execute(sql`SELECT 1`);
+}
+
+/** Whether every migration shipped with this build is recorded as applied (drizzle's own table). */
+export async function migrationsApplied(db: Queryable): Promise<boolean> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  try {
+    // Both drivers answer raw queries as `{ rows }`; the shared database type leaves it unknown.
+    const result = (await db.execute(sql`SELECT count(*) AS count FROM drizzle.__drizzle_migrations`)) as {
+      rows: { count: string | number }[];
+    };
+    return Number(result.rows[0]?.count ?? 0) >= journal.entries.length;
+  } catch {
+    // No migrations table yet: nothing applied.
+    return false;
+  }
 }

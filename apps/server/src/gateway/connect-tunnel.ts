@@ -1,7 +1,8 @@
 import type http from 'node:http';
 import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
-import { BLOCKED_PORTS, dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
+import { gatewayAuthFailures } from '../metrics/metrics';
+import { dial, DialError, portRefused, REPLY_NOT_ALLOWED } from './dialer';
 import { tunnel } from './relay';
 import type { TargetPolicy } from './target-policy';
 
@@ -51,6 +52,7 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     const credentials = basicCredentials(request.headers['proxy-authorization']);
     const access = credentials ? store.authorize(credentials.username, credentials.password) : null;
     if (!access) {
+      gatewayAuthFailures.inc({ front: 'http' });
       return answer(
         socket,
         '407 Proxy Authentication Required',
@@ -58,7 +60,7 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
         `Proxy-Authenticate: Basic realm="${AUTH_REALM}"\r\n`,
       );
     }
-    if (BLOCKED_PORTS.has(target.port)) {
+    if (portRefused(target.port)) {
       return answer(socket, '403 Forbidden', `Port ${target.port} is blocked (no SMTP)`);
     }
 

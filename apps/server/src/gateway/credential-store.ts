@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { gatewayBytes } from '../metrics/metrics';
 
 export interface Access {
   rentalId: number;
@@ -127,6 +128,8 @@ export class CredentialStore {
 
   countTraffic(rentalId: number, up: number, down: number): void {
     if (up === 0 && down === 0) return;
+    gatewayBytes.inc({ direction: 'up' }, up);
+    gatewayBytes.inc({ direction: 'down' }, down);
     const entry = this.traffic.get(rentalId) ?? { up: 0, down: 0 };
     entry.up += up;
     entry.down += down;

@@ -1,11 +1,19 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { SocksClient } from 'socks';
+import { gatewayRefusedTargets } from '../metrics/metrics';
 import { connectForRelay } from './relay';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /** Ports the terms forbid (spec section 5: no SMTP). */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
+
+/** Whether the terms forbid this port; each refusal is counted in /metrics. */
+export function portRefused(port: number): boolean {
+  if (!BLOCKED_PORTS.has(port)) return false;
+  gatewayRefusedTargets.inc({ reason: 'blocked_port' });
+  return true;
+}
 
 /** SOCKS5 reply for a blocked port or a refused address (RFC 1928: not allowed by ruleset). */
 export const REPLY_NOT_ALLOWED = 0x02;
@@ -34,7 +42,7 @@ export async function dial(
   policy: TargetPolicy,
   timeoutMs = 10_000,
 ): Promise<net.Socket> {
-  if (BLOCKED_PORTS.has(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
+  if (portRefused(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
   if (upstream === 'direct') return dialDirect(host, port, timeoutMs, policy);
   const url = new URL(upstream);
   const proxyHost = url.hostname.replace(/^\[|\]$/g, '');

@@ -3,6 +3,7 @@ import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
+import { gatewayActiveConnections, gatewayAuthFailures } from '../metrics/metrics';
 import { CredentialStore } from './credential-store';
 import { dial } from './dialer';
 import { createHttpFront } from './http-front';
@@ -27,7 +28,32 @@ export interface Gateway {
   store: CredentialStore;
   socksPort: number;
   httpPort: number;
-  close(): Promise<void>;
+  /**
+   * Stops accepting at once; open tunnels may run on for `drainMs` (or until they all end),
+   * then the rest are cut and credentials stop loading.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
+}
+
+/** Counts a front's open client sockets in /metrics and keeps them for a stop. */
+function trackSockets(server: net.Server, front: 'socks5' | 'http'): Set<net.Socket> {
+  const open = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    open.add(socket);
+    gatewayActiveConnections.inc({ front });
+    socket.on('close', () => {
+      open.delete(socket);
+      gatewayActiveConnections.dec({ front });
+    });
+  });
+  return open;
+}
+
+async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<void> {
+  const deadline = Date.now() + drainMs;
+  while (Date.now() < deadline && sockets.some((set) => set.size > 0)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -56,7 +82,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     handshakeTimeoutMs: options.handshakeTimeoutMs,
     authenticate: (username, password) => {
       const access = store.authorize(username, password);
-      if (!access) return null;
+      if (!access) {
+        gatewayAuthFailures.inc({ front: 'socks5' });
+        return null;
+      }
       return {
         dial: (host, port) => dial(access.upstream, host, port, policy),
         opened: (client: net.Socket, target: net.Socket) => {
@@ -87,21 +116,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const http = createHttpFront(store, policy, options.host, options.httpPort);
   await http.listen();
 
-  const openSockets = new Set<net.Socket>();
-  socks.on('connection', (socket) => {
-    openSockets.add(socket);
-    socket.on('close', () => openSockets.delete(socket));
-  });
+  const socksSockets = trackSockets(socks, 'socks5');
+  const httpSockets = trackSockets(http.server, 'http');
 
   return {
     store,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
-    close: async () => {
+    close: async ({ drainMs = 0 } = {}) => {
+      const socksClosed = new Promise<void>((resolve) => socks.close(() => resolve()));
+      // proxy-chain's close(false) stops accepting and resolves once its connections have ended.
+      const httpClosed = http.close(false);
+      await drained([socksSockets, httpSockets], drainMs);
+      for (const socket of socksSockets) socket.destroy();
+      http.closeConnections();
+      await Promise.all([socksClosed, httpClosed]);
       await stopListening();
-      for (const socket of openSockets) socket.destroy();
-      await new Promise<void>((resolve) => socks.close(() => resolve()));
-      await http.close(true);
       await store.close();
     },
   };

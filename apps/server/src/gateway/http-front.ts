@@ -3,7 +3,8 @@ import http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type { CredentialStore } from './credential-store';
 import { AUTH_REALM, createConnectHandler, TARGET_NOT_ALLOWED } from './connect-tunnel';
-import { BLOCKED_PORTS } from './dialer';
+import { gatewayAuthFailures } from '../metrics/metrics';
+import { portRefused } from './dialer';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /**
@@ -23,8 +24,11 @@ export function createHttpFront(store: CredentialStore, policy: TargetPolicy, ho
     authRealm: AUTH_REALM,
     prepareRequestFunction: async ({ username, password, hostname, port: targetPort, connectionId }) => {
       const access = store.authorize(username, password);
-      if (!access) return { requestAuthentication: true, failMsg: 'Invalid proxy credentials or the rental has ended' };
-      if (BLOCKED_PORTS.has(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
+      if (!access) {
+        gatewayAuthFailures.inc({ front: 'http' });
+        return { requestAuthentication: true, failMsg: 'Invalid proxy credentials or the rental has ended' };
+      }
+      if (portRefused(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
       if (!rentalOf.has(connectionId)) {
         rentalOf.set(connectionId, access.rentalId);
         untrack.set(

@@ -3,11 +3,14 @@ import pino from 'pino';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { Readiness } from '../health/readiness';
+import { startMetricsServer } from '../metrics/metrics-server';
 import { startGateway } from './gateway';
 
 /**
  * A gateway process of its own (`npm run gateway`): several can run beside the API processes,
- * all on one PostgreSQL database; credential changes reach each through LISTEN/NOTIFY.
+ * all on one PostgreSQL database; credential changes reach each through LISTEN/NOTIFY. Its
+ * /metrics, /readyz and /healthz are on GATEWAY_METRICS_PORT.
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
@@ -17,6 +20,14 @@ async function main(): Promise<void> {
     );
   }
   const log = pino({ level: config.logLevel });
+  const readiness = new Readiness('starting');
+  const probes = await startMetricsServer({
+    host: config.host,
+    port: config.metrics.gatewayPort,
+    token: config.metrics.token,
+    metrics: config.metrics.enabled,
+    readiness,
+  });
   const database = await openDatabase(config);
   await database.migrate();
   const gateway = await startGateway({
@@ -30,17 +41,27 @@ async function main(): Promise<void> {
     privateTargets: config.gateway.privateTargets,
     privateTargetException: config.gateway.privateTargetException,
   });
-  log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort }, 'gateway listening');
+  readiness.ready();
+  log.info(
+    { socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port },
+    'gateway listening',
+  );
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    await gateway.close();
+    readiness.stopping();
+    // SIGTERM (an orchestrator's restart) lets open tunnels run on; Ctrl-C stops at once.
+    const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
+    log.info({ signal, drainMs }, 'gateway stopping');
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    await gateway.close({ drainMs });
     await database.close();
+    await probes.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

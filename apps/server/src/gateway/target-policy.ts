@@ -2,6 +2,7 @@ import { ADDRCONFIG, type LookupAddress } from 'node:dns';
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import { isPrivateAddress, listed, ownAddresses } from './address-ranges';
+import { gatewayRefusedTargets } from '../metrics/metrics';
 
 /** Where a rental's `direct` traffic may go: `deny` keeps it off the gateway host's own networks. */
 export type PrivateTargets = 'deny' | 'allow';
@@ -74,6 +75,7 @@ export async function resolveTarget(policy: TargetPolicy, host: string, port: nu
         });
   const allowed = resolved.filter(({ address }) => policy.allows(address, port));
   if (allowed.length === 0) {
+    if (resolved.length > 0) gatewayRefusedTargets.inc({ reason: 'private' });
     throw new TargetRefusedError(
       resolved.length === 0 ? `${host}: no address` : `${host}:${port} is not reachable through this gateway`,
       resolved.length === 0 ? 'not-found' : 'not-allowed',

@@ -126,10 +126,22 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
   return { connected, refunded };
 }
 
-export async function runLifecycleOnce(deps: LifecycleDeps) {
-  const provisioned = await provisionWaiting(deps);
-  const health = await checkConnected(deps);
-  const ended = await markEnded(deps);
-  const expired = await expireReady(deps);
-  return { ...provisioned, ...health, ended, expired };
+/**
+ * One round of every step. A stopping process (`signal` aborted) ends the round between steps:
+ * each step's writes are complete transactions, and what is left is due again next round, in
+ * this process after a restart or in another.
+ */
+export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal) {
+  const result = { connected: 0, refunded: 0, checked: 0, unavailable: 0, ended: 0, expired: 0 };
+  const steps = [
+    async () => Object.assign(result, await provisionWaiting(deps)),
+    async () => Object.assign(result, await checkConnected(deps)),
+    async () => (result.ended = await markEnded(deps)),
+    async () => (result.expired = await expireReady(deps)),
+  ];
+  for (const step of steps) {
+    if (signal?.aborted) break;
+    await step();
+  }
+  return result;
 }

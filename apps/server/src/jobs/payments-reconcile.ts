@@ -18,7 +18,10 @@ export const PROVIDER_CONFIRMATION_CAP_MS = 72 * 3_600_000;
  * arrives and nobody polls. A sandbox payment past its lifetime ends as `fail`; a provider's
  * payment ends when the provider says so, or after the confirmation cap.
  */
-export async function reconcilePayments(deps: PaymentsDeps): Promise<{ checked: number; expired: number }> {
+export async function reconcilePayments(
+  deps: PaymentsDeps,
+  signal?: AbortSignal,
+): Promise<{ checked: number; expired: number }> {
   const now = deps.clock.now();
   const due = and(
     eq(payments.status, PAYMENT_STATUS.pending),
@@ -38,6 +41,11 @@ export async function reconcilePayments(deps: PaymentsDeps): Promise<{ checked: 
     .returning();
   let expired = 0;
   for (const payment of claimed) {
+    // Stopping: the claims left are released below, for the next round or another process.
+    if (signal?.aborted) {
+      await deps.db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, payment.id));
+      continue;
+    }
     try {
       const refreshed = await refreshPayment(deps, payment);
       const deadline =
