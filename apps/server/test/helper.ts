@@ -12,7 +12,8 @@ import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import type { ProxyImportRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { rentals, users } from '../src/db/schema';
+import type { CredentialStore } from '../src/gateway/credential-store';
 import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
 import { adjustBalance } from '../src/ledger/ledger';
@@ -238,4 +239,31 @@ export async function adminToken(t: TestApp): Promise<string> {
   });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return response.json<{ token: string }>().token;
+}
+
+/**
+ * A bought rental made connected until `endInMs` from now (real time: the gateway's clock),
+ * once the gateway's credential store knows it.
+ */
+export async function connectedRental(
+  t: TestApp,
+  store: CredentialStore,
+  upstream = 'direct',
+  endInMs = 3_600_000,
+): Promise<{ id: number; proxyId: number; user: string; pass: string }> {
+  const [proxyId] = await addProxies(t, 1, { upstream });
+  const { apiKey } = await fundedCustomer(t, 10_000);
+  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+  const [row] = await t.database.db
+    .update(rentals)
+    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
+    .where(eq(rentals.proxyId, proxyId!))
+    .returning();
+  const rental = { id: row!.id, proxyId: proxyId!, user: row!.username, pass: row!.password };
+  const deadline = Date.now() + 2000;
+  while (store.authorize(rental.user, rental.pass) === null) {
+    if (Date.now() > deadline) throw new Error('the gateway did not load the rental within 2 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return rental;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helper';
 
@@ -21,6 +22,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Every process a test started, so a failed test leaves none behind. */
+const started: Running[] = [];
+
 interface Running {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
@@ -28,6 +32,7 @@ interface Running {
 }
 
 function start(env: Record<string, string>): Running {
+  // The embedded database unless a test names one.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -37,7 +42,9 @@ function start(env: Record<string, string>): Running {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const running = { child, output: () => output, exited };
+  started.push(running);
+  return running;
 }
 
 async function until(running: Running, text: string, ms = 30_000): Promise<void> {
@@ -48,6 +55,21 @@ async function until(running: Running, text: string, ms = 30_000): Promise<void>
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Polls /readyz from the process's first moment until 200; answers each new status seen. */
+async function readinessUntilReady(server: Running, base: string): Promise<number[]> {
+  const seen: number[] = [];
+  while (seen.at(-1) !== 200) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    const status = await fetch(`${base}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status !== 0 && status !== seen.at(-1)) seen.push(status);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return seen;
 }
 
 describe('the server process', () => {
@@ -99,4 +121,122 @@ describe('the server process', () => {
     expect(bad.output()).toContain('ADMIN_SECRET is required when NODE_ENV=production');
     expect(bad.output()).toContain('PAYMENT_PROVIDER=sandbox is not allowed when NODE_ENV=production');
   });
+
+  it('answers /readyz 503 while starting, and on SIGTERM finishes a purchase in flight, charged once', async () => {
+    const fresh = tempDir('portal-ready-');
+    try {
+      const port = String(await freePort());
+      const env = {
+        DATA_DIR: fresh.dir,
+        PORT: port,
+        HOST: '127.0.0.1',
+        ADMIN_SECRET: 'process-test-admin-secret',
+        GATEWAY_SOCKS_PORT: String(await freePort()),
+        GATEWAY_HTTP_PORT: String(await freePort()),
+      };
+      const base = `http://127.0.0.1:${port}`;
+      const server = start(env);
+      // PGlite migrates on the event loop, so a probe waits rather than seeing 503 (see the PostgreSQL case).
+      const seen = await readinessUntilReady(server, base);
+      expect(seen.at(-1)).toBe(200);
+      expect(seen.every((status) => status === 503 || status === 200)).toBe(true);
+
+      const { apiKey } = (await (await fetch(`${base}/api/register`, { method: 'POST' })).json()) as { apiKey: string };
+      const post = (url: string, body: object, headers: Record<string, string>) =>
+        fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      const { token } = (await (await post('/api/admin/login', { secretCode: env.ADMIN_SECRET }, {})).json()) as {
+        token: string;
+      };
+      const { referral_key } = (await (await post('/api/login', {}, { 'x-api-key': apiKey })).json()) as {
+        referral_key: string;
+      };
+      const adjusted = await post(
+        '/api/admin/customers/adjust',
+        { customer: referral_key, amount: 10, reason: 'process test' },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(adjusted.status).toBe(200);
+      const list = (await (await fetch(`${base}/api/proxy/list`, { headers: { 'x-api-key': apiKey } })).json()) as {
+        proxies: { id: number }[];
+      };
+
+      // The purchase's headers and half its body arrive before SIGTERM, the rest after it.
+      const body = JSON.stringify({ task: 'up', id: list.proxies[0]!.id, hours: '24' });
+      const purchase = net.connect(Number(port), '127.0.0.1');
+      let answer = '';
+      purchase.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const answered = new Promise<void>((resolve) => purchase.on('close', () => resolve()));
+      await new Promise<void>((resolve) => purchase.once('connect', () => resolve()));
+      purchase.write(
+        `POST /api/proxy/buy HTTP/1.1\r\nHost: x\r\nx-api-key: ${apiKey}\r\ncontent-type: application/json\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      // Not ready any more: no new connection is taken.
+      const readyz = () =>
+        fetch(`${base}/readyz`).then(
+          (response) => response.status,
+          () => 'refused',
+        );
+      const deadline = Date.now() + 5_000;
+      while ((await readyz()) !== 'refused' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await readyz()).toBe('refused');
+      purchase.end(body.slice(10));
+      await answered;
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(answer).toContain('"success":true');
+      expect(await server.exited).toBe(0);
+
+      const again = start(env);
+      await until(again, 'Proxy rental portal is running');
+      const wallet = (await (await fetch(`${base}/api/wallet`, { headers: { 'x-api-key': apiKey } })).json()) as {
+        wallet: number;
+      };
+      const history = (await (
+        await fetch(`${base}/api/proxy/history`, { headers: { 'x-api-key': apiKey } })
+      ).json()) as { history: unknown[] };
+      expect(history.history).toHaveLength(1);
+      expect(wallet.wallet).toBe(Number(/"wallet":([\d.]+)/.exec(answer)?.[1]));
+      expect(wallet.wallet).toBeLessThan(10);
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      for (const running of started.splice(0)) if (running.child.exitCode === null) running.child.kill('SIGKILL');
+      fresh.remove();
+    }
+  }, 120_000);
+});
+
+/** On PostgreSQL the event loop stays free while migrations run, so probes see `starting`. */
+describe.skipIf(!process.env.DATABASE_URL)('the server process on PostgreSQL', () => {
+  it('answers /readyz 503 while it migrates a new database, then 200', async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = `portal_t_ready_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    url.pathname = `/${name}`;
+    const port = String(await freePort());
+    const server = start({
+      DATABASE_URL: url.toString(),
+      PORT: port,
+      GATEWAY_ENABLED: 'false',
+      ADMIN_SECRET: 'process-test-admin-secret',
+      DATA_DIR: data.dir,
+    });
+    try {
+      expect(await readinessUntilReady(server, `http://127.0.0.1:${port}`)).toEqual([503, 200]);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
 });

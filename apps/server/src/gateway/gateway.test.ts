@@ -6,7 +6,7 @@ import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../clock';
 import { proxies, rentals } from '../db/schema';
-import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { buildTestApp, connectedRental as connectedRentalOn, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { startGateway, type Gateway } from './gateway';
@@ -64,18 +64,8 @@ interface Rental {
 }
 
 /** A bought rental made connected until `endInMs` from now (real time: the gateway's clock). */
-async function connectedRental(upstream = 'direct', endInMs = 3_600_000, g: Gateway = gateway): Promise<Rental> {
-  const [proxyId] = await addProxies(t, 1, { upstream });
-  const { apiKey } = await fundedCustomer(t, 10_000);
-  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-  const [row] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
-    .where(eq(rentals.proxyId, proxyId!))
-    .returning();
-  const rental = { id: row!.id, proxyId: proxyId!, user: row!.username, pass: row!.password };
-  await until(() => g.store.authorize(rental.user, rental.pass) !== null);
-  return rental;
+function connectedRental(upstream = 'direct', endInMs = 3_600_000, g: Gateway = gateway): Promise<Rental> {
+  return connectedRentalOn(t, g.store, upstream, endInMs);
 }
 
 async function httpUpstream(): Promise<string> {

@@ -76,6 +76,14 @@ export const refusals = new Counter({
   registers: [processRegistry],
 });
 
+// Known label values start at 0, so a dashboard's rate() has a series from the first scrape.
+for (const front of ['socks5', 'http']) {
+  gatewayActiveConnections.set({ front }, 0);
+  gatewayAuthFailures.inc({ front }, 0);
+}
+for (const direction of ['up', 'down']) gatewayBytes.inc({ direction }, 0);
+for (const reason of ['private', 'blocked_port']) gatewayRefusedTargets.inc({ reason }, 0);
+
 /** The exposition of this process plus any per-app registries (one text, one content type). */
 export async function metricsText(extra: Registry[] = []): Promise<string> {
   const parts = await Promise.all([processRegistry, ...extra].map((registry) => registry.metrics()));
