@@ -125,7 +125,12 @@ describe('loadConfig', () => {
       token: undefined,
     });
     const config = loadConfig(
-      { ...production, METRICS_TOKEN: 'scrape-token-1234', REDIS_URL: 'redis://127.0.0.1:6379', GATEWAY_DRAIN_SECONDS: '0' },
+      {
+        ...production,
+        METRICS_TOKEN: 'scrape-token-1234',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        GATEWAY_DRAIN_SECONDS: '0',
+      },
       base,
     );
     expect(config).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', gatewayDrainMs: 0 });

@@ -20,7 +20,9 @@ async function redisAnswers(): Promise<boolean> {
 
 const redisUp = await redisAnswers();
 if (!redisUp) {
-  console.warn(`shared rate limits: skipped, no Redis answers at ${REDIS_URL} (start one: redis-server --daemonize yes)`);
+  console.warn(
+    `shared rate limits: skipped, no Redis answers at ${REDIS_URL} (start one: redis-server --daemonize yes)`,
+  );
 }
 
 /** Two API processes' apps on one database and one Redis, as behind a load balancer. */

@@ -42,10 +42,7 @@ async function main(): Promise<void> {
     privateTargetException: config.gateway.privateTargetException,
   });
   readiness.ready();
-  log.info(
-    { socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port },
-    'gateway listening',
-  );
+  log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

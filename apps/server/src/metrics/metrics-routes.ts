@@ -14,7 +14,10 @@ export function installRequestMetrics(app: FastifyInstance): void {
 }
 
 /** `GET /metrics` in Prometheus text; with a token, only for `Authorization: Bearer <token>`. */
-export function installMetricsRoute(app: FastifyInstance, options: { token: string | undefined; shop: Registry }): void {
+export function installMetricsRoute(
+  app: FastifyInstance,
+  options: { token: string | undefined; shop: Registry },
+): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!scrapeAllowed(options.token, request.headers.authorization)) {
       return reply
