@@ -20,7 +20,10 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
 FROM npm AS build
-RUN npm ci --no-audit --no-fund
+# Behind a TLS-inspecting proxy, pass its CA bundle: `--secret id=ca,src=/etc/ssl/certs/ca-certificates.crt`.
+RUN --mount=type=secret,id=ca \
+  if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi; \
+  npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/web apps/web
@@ -28,7 +31,9 @@ RUN npm run build -w apps/web
 
 FROM npm AS deps
 # The server's and the contract's runtime modules, without the web app's or any tool's.
-RUN npm ci --omit=dev --no-audit --no-fund -w apps/server -w packages/contract
+RUN --mount=type=secret,id=ca \
+  if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi; \
+  npm ci --omit=dev --no-audit --no-fund -w apps/server -w packages/contract
 
 FROM node
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin portal \
