@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
-import { socksGet, until } from '../src/gateway/gateway-test-kit';
+import { SocksClient } from 'socks';
+import { httpOverSocket, socksGet, until } from '../src/gateway/gateway-test-kit';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from './helper';
 import { startOrigin } from './origin';
 
@@ -35,8 +36,9 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
     await t.close();
   });
 
-  async function startProcess(databaseUrl: string): Promise<number> {
+  async function startProcess(databaseUrl: string, extraEnv: Record<string, string> = {}) {
     const socksPort = await freePort();
+    const metricsPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
       cwd: serverDir,
       env: {
@@ -46,7 +48,9 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
         GATEWAY_HTTP_PORT: String(await freePort()),
         // The origin is on loopback, which the gateway refuses except for its check target.
         GATEWAY_CHECK_URL: `${origin.url}/healthz`,
+        GATEWAY_METRICS_PORT: String(metricsPort),
         LOG_LEVEL: 'info',
+        ...extraEnv,
       },
     });
     children.push(child);
@@ -54,7 +58,8 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await until(() => output.includes('gateway listening'), 30_000);
-    return socksPort;
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { socksPort, metricsPort, child, exited };
   }
 
   it('two processes both serve a rental, and both drop it within a second of its refund', async () => {
@@ -70,7 +75,7 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
       .returning();
 
     // Started after the rental exists: a (re)started process loads every active rental.
-    const ports = [await startProcess(databaseUrl!), await startProcess(databaseUrl!)];
+    const ports = [(await startProcess(databaseUrl!)).socksPort, (await startProcess(databaseUrl!)).socksPort];
     const target = { host: '127.0.0.1', port: origin.port };
     for (const port of ports) {
       expect(await socksGet(port, rental!.username, rental!.password, target)).toContain('200 OK');
@@ -89,5 +94,43 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
       }, 1000);
     }
     expect(Date.now() - refundedAt).toBeLessThan(1500);
+  }, 60_000);
+
+  it('serves metrics and readiness on its metrics port, and drains tunnels on SIGTERM', async () => {
+    const [proxyId] = await addProxies(t, 1);
+    const { apiKey } = await fundedCustomer(t, 1000);
+    await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+    const [rental] = await t.database.db
+      .update(rentals)
+      .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
+      .where(eq(rentals.proxyId, proxyId!))
+      .returning();
+    const token = 'gateway-metrics-token';
+    const gateway = await startProcess(t.database.url!, { METRICS_TOKEN: token, GATEWAY_DRAIN_SECONDS: '30' });
+    const probe = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${gateway.metricsPort}${path}`, { headers });
+    expect((await probe('/readyz')).status).toBe(200);
+    expect((await probe('/metrics')).status).toBe(401);
+
+    const { socket } = await SocksClient.createConnection({
+      proxy: {
+        host: '127.0.0.1',
+        port: gateway.socksPort,
+        type: 5,
+        userId: rental!.username,
+        password: rental!.password,
+      },
+      command: 'connect',
+      destination: { host: '127.0.0.1', port: origin.port },
+    });
+    const metrics = await (await probe('/metrics', { authorization: `Bearer ${token}` })).text();
+    expect(metrics).toMatch(/^proxyport_gateway_active_connections\{front="socks5"\} 1$/m);
+
+    gateway.child.kill('SIGTERM');
+    await until(async () => (await probe('/readyz')).status === 503, 5_000);
+    expect(await (await probe('/readyz')).json()).toEqual({ status: 'stopping' });
+    // The tunnel opened before the stop still works; the process exits once it has ended.
+    expect(await httpOverSocket(socket, '/during-drain')).toContain('"path":"/during-drain"');
+    expect(await gateway.exited).toBe(0);
   }, 60_000);
 });
