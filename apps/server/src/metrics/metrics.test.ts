@@ -6,6 +6,7 @@ import {
   addProxies,
   buildTestApp,
   connectedRental,
+  createTestDatabase,
   customerCall,
   fundedCustomer,
   type TestApp,
@@ -30,9 +31,17 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, REGISTER_RATE_LIMIT: '1000' } });
+  const database = await createTestDatabase();
+  t = await buildTestApp({
+    database,
+    env: { METRICS_TOKEN: TOKEN, REGISTER_RATE_LIMIT: '1000' },
+    deps: { poolStats: database.poolStats },
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
 
 async function scrape(authorization: string | undefined = `Bearer ${TOKEN}`): Promise<string> {
   const response = await t.app.inject({
@@ -60,6 +69,13 @@ describe('GET /metrics', () => {
     const text = await scrape();
     expect(text).toContain('# TYPE proxyport_http_request_duration_seconds histogram');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    if (t.database.poolStats) {
+      // PostgreSQL: the test database's pool has 20 connections.
+      expect(sample(text, 'proxyport_db_pool_connections', { state: 'max' })).toBe(20);
+      expect(sample(text, 'proxyport_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
+    } else {
+      expect(text).not.toContain('proxyport_db_pool_connections');
+    }
   });
 
   it('is open without a token (development) and absent when turned off', async () => {
