@@ -31,7 +31,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/healthz`,
+    // Readiness: the server listens before its migrations have run.
+    url: `${baseURL}/readyz`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
     timeout: 90_000,
