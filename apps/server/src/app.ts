@@ -32,6 +32,7 @@ import { DomainError } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { Readiness } from './health/readiness';
 import { installMetricsRoute, installRequestMetrics } from './metrics/metrics-routes';
+import { refusals } from './metrics/metrics';
 import { createShopRegistry } from './metrics/shop-gauges';
 import { newsRoutes } from './news/news-routes';
 import { decorateCustomer } from './plugins/customer-auth';
@@ -100,7 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.secureCookies,
   });
-  await app.register(fastifyRateLimit, { global: false, ...sharedRateLimitStore(app, config.redisUrl) });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Every route's limit inherits this: each 429 counts in /metrics under its route.
+    onExceeded: (request) => refusals.inc({ limit: `rate_limit ${request.routeOptions.url ?? 'unmatched'}` }),
+    ...sharedRateLimitStore(app, config.redisUrl),
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -25,6 +25,12 @@ if (!redisUp) {
   );
 }
 
+/** 429s of the login limit so far in /metrics (one process-wide counter). */
+async function loginRefusals(t: TestApp): Promise<number> {
+  const { body } = await t.app.inject({ method: 'GET', url: '/metrics' });
+  return Number(/^proxyport_refusals_total\{limit="rate_limit \/api\/login"\} (\d+)$/m.exec(body)?.[1] ?? 0);
+}
+
 /** Two API processes' apps on one database and one Redis, as behind a load balancer. */
 describe.skipIf(!redisUp)('rate limits with REDIS_URL', () => {
   let first: TestApp;
@@ -68,9 +74,11 @@ describe('rate limits without REDIS_URL', () => {
     try {
       const login = (t: TestApp) =>
         t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-api-key': 'px_wrong' } });
+      const refusedBefore = await loginRefusals(first);
       for (let attempt = 1; attempt <= 10; attempt += 1) expect((await login(first)).statusCode).toBe(401);
       expect((await login(first)).statusCode).toBe(429);
       expect((await login(second)).statusCode).toBe(401);
+      expect(await loginRefusals(first)).toBe(refusedBefore + 1);
     } finally {
       await second.close();
       await first.close();
