@@ -68,7 +68,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (count > 0) log.warn({ source, reason, count }, 'gateway: connections refused');
     },
   );
-  const throttle = new FailureThrottle({ maxFailures: FAILED_LOGINS_PER_MINUTE, windowMs: 60_000, clock: options.clock });
+  const throttle = new FailureThrottle({
+    maxFailures: FAILED_LOGINS_PER_MINUTE,
+    windowMs: 60_000,
+    clock: options.clock,
+  });
   const gate = new LoginGate(store, throttle, guard);
   const stopListening = await database.listen(
     ['rental_access', 'proxy_access'],
@@ -129,7 +133,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
-    stats: () => ({ openConnections: guard.openConnections, refused: { ...guard.refused }, authFailures: gate.failures }),
+    stats: () => ({
+      openConnections: guard.openConnections,
+      refused: { ...guard.refused },
+      authFailures: gate.failures,
+    }),
     close: async () => {
       await stopListening();
       for (const socket of openSockets) socket.destroy();

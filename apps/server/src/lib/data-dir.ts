@@ -62,7 +62,10 @@ export function demoAdminSecret(dataDir: string): { secret: string; generated: b
  * terminal. Output that is not a terminal usually ends in a log file that others can read, so
  * it only names the file that holds the secret (issue 14).
  */
-export function demoSecretNotice(demo: { secret: string; generated: boolean; file: string }, terminal: boolean): string {
+export function demoSecretNotice(
+  demo: { secret: string; generated: boolean; file: string },
+  terminal: boolean,
+): string {
   if (!demo.generated) return `Admin secret: kept in ${demo.file}`;
   return terminal
     ? `Admin secret (generated, shown once; kept in ${demo.file}): ${demo.secret}`

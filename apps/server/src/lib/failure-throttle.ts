@@ -97,7 +97,9 @@ function ipv6Prefix64(address: string): string {
   const headGroups = head ? head.split(':') : [];
   const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = address.includes('::') ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups] : headGroups;
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups]
+    : headGroups;
   return groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))

@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
  * Characters PostgreSQL cannot keep in a text value: NUL (SQLSTATE 22021 refuses it), and
  * unpaired UTF-16 surrogates, which no UTF-8 encoding can carry (drivers would store U+FFFD).
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character this must find
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(text: string): boolean {
@@ -15,7 +16,9 @@ export function isStorableText(text: string): boolean {
 export function findUnstorableText(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return null;
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
   for (const [key, item] of entries) {
     const where = path ? `${path}.${key}` : key;
     if (!isStorableText(key)) return where;

@@ -94,7 +94,11 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
       : new ApiError('http', response.status);
     if (response.status === 401 && access === 'customer') {
       const reason =
-        error.code === 'SESSION_ENDED' ? 'sessionEnded' : error.code === 'SESSION_LOGGED_OUT' ? 'loggedOut' : 'invalidKey';
+        error.code === 'SESSION_ENDED'
+          ? 'sessionEnded'
+          : error.code === 'SESSION_LOGGED_OUT'
+            ? 'loggedOut'
+            : 'invalidKey';
       endSession(reason);
     }
     throw error;
