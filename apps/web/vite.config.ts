@@ -1,9 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { sonnerStylesFromFile } from './sonner-styles-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [sonnerStylesFromFile(), react(), tailwindcss()],
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },

@@ -3,10 +3,13 @@ import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
-import { gatewayActiveConnections, gatewayAuthFailures } from '../metrics/metrics';
+import { gatewayActiveConnections } from '../metrics/metrics';
+import { FailureThrottle } from '../lib/failure-throttle';
+import { ConnectionGuard, defaultMaxConnections, QuietLog, type RefusalCounts } from './connection-guard';
 import { CredentialStore } from './credential-store';
 import { dial } from './dialer';
 import { createHttpFront } from './http-front';
+import { LoginGate } from './login-gate';
 import { createSocks5Server } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 
@@ -17,7 +20,12 @@ export interface GatewayOptions {
   host: string;
   socksPort: number;
   httpPort: number;
+  /** Also the time a client has to finish its HTTP request line and headers. */
   handshakeTimeoutMs?: number;
+  /** Unauthenticated connections one source address may hold (GATEWAY_MAX_PENDING_PER_IP). */
+  maxPendingPerSource?: number;
+  /** Connections of both fronts together (GATEWAY_MAX_CONNECTIONS; by default from the descriptor limit). */
+  maxConnections?: number;
   /** `deny` (the default) keeps `direct` traffic off private and own addresses... */
   privateTargets?: PrivateTargets;
   /** ...but for this URL's host and port (the demo's /healthz; none in production). */
@@ -28,6 +36,8 @@ export interface Gateway {
   store: CredentialStore;
   socksPort: number;
   httpPort: number;
+  /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
+  stats(): { openConnections: number; refused: RefusalCounts; authFailures: number };
   /**
    * Stops accepting at once; open tunnels may run on for `drainMs` (or until they all end),
    * then the rest are cut and credentials stop loading.
@@ -56,6 +66,9 @@ async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<voi
   }
 }
 
+/** Issue 14: a source with this many wrong logins in a minute is refused for the rest of it. */
+export const FAILED_LOGINS_PER_MINUTE = 20;
+
 /**
  * The gateway customers connect to (DESIGN section 5): a SOCKS5 front and an HTTP front that
  * check a rental's credentials, forward through its upstream, cut access at end_time, and count
@@ -67,6 +80,26 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     log.warn(message),
   );
   const store = new CredentialStore(database.db, options.clock);
+  const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
+  // A flood from one source is one log line a minute, not one per connection.
+  const quiet = new QuietLog(60_000, () => options.clock.now().getTime());
+  const guard = new ConnectionGuard(
+    {
+      maxPendingPerSource: options.maxPendingPerSource ?? 64,
+      maxConnections: options.maxConnections ?? defaultMaxConnections(),
+      handshakeTimeoutMs,
+    },
+    (reason, source) => {
+      const count = quiet.occurrence(`${reason} ${source}`);
+      if (count > 0) log.warn({ source, reason, count }, 'gateway: connections refused');
+    },
+  );
+  const throttle = new FailureThrottle({
+    maxFailures: FAILED_LOGINS_PER_MINUTE,
+    windowMs: 60_000,
+    clock: options.clock,
+  });
+  const gate = new LoginGate(store, throttle, guard);
   const stopListening = await database.listen(
     ['rental_access', 'proxy_access'],
     (channel, payload) => {
@@ -79,13 +112,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await store.loadAll();
 
   const socks = createSocks5Server({
-    handshakeTimeoutMs: options.handshakeTimeoutMs,
-    authenticate: (username, password) => {
-      const access = store.authorize(username, password);
-      if (!access) {
-        gatewayAuthFailures.inc({ front: 'socks5' });
-        return null;
-      }
+    handshakeTimeoutMs,
+    authenticate: (username, password, client) => {
+      const login = gate.login(client, username, password);
+      if (!login.ok) return null;
+      const { access } = login;
       return {
         dial: (host, port) => dial(access.upstream, host, port, policy),
         opened: (client: net.Socket, target: net.Socket) => {
@@ -104,6 +135,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       };
     },
   });
+  // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
+  socks.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   socks.on('error', (error) => log.error({ err: error.message }, 'gateway: SOCKS5 front failed'));
   await new Promise<void>((resolve, reject) => {
     socks.once('error', reject);
@@ -113,7 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
-  const http = createHttpFront(store, policy, options.host, options.httpPort);
+  const http = createHttpFront({ store, policy, gate, guard, host: options.host, port: options.httpPort });
   await http.listen();
 
   const socksSockets = trackSockets(socks, 'socks5');
@@ -123,6 +156,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
+    stats: () => ({
+      openConnections: guard.openConnections,
+      refused: { ...guard.refused },
+      authFailures: gate.failures,
+    }),
     close: async ({ drainMs = 0 } = {}) => {
       const socksClosed = new Promise<void>((resolve) => socks.close(() => resolve()));
       // proxy-chain's close(false) stops accepting and resolves once its connections have ended.

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { startGateway, type Gateway } from '../gateway/gateway';
@@ -180,10 +181,34 @@ describe('gateway metrics', () => {
     expect(bytes(after, 'down')).toBeGreaterThan(bytes(before, 'down') + 100);
     expect(sample(after, 'proxyport_gateway_active_connections', { front: 'http' })).toBe(0);
     expect(sample(after, 'proxyport_gateway_active_connections', { front: 'socks5' })).toBe(0);
-    expect(sample(after, 'proxyport_gateway_auth_failures_total', { front: 'socks5' })).toBe(1);
-    expect(sample(after, 'proxyport_gateway_auth_failures_total', { front: 'http' })).toBe(1);
+    // One wrong SOCKS5 login and one wrong CONNECT login.
+    expect(sample(after, 'proxyport_gateway_auth_failures_total')).toBe(
+      sample(before, 'proxyport_gateway_auth_failures_total') + 2,
+    );
     expect(sample(after, 'proxyport_gateway_refused_targets_total', { reason: 'private' })).toBe(1);
     expect(sample(after, 'proxyport_gateway_refused_targets_total', { reason: 'blocked_port' })).toBe(1);
+  });
+
+  it("counts the connection guard's refusals under their reason", async () => {
+    const guarded = await startGateway({
+      database: t.database,
+      clock: systemClock,
+      log: t.app.log,
+      host: '127.0.0.1',
+      socksPort: 0,
+      httpPort: 0,
+      maxPendingPerSource: 1,
+    });
+    const refused = async () =>
+      sample(await scrape(), 'proxyport_refusals_total', { limit: 'gateway_pending-per-source' }) || 0;
+    const before = await refused();
+    const idle = net.connect(guarded.socksPort, '127.0.0.1');
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const second = net.connect(guarded.socksPort, '127.0.0.1');
+    await new Promise((resolve) => second.once('close', resolve));
+    idle.destroy();
+    await guarded.close();
+    expect(await refused()).toBe(before + 1);
   });
 
   it('a gateway process of its own serves them with its probes on a port of its own', async () => {
@@ -196,7 +221,7 @@ describe('gateway metrics', () => {
       expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready' });
       expect((await fetch(`${base}/metrics`)).status).toBe(401);
       const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-      expect(sample(text, 'proxyport_gateway_auth_failures_total', { front: 'socks5' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'proxyport_gateway_auth_failures_total')).toBeGreaterThanOrEqual(2);
     } finally {
       await server.close();
     }

@@ -49,10 +49,10 @@ export const gatewayBytes = new Counter({
   registers: [processRegistry],
 });
 
+/** Counted where both fronts check credentials (login-gate.ts); a request without any is not one. */
 export const gatewayAuthFailures = new Counter({
   name: 'proxyport_gateway_auth_failures_total',
   help: 'Gateway logins refused: unknown credentials or a rental that has ended',
-  labelNames: ['front'] as const,
   registers: [processRegistry],
 });
 
@@ -66,8 +66,8 @@ export const gatewayRefusedTargets = new Counter({
 
 /**
  * Requests and connections turned away by a protective limit, one `limit` label per kind
- * (for example `login_rate`, `gateway_connection_cap`, `request_timeout`), so new limits need no
- * new metric.
+ * (`rate_limit <route>`, `api_key_throttle`, `gateway_<reason>` of connection-guard.ts), so a
+ * new limit needs no new metric.
  */
 export const refusals = new Counter({
   name: 'proxyport_refusals_total',
@@ -77,10 +77,8 @@ export const refusals = new Counter({
 });
 
 // Known label values start at 0, so a dashboard's rate() has a series from the first scrape.
-for (const front of ['socks5', 'http']) {
-  gatewayActiveConnections.set({ front }, 0);
-  gatewayAuthFailures.inc({ front }, 0);
-}
+for (const front of ['socks5', 'http']) gatewayActiveConnections.set({ front }, 0);
+gatewayAuthFailures.inc(0);
 for (const direction of ['up', 'down']) gatewayBytes.inc({ direction }, 0);
 for (const reason of ['private', 'blocked_port']) gatewayRefusedTargets.inc({ reason }, 0);
 
