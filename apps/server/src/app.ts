@@ -148,11 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     hsts: config.secureCookies,
   });
+  const redis = sharedRedis(app, config.redisUrl);
   await app.register(fastifyRateLimit, {
     global: false,
     // Every route's limit inherits this: each 429 counts in /metrics under its route.
     onExceeded: (request) => refusals.inc({ limit: `rate_limit ${request.routeOptions.url ?? 'unmatched'}` }),
-    ...sharedRateLimitStore(app, config.redisUrl),
+    ...(redis ? { redis, nameSpace: 'proxyport-rate-limit-', skipOnError: true } : {}),
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
@@ -168,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installJsonParser(app);
   installErrorHandler(app);
   installTextInputCheck(app);
-  installApiKeyThrottle(app, deps.clock);
+  installApiKeyThrottle(app, deps.clock, redis);
   const readiness = deps.readiness ?? new Readiness('ready');
   app.addHook('onRequest', async (request) => {
     if (readiness.state === 'starting' && !ANSWERED_WHILE_STARTING.has(request.url.split('?')[0] ?? '')) {
@@ -209,11 +210,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * With REDIS_URL, rate limits are counted in Redis, so N processes allow what one would. A Redis
- * outage lets requests through (`skipOnError`) rather than failing every login; it is logged.
+ * With REDIS_URL, rate limits and failed API keys are counted in Redis, so N processes allow what
+ * one would. A Redis outage lets requests through (`skipOnError`; failed keys fall back to each
+ * process's own count) rather than failing every login; it is logged.
  */
-function sharedRateLimitStore(app: FastifyInstance, redisUrl: string | undefined) {
-  if (!redisUrl) return {};
+function sharedRedis(app: FastifyInstance, redisUrl: string | undefined): Redis | null {
+  if (!redisUrl) return null;
   // The settings @fastify/rate-limit recommends: an unreachable Redis costs a request 0.5 s at most.
   const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
   let lastWarning = 0;
@@ -225,5 +227,5 @@ function sharedRateLimitStore(app: FastifyInstance, redisUrl: string | undefined
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return { redis, nameSpace: 'proxyport-rate-limit-', skipOnError: true };
+  return redis;
 }

@@ -65,6 +65,23 @@ describe.skipIf(!redisUp)('rate limits with REDIS_URL', () => {
     });
     expect(other.statusCode).toBe(401);
   });
+
+  it('count failed API keys across processes: after 30 over both, a right key gets 429 on either', async () => {
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const register = await first.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '192.0.2.77' });
+    const apiKey = register.json<{ apiKey: string }>().apiKey;
+    const wallet = (t: TestApp, key: string) =>
+      t.app.inject({ method: 'GET', url: '/api/wallet', remoteAddress, headers: { 'x-api-key': key } });
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await wallet(attempt % 2 === 0 ? first : second, `px_guess${attempt}`)).statusCode).toBe(401);
+    }
+    // Each process saw only 15: without Redis neither would refuse yet.
+    for (const t of [first, second]) {
+      const blocked = await wallet(t, apiKey);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'API_KEY_RATE_LIMITED' });
+    }
+  });
 });
 
 describe('rate limits without REDIS_URL', () => {

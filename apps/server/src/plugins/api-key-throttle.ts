@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
-import { FailureThrottle } from '../lib/failure-throttle';
+import type { Redis } from 'ioredis';
+import { SharedFailureCount } from '../lib/shared-failure-count';
 import { refusals } from '../metrics/metrics';
 import { apiKeyFromHeader } from './customer-auth';
 
@@ -13,18 +14,23 @@ export const FAILED_API_KEYS_PER_MINUTE = 30;
  * address, and once it has too many, calls carrying a key get 429 before any key is looked up,
  * a right key included. Calls without a key (sign-up, the catalogue) are not affected.
  */
-export function installApiKeyThrottle(app: FastifyInstance, clock: Clock): FailureThrottle {
-  const throttle = new FailureThrottle({ maxFailures: FAILED_API_KEYS_PER_MINUTE, windowMs: 60_000, clock });
+export function installApiKeyThrottle(app: FastifyInstance, clock: Clock, redis: Redis | null = null): void {
+  const throttle = new SharedFailureCount({
+    maxFailures: FAILED_API_KEYS_PER_MINUTE,
+    windowMs: 60_000,
+    clock,
+    redis,
+    name: 'api-key',
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!apiKeyFromHeader(request)) return;
-    const waitMs = throttle.blockedForMs(request.ip);
+    const waitMs = await throttle.blockedForMs(request.ip);
     if (waitMs <= 0) return;
     refusals.inc({ limit: 'api_key_throttle' });
     reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
     throw new DomainError('API_KEY_RATE_LIMITED');
   });
   app.addHook('onError', async (request, _reply, error) => {
-    if (error instanceof DomainError && error.code === 'INVALID_API_KEY') throttle.recordFailure(request.ip);
+    if (error instanceof DomainError && error.code === 'INVALID_API_KEY') await throttle.recordFailure(request.ip);
   });
-  return throttle;
 }
