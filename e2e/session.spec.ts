@@ -69,6 +69,11 @@ test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the menu opens, locks page scroll, and closes on a link', async ({ page }) => {
+    // The scroll lock must work under the strict CSP, not be refused by it (issue 14).
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     await signUpFromLanding(page);
     await page.getByRole('link', { name: 'Go to dashboard' }).click();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
@@ -89,6 +94,7 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('dialog')).toBeHidden();
+    expect(refused).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sonnerStylesFromFile } from './sonner-styles-plugin';
+import { sonnerStylesFromFile, styleSingletonWithoutInlineStyle } from './csp-styles-plugin';
 
 export default defineConfig({
-  plugins: [sonnerStylesFromFile(), react(), tailwindcss()],
+  plugins: [sonnerStylesFromFile(), styleSingletonWithoutInlineStyle(), react(), tailwindcss()],
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },

@@ -106,7 +106,7 @@ export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | '
 /**
  * The web app loads only its own scripts, styles, fonts and images (flags are local files).
  * No inline styles: the one library that injected a <style> element has it taken out at build
- * time (apps/web/sonner-styles-plugin.ts), and React sets style props through the DOM, which
+ * time (apps/web/csp-styles-plugin.ts), and React sets style props through the DOM, which
  * CSP does not restrict (issue 14).
  */
 export const CONTENT_SECURITY_POLICY = {
