@@ -26,6 +26,8 @@ import { createGatewayProvisioner, type Provisioner } from './rentals/provisione
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import { discoveryRoutes } from './discovery/discovery-routes';
+import type { DiscoveryDeps } from './discovery/discovery-service';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/health-routes';
 import { newsRoutes } from './news/news-routes';
@@ -67,6 +69,11 @@ export const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'res.headers["set-cookie"]',
 ];
+
+/** What discovery and inventory re-checks need (the job in main.ts, Check now, the CLI). */
+export function discoveryDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): DiscoveryDeps {
+  return { db: deps.db, clock: deps.clock, config: deps.config.discovery, checkUrl: deps.config.gateway.checkUrl };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -118,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsRoutes, adminAuth);
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
+  await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
 
   // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
   await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {

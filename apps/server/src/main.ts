@@ -1,11 +1,13 @@
 import process from 'node:process';
-import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
+import { buildApp, discoveryDepsOf, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoInventory } from './inventory/demo-inventory';
 import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
+import { runDiscoveryRound } from './discovery/discovery-service';
+import { geoDatabases } from './discovery/geo-databases';
 import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
@@ -101,6 +103,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
+  const discovery = discoveryDepsOf({ config, db: database.db, clock: systemClock });
+  geoDatabases().then(
+    (geo) => app.log.info({ loadMs: geo.loadMs }, 'geolocation and ASN databases loaded'),
+    (error: unknown) => app.log.error({ err: error }, 'geolocation databases could not be loaded'),
+  );
+  stopJobs.push(repeatEvery('inventory discovery', config.jobIntervalMs, () => runDiscoveryRound(discovery), app.log));
   gateway = config.gateway.enabled
     ? await startGateway({
         database,
