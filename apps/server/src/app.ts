@@ -27,7 +27,7 @@ import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { discoveryRoutes } from './discovery/discovery-routes';
-import type { DiscoveryDeps } from './discovery/discovery-service';
+import { discoveryDepsOf } from './discovery/discovery-service';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/health-routes';
 import { newsRoutes } from './news/news-routes';
@@ -69,11 +69,6 @@ export const LOG_REDACT_PATHS = [
   'req.headers.cookie',
   'res.headers["set-cookie"]',
 ];
-
-/** What discovery and inventory re-checks need (the job in main.ts, Check now, the CLI). */
-export function discoveryDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): DiscoveryDeps {
-  return { db: deps.db, clock: deps.clock, config: deps.config.discovery, checkUrl: deps.config.gateway.checkUrl };
-}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -1,12 +1,12 @@
 import process from 'node:process';
-import { buildApp, discoveryDepsOf, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
+import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoInventory } from './inventory/demo-inventory';
 import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
-import { runDiscoveryRound } from './discovery/discovery-service';
+import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
 import { geoDatabases } from './discovery/geo-databases';
 import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';

@@ -2,7 +2,7 @@ import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/cont
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
-import type { DiscoveryConfig } from '../config';
+import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
 import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/inventory-repository';
@@ -18,6 +18,11 @@ export interface DiscoveryDeps {
   checkUrl: string;
   /** The offline databases; defaults to the process's shared copy. */
   geo?: () => Promise<GeoDatabases>;
+}
+
+/** What discovery and inventory re-checks need (the job in main.ts, Check now, the CLI). */
+export function discoveryDepsOf(deps: { config: Config; db: Database; clock: Clock }): DiscoveryDeps {
+  return { db: deps.db, clock: deps.clock, config: deps.config.discovery, checkUrl: deps.config.gateway.checkUrl };
 }
 
 type ProxyRow = typeof proxies.$inferSelect;

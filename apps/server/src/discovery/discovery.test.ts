@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoveryDepsOf } from '../app';
 import { proxies } from '../db/schema';
 import { adminToken, buildTestApp, customerCall, fundedCustomer, json, type TestApp } from '../../test/helper';
 import { echoService, httpUpstream } from '../../test/http-upstream';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { startFake } from '../../test/fakes/http-fake';
-import { runDiscoveryRound } from './discovery-service';
+import { discoveryDepsOf, runDiscoveryRound } from './discovery-service';
 
 let exitIp = '8.8.8.8';
 let echo: Awaited<ReturnType<typeof echoService>>;
