@@ -75,7 +75,7 @@ function parseLine(content: string, defaultScheme: 'socks5' | 'http'): Omit<Upst
     const tail = address.slice(close + 1).split(':');
     if (tail[0] !== '' || tail.length < 2) return 'expected [ipv6]:port';
     portText = tail[1]!;
-    if (at < 0 && tail.length === 4) [user, pass] = [tail[2], tail[3]];
+    if (at < 0 && tail.length >= 4) [user, pass] = [tail[2], tail.slice(3).join(':')];
     else if (tail.length !== 2) return 'expected host:port, host:port:user:pass or user:pass@host:port';
   } else {
     const parts = address.split(':');
