@@ -112,9 +112,7 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')
     .default('https://api.ipify.org'),
   IPQS_API_KEY: z.string().optional(),
-  IPQS_URL: z
-    .url({ error: 'IPQS_URL must be an http:// or https:// URL' })
-    .default('https://www.ipqualityscore.com'),
+  IPQS_URL: z.url({ error: 'IPQS_URL must be an http:// or https:// URL' }).default('https://www.ipqualityscore.com'),
   IPQS_MONTHLY_LIMIT: count('IPQS_MONTHLY_LIMIT').default(5000),
   DISCOVERY_CONCURRENCY: positive('DISCOVERY_CONCURRENCY', 32),
   DISCOVERY_TIMEOUT_SECONDS: positive('DISCOVERY_TIMEOUT_SECONDS', 10),

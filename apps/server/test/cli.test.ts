@@ -57,7 +57,9 @@ describe('npm run cli', () => {
     expect(lines.out).toContain('Imported 2 proxies');
     expect(lines.out).toContain('Line 5: http 127.0.0.1:3128 is already in the inventory (skipped).');
     expect(lines.out).toContain('2 wait for discovery');
-    expect(cli('proxies', 'list').out).toMatch(/127\.0\.0\.1:3128\tHTTP\tresidential\t\t\t0\tchecking\thttp 127\.0\.0\.1:3128/);
+    expect(cli('proxies', 'list').out).toMatch(
+      /127\.0\.0\.1:3128\tHTTP\tresidential\t\t\t0\tchecking\thttp 127\.0\.0\.1:3128/,
+    );
 
     const bad = cli('proxies', 'import', 'bad.json');
     expect(bad.code).toBe(1);

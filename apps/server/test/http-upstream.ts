@@ -43,7 +43,9 @@ export async function httpUpstream(): Promise<{ url: string; port: number; stop:
  * The echo service (EXIT_IP_URL): answers `ip()` as plain text, or as `{"ip": …}` under `/json`;
  * `/silent` never answers (a timeout). `ip` may change between calls (a rotating exit).
  */
-export async function echoService(ip: () => string): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
+export async function echoService(
+  ip: () => string,
+): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
   let hits = 0;
   const server = http.createServer((request, response) => {
     hits += 1;

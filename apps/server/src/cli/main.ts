@@ -49,7 +49,9 @@ proxies
     });
     const { ids } = stored;
     console.log(
-      ids.length > 0 ? `Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).` : 'Imported no proxies.',
+      ids.length > 0
+        ? `Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`
+        : 'Imported no proxies.',
     );
     for (const duplicate of stored.duplicates) {
       console.log(`Line ${duplicate.row}: ${duplicate.upstream} is already in the inventory (skipped).`);
@@ -78,7 +80,9 @@ proxies
     }
     console.log(['id', 'result', 'state', 'exit_ip', 'latency_ms', 'reason'].join('\t'));
     for (const r of results) {
-      console.log([r.id, r.ok ? 'ok' : 'failed', r.state, r.exitIp ?? '', r.latencyMs ?? '', r.reason ?? ''].join('\t'));
+      console.log(
+        [r.id, r.ok ? 'ok' : 'failed', r.state, r.exitIp ?? '', r.latencyMs ?? '', r.reason ?? ''].join('\t'),
+      );
     }
     console.log(`${results.filter((r) => r.ok).length} of ${results.length} passed`);
   });

@@ -225,7 +225,9 @@ function result(
 
 /** Looks at one proxy now: discovery when it has never been listed, a re-check otherwise. */
 export function inspect(deps: DiscoveryDeps, row: ProxyRow, forceExit = false): Promise<ProxyCheckResult> {
-  return row.discovery === 'checking' || row.discovery === 'failed' ? discover(deps, row) : recheck(deps, row, forceExit);
+  return row.discovery === 'checking' || row.discovery === 'failed'
+    ? discover(deps, row)
+    : recheck(deps, row, forceExit);
 }
 
 /** Runs `work` over `items` with at most `limit` at once (DISCOVERY_CONCURRENCY). */

@@ -83,7 +83,9 @@ describe('plain-text import', () => {
     expect(stored.every((r) => r.discovery === 'checking' && r.type === 'residential')).toBe(true);
     expect(stored[4]?.protocol).toBe('HTTP');
     // A second import of the same line is a duplicate, not a second proxy.
-    const again = json<{ added: number; duplicates: unknown[] }>(await importText(t, `127.0.0.1:${port}:user:pass`, '?protocol=socks5'));
+    const again = json<{ added: number; duplicates: unknown[] }>(
+      await importText(t, `127.0.0.1:${port}:user:pass`, '?protocol=socks5'),
+    );
     expect(again).toMatchObject({ added: 0, duplicates: [{ row: 1 }] });
     await t.close();
   });
@@ -106,7 +108,11 @@ describe('discovery through the upstream', () => {
     const t = await app();
     const before = await sumid(t);
     const body = json<{ ids: number[] }>(
-      await importText(t, `${socks.url.replace('socks5://', '')}\nhttp://user:pass@127.0.0.1:${httpProxy.port}`, '?protocol=socks5'),
+      await importText(
+        t,
+        `${socks.url.replace('socks5://', '')}\nhttp://user:pass@127.0.0.1:${httpProxy.port}`,
+        '?protocol=socks5',
+      ),
     );
     const customer = await fundedCustomer(t, 1000);
     const listed = () => customerCall(t, customer.apiKey).get('/api/proxy/list');
@@ -116,11 +122,19 @@ describe('discovery through the upstream', () => {
     expect(round.discovered).toBe(2);
     for (const id of body.ids) {
       const found = await row(t, id);
-      expect(found).toMatchObject({ discovery: 'listed', exitIp: '8.8.8.8', ip: '8.8.8.8', country: 'US', isp: 'Google LLC' });
+      expect(found).toMatchObject({
+        discovery: 'listed',
+        exitIp: '8.8.8.8',
+        ip: '8.8.8.8',
+        country: 'US',
+        isp: 'Google LLC',
+      });
       expect(found.sources).toMatchObject({ ip: 'exit', country: 'geo', isp: 'asn', fraud_score: 'unscored' });
       expect(found.latencyMs).not.toBeNull();
     }
-    const catalogue = json<{ proxies: { id: number; country: string; ISP: string; ipqualityscore: number }[] }>(await listed());
+    const catalogue = json<{ proxies: { id: number; country: string; ISP: string; ipqualityscore: number }[] }>(
+      await listed(),
+    );
     expect(catalogue.proxies.map((p) => p.id).sort()).toEqual(body.ids.sort());
     expect(catalogue.proxies[0]).toMatchObject({ country: 'US', ISP: 'Google LLC', ipqualityscore: 0 });
     expect(await sumid(t)).not.toBe(before);
@@ -231,7 +245,12 @@ describe('keeping the inventory true', () => {
     expect((await row(t, id!)).exitIp).toBe('8.8.8.8');
     t.clock.advance(24 * 3_600_000);
     await runDiscoveryRound(checks);
-    expect(await row(t, id!)).toMatchObject({ exitIp: '81.2.69.142', ip: '81.2.69.142', country: 'GB', city: 'Bracknell' });
+    expect(await row(t, id!)).toMatchObject({
+      exitIp: '81.2.69.142',
+      ip: '81.2.69.142',
+      country: 'GB',
+      city: 'Bracknell',
+    });
     expect(await sumid(t)).not.toBe(first);
     await t.close();
   });
@@ -242,7 +261,19 @@ describe('keeping the inventory true', () => {
       method: 'POST',
       url: '/api/admin/proxies',
       headers: { authorization: `Bearer ${t.token}` },
-      payload: { proxies: [{ ip: '192.0.2.10', port: 8000, protocol: 'SOCKS5', type: 'mobile', country: 'US', fraud_score: 10, upstream: 'direct' }] },
+      payload: {
+        proxies: [
+          {
+            ip: '192.0.2.10',
+            port: 8000,
+            protocol: 'SOCKS5',
+            type: 'mobile',
+            country: 'US',
+            fraud_score: 10,
+            upstream: 'direct',
+          },
+        ],
+      },
     });
     const [id] = json<{ ids: number[] }>(response).ids;
     const checks = deps(t);
@@ -250,7 +281,12 @@ describe('keeping the inventory true', () => {
       await runDiscoveryRound(checks);
       t.clock.advance(t.config.discovery.exitRecheckMs + 1);
     }
-    expect(await row(t, id!)).toMatchObject({ discovery: 'listed', ip: '192.0.2.10', country: 'US', consecutiveFailures: 0 });
+    expect(await row(t, id!)).toMatchObject({
+      discovery: 'listed',
+      ip: '192.0.2.10',
+      country: 'US',
+      consecutiveFailures: 0,
+    });
     t.token = await adminToken(t);
     const check = await t.app.inject({
       method: 'POST',

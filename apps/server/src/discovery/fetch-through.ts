@@ -147,6 +147,7 @@ export function readEchoedIp(body: string): string | null {
   if (/^(\d{1,3})(\.\d{1,3}){3}$/.test(candidate) && candidate.split('.').every((part) => Number(part) <= 255)) {
     return candidate;
   }
-  if (/^[0-9a-f:]+$/i.test(candidate) && candidate.includes(':') && candidate.length <= 39) return candidate.toLowerCase();
+  if (/^[0-9a-f:]+$/i.test(candidate) && candidate.includes(':') && candidate.length <= 39)
+    return candidate.toLowerCase();
   return null;
 }

@@ -46,7 +46,10 @@ async function spendOne(db: Queryable, month: string, limit: number): Promise<bo
 }
 
 export async function ipqsUsed(db: Queryable, at: Date): Promise<number> {
-  const [row] = await db.select().from(ipqsUsage).where(eq(ipqsUsage.month, monthOf(at)));
+  const [row] = await db
+    .select()
+    .from(ipqsUsage)
+    .where(eq(ipqsUsage.month, monthOf(at)));
   return row?.used ?? 0;
 }
 

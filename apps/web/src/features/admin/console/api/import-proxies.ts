@@ -16,7 +16,9 @@ export type ImportResult = z.infer<typeof ProxyImportResponseSchema>;
 
 export function importProxies(input: ImportInput): Promise<ImportResult> {
   const query =
-    input.kind === 'text' ? `?${new URLSearchParams({ protocol: input.protocol, ...(input.type ? { type: input.type } : {}) })}` : '';
+    input.kind === 'text'
+      ? `?${new URLSearchParams({ protocol: input.protocol, ...(input.type ? { type: input.type } : {}) })}`
+      : '';
   return adminRequest(`${API_PATHS.adminProxies}${query}`, {
     method: 'POST',
     schema: ProxyImportResponseSchema,

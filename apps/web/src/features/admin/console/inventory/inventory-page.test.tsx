@@ -145,7 +145,8 @@ describe('inventory', () => {
   });
 
   it('imports pasted upstream lines with the batch defaults and follows their discovery', async () => {
-    const lines = '# seller batch\n203.0.113.5:8000:user:pass\n203.0.113.6:8000:user:pass\n\n203.0.113.7:8000:user:pass\n';
+    const lines =
+      '# seller batch\n203.0.113.5:8000:user:pass\n203.0.113.6:8000:user:pass\n\n203.0.113.7:8000:user:pass\n';
     let inventory: InventoryRow[] = [];
     const posted: { url: string; type: string | null; body: string }[] = [];
     const checking = (id: number) => inventoryRow(id, { state: 'checking', country: '', fraudScore: 0 });
@@ -175,7 +176,9 @@ describe('inventory', () => {
     await userEvent.selectOptions(screen.getByLabelText('Type of this batch'), 'residential');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import done. Proxies added: 3.')).toBeInTheDocument();
-    expect(screen.getByText('Line 6: socks5 203.0.113.5:8000 is already in the inventory, skipped.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Line 6: socks5 203.0.113.5:8000 is already in the inventory, skipped.'),
+    ).toBeInTheDocument();
     expect(posted).toEqual([{ url: 'import', type: 'text/plain', body: lines.trim() }]);
     expect(postedUrls(fetchMock)).toEqual(['/api/admin/proxies?protocol=socks5&type=residential']);
     await waitFor(() =>
@@ -189,7 +192,8 @@ describe('inventory', () => {
       checking(3),
     ];
     await waitFor(
-      () => expect(screen.getByTestId('import-progress')).toHaveTextContent('Discovery: 1 listed, 1 failed, 1 waiting.'),
+      () =>
+        expect(screen.getByTestId('import-progress')).toHaveTextContent('Discovery: 1 listed, 1 failed, 1 waiting.'),
       { timeout: 5000 },
     );
     expect(screen.getByText('authentication refused by the upstream: 407')).toBeInTheDocument();

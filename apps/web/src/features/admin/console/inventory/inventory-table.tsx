@@ -23,7 +23,9 @@ function Source({ row, field }: { row: InventoryRow; field: string }) {
   const { t } = useTranslation('console');
   const source = row.sources[field];
   if (!source || source === 'operator') return null;
-  return <span className="block text-xs text-slate-600">{t(`inventory.sources.${source}`, { defaultValue: source })}</span>;
+  return (
+    <span className="block text-xs text-slate-600">{t(`inventory.sources.${source}`, { defaultValue: source })}</span>
+  );
 }
 
 /** One page of the inventory with health columns and an enable/disable button per row. */
@@ -119,7 +121,8 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                 aria-label={t('inventory.checkLabel', { id: row.id })}
                 onClick={() =>
                   check.mutate([row.id], {
-                    onError: (error) => toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
+                    onError: (error) =>
+                      toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
                   })
                 }
               >
