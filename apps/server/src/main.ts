@@ -104,12 +104,26 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
-  const discovery = discoveryDepsOf({ config, db: database.db, clock: systemClock });
+  const stopDiscovery = new AbortController();
+  const discovery = {
+    ...discoveryDepsOf({ config, db: database.db, clock: systemClock }),
+    signal: stopDiscovery.signal,
+  };
   geoDatabases().then(
     (geo) => app.log.info({ loadMs: geo.loadMs }, 'geolocation and ASN databases loaded'),
     (error: unknown) => app.log.error({ err: error }, 'geolocation databases could not be loaded'),
   );
-  stopJobs.push(repeatEvery('inventory discovery', config.jobIntervalMs, () => runDiscoveryRound(discovery), app.log));
+  const stopDiscoveryJob = repeatEvery(
+    'inventory discovery',
+    config.jobIntervalMs,
+    () => runDiscoveryRound(discovery),
+    app.log,
+  );
+  stopJobs.push(() => {
+    // Looks through upstreams may wait on the network for seconds: cut them, record nothing.
+    stopDiscovery.abort();
+    return stopDiscoveryJob();
+  });
   gateway = config.gateway.enabled
     ? await startGateway({
         database,

@@ -18,6 +18,8 @@ export interface DiscoveryDeps {
   checkUrl: string;
   /** The offline databases; defaults to the process's shared copy. */
   geo?: () => Promise<GeoDatabases>;
+  /** Aborted when the server stops: looks under way end at once and record nothing. */
+  signal?: AbortSignal;
 }
 
 /** What discovery and inventory re-checks need (the job in main.ts, Check now, the CLI). */
@@ -38,7 +40,7 @@ interface Exit {
 
 /** The exit IP as the echo service sees it through the upstream; failures keep their reason. */
 async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> {
-  const answer = await fetchThrough(upstream, deps.config.exitIpUrl, deps.config.timeoutMs);
+  const answer = await fetchThrough(upstream, deps.config.exitIpUrl, deps.config.timeoutMs, deps.signal);
   if (answer.status !== 200) throw new FetchThroughError('unreadable', `the echo service answered ${answer.status}`);
   const ip = readEchoedIp(answer.body);
   if (!ip) throw new FetchThroughError('unreadable', 'no IP address in the answer');
@@ -94,6 +96,8 @@ function knownType(type: string): type is ProxyType {
 
 /** Writes an inspection's outcome; a change of what customers see bumps the sumid with it. */
 async function save(deps: DiscoveryDeps, row: ProxyRow, update: ProxyUpdate, catalogueChanged: boolean) {
+  // A look cut short by shutdown says nothing about the upstream; its lease lapses by itself.
+  deps.signal?.throwIfAborted();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(proxies)
@@ -156,7 +160,7 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
   const at = deps.clock.now();
   let health: { ok: true; latencyMs: number } | { ok: false; reason: string };
   try {
-    const answer = await fetchThrough(row.upstream, deps.checkUrl, deps.config.timeoutMs);
+    const answer = await fetchThrough(row.upstream, deps.checkUrl, deps.config.timeoutMs, deps.signal);
     health = { ok: true, latencyMs: answer.latencyMs };
   } catch (error) {
     health = { ok: false, reason: reasonOf(error) };
@@ -231,11 +235,16 @@ export function inspect(deps: DiscoveryDeps, row: ProxyRow, forceExit = false): 
 }
 
 /** Runs `work` over `items` with at most `limit` at once (DISCOVERY_CONCURRENCY). */
-export async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !signal?.aborted) {
       const index = next++;
       results[index] = await work(items[index]!);
     }
@@ -271,7 +280,7 @@ export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discover
   const batch = Math.max(deps.config.concurrency * 4, 100);
   let discovered = 0;
   let checked = 0;
-  for (;;) {
+  while (!deps.signal?.aborted) {
     const now = deps.clock.now();
     const stale = new Date(now.getTime() - deps.config.recheckMs);
     const exitStale = new Date(now.getTime() - deps.config.exitRecheckMs);
@@ -289,11 +298,18 @@ export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discover
     );
     const rows = await claim(deps, due, batch);
     if (rows.length === 0) break;
-    await inPool(rows, deps.config.concurrency, async (row) => {
-      await inspect(deps, row);
-      if (row.discovery === 'checking') discovered += 1;
-      else checked += 1;
-    });
+    await inPool(
+      rows,
+      deps.config.concurrency,
+      async (row) => {
+        await inspect(deps, row).catch((error: unknown) => {
+          if (!deps.signal?.aborted) throw error;
+        });
+        if (row.discovery === 'checking') discovered += 1;
+        else checked += 1;
+      },
+      deps.signal,
+    );
   }
   return { discovered, checked };
 }

@@ -35,7 +35,13 @@ const MAX_BODY = 64 * 1024;
  * customer's traffic takes (DESIGN section 5); https is spoken over the tunnel. Failures are
  * sorted into the reasons the console shows.
  */
-export async function fetchThrough(upstream: string, url: string, timeoutMs: number): Promise<FetchedThrough> {
+export async function fetchThrough(
+  upstream: string,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<FetchedThrough> {
+  signal?.throwIfAborted();
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -44,8 +50,9 @@ export async function fetchThrough(upstream: string, url: string, timeoutMs: num
   let socket: net.Socket;
   try {
     // The echo and check targets are the operator's choice, so the customers' policy does not apply.
-    socket = await dial(upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs);
+    socket = await abortable(dial(upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs), signal);
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw classifyDialError(error);
   }
   const left = Math.max(1, timeoutMs - (performance.now() - started));
@@ -59,10 +66,13 @@ export async function fetchThrough(upstream: string, url: string, timeoutMs: num
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       stream.destroy();
       socket.destroy();
       outcome();
     };
+    const onAbort = () => finish(() => reject(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(
       () => finish(() => reject(new FetchThroughError('timeout', `no answer from ${target.host} in ${timeoutMs} ms`))),
       left,
@@ -89,6 +99,26 @@ export async function fetchThrough(upstream: string, url: string, timeoutMs: num
       }),
     );
     stream.write(request);
+  });
+}
+
+/** Stops waiting when the server shuts down; a connection that still arrives is closed. */
+function abortable(connecting: Promise<net.Socket>, signal: AbortSignal | undefined): Promise<net.Socket> {
+  if (!signal) return connecting;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    connecting.then(
+      (socket) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) socket.destroy();
+        else resolve(socket);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
