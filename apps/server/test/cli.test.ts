@@ -48,19 +48,6 @@ describe('npm run cli', () => {
     expect(imported.out).toContain('Imported 1 proxies');
     expect(cli('proxies', 'list').out).toMatch(/192\.0\.2\.5:1080\tSOCKS5\tmobile\tUS\tHouston\t10\tfree\tdirect/);
 
-    fs.writeFileSync(
-      path.join(data.dir, 'upstreams.txt'),
-      '# from the seller\n127.0.0.1:3128:user:pass\n\nsocks5://user:pass@127.0.0.1:1081\n127.0.0.1:3128:user:pass\n',
-    );
-    const lines = cli('proxies', 'import', 'upstreams.txt', '--type', 'residential');
-    expect(lines.err).toBe('');
-    expect(lines.out).toContain('Imported 2 proxies');
-    expect(lines.out).toContain('Line 5: http 127.0.0.1:3128 is already in the inventory (skipped).');
-    expect(lines.out).toContain('2 wait for discovery');
-    expect(cli('proxies', 'list').out).toMatch(
-      /127\.0\.0\.1:3128\tHTTP\tresidential\t\t\t0\tchecking\thttp 127\.0\.0\.1:3128/,
-    );
-
     const bad = cli('proxies', 'import', 'bad.json');
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('row 1, port: port must be a whole number from 1 to 65535');
@@ -72,7 +59,6 @@ describe('npm run cli', () => {
 
     const audited = await withDb((db) => db.select().from(auditLog));
     expect(audited.map((row) => [row.actor, row.action])).toEqual([
-      ['cli', 'proxies.import'],
       ['cli', 'proxies.import'],
       ['cli', 'customers.adjust'],
     ]);
@@ -121,5 +107,29 @@ describe('npm run cli', () => {
     expect(audit).toMatch(/\tcli\tgiftcards\.create\t/);
     // Codes are never written to the audit log: anyone reading it could redeem them.
     for (const code of codes) expect(audit).not.toContain(code);
+  }, 150_000);
+
+  it('imports upstream lines, reports duplicates, and checks them now with the reason', () => {
+    fs.writeFileSync(
+      path.join(data.dir, 'upstreams.txt'),
+      '# from the seller\n127.0.0.1:9:user:pass\n\nsocks5://user:pass@127.0.0.1:1081\n127.0.0.1:9:user:pass\n',
+    );
+    const lines = cli('proxies', 'import', 'upstreams.txt', '--type', 'residential');
+    expect(lines.err).toBe('');
+    expect(lines.out).toContain('Imported 2 proxies');
+    expect(lines.out).toContain('Line 5: http 127.0.0.1:9 is already in the inventory (skipped).');
+    expect(lines.out).toContain('2 wait for discovery');
+    expect(cli('proxies', 'list').out).toMatch(
+      /127\.0\.0\.1:9\tHTTP\tresidential\t\t\t0\tchecking\thttp 127\.0\.0\.1:9/,
+    );
+    // Nothing listens there: Check now says why, and the proxy stays out of the catalogue.
+    const first = /ids (\d+)\.\./.exec(lines.out)?.[1] ?? '';
+    const checked = cli('proxies', 'check', first);
+    expect(checked.out).toMatch(/^id\tresult\tstate\texit_ip\tlatency_ms\treason$/m);
+    expect(checked.out).toContain(`${first}\tfailed\tfailed\t\t\tcannot connect: `);
+    expect(checked.out).toContain('0 of 1 passed');
+
+    const audited = cli('audit', '--limit', '2').out;
+    expect(audited).toContain('proxies.check');
   }, 150_000);
 });
