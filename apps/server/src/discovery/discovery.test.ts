@@ -171,6 +171,12 @@ describe('discovery through the upstream', () => {
       expect(await row(t, id)).toMatchObject({ fraudScore: 75, type: 'residential', country: 'SE' });
     }
     expect(ipqs.requests).toHaveLength(1);
+    // A later proxy with the same exit within 24 h is scored from the cache.
+    const [later] = json<{ ids: number[] }>(await importText(t, `socks5://user:pass@localhost:${socks.port}`)).ids;
+    t.clock.advance(3_600_000);
+    await runDiscoveryRound(deps(t));
+    expect(await row(t, later!)).toMatchObject({ discovery: 'listed', fraudScore: 75, type: 'residential' });
+    expect(ipqs.requests).toHaveLength(1);
     expect(ipqs.requests[0]?.path).toMatch(/^\/api\/json\/ip\/test-key\/89\.160\.20\.112\?strictness=1/);
     const status = await t.app.inject({ url: '/api/admin/discovery', headers: { authorization: `Bearer ${t.token}` } });
     expect(json(status)).toMatchObject({ ipqs: { configured: true, used: 1, limit: 10 } });

@@ -58,7 +58,26 @@ export async function ipqsUsed(db: Queryable, at: Date): Promise<number> {
  * younger than a day is reused; otherwise one look-up is spent from IPQS_MONTHLY_LIMIT, and none
  * when the budget is used up (the answer is then null: the proxy stays unscored).
  */
-export async function ipqsLookup(
+/** Look-ups under way per IP: proxies sharing an exit and discovered together spend one. */
+const inFlight = new Map<string, Promise<IpqsAnswer | null>>();
+
+export function ipqsLookup(
+  db: Queryable,
+  clock: Clock,
+  config: NonNullable<DiscoveryConfig['ipqs']>,
+  ip: string,
+  timeoutMs: number,
+): Promise<IpqsAnswer | null> {
+  const key = `${config.url} ${ip}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = lookUp(db, clock, config, ip, timeoutMs).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function lookUp(
   db: Queryable,
   clock: Clock,
   config: NonNullable<DiscoveryConfig['ipqs']>,
