@@ -77,7 +77,13 @@ async function factsFor(deps: DiscoveryDeps, row: ProxyRow, exitIp: string): Pro
   fill('isp', 'isp', facts.isp ?? '', 'asn');
   const ipqs =
     deps.config.ipqs && (!own('fraud_score') || !own('type'))
-      ? await ipqsLookup(deps.db, deps.clock, deps.config.ipqs, exitIp, deps.config.timeoutMs)
+      ? await ipqsLookup({
+          db: deps.db,
+          clock: deps.clock,
+          config: deps.config.ipqs,
+          ip: exitIp,
+          timeoutMs: deps.config.timeoutMs,
+        })
       : null;
   if (ipqs) {
     fill('fraud_score', 'fraudScore', ipqs.fraudScore, 'ipqs');

@@ -61,29 +61,25 @@ export async function ipqsUsed(db: Queryable, at: Date): Promise<number> {
 /** Look-ups under way per IP: proxies sharing an exit and discovered together spend one. */
 const inFlight = new Map<string, Promise<IpqsAnswer | null>>();
 
-export function ipqsLookup(
-  db: Queryable,
-  clock: Clock,
-  config: NonNullable<DiscoveryConfig['ipqs']>,
-  ip: string,
-  timeoutMs: number,
-): Promise<IpqsAnswer | null> {
-  const key = `${config.url} ${ip}`;
+export interface IpqsRequest {
+  db: Queryable;
+  clock: Clock;
+  config: NonNullable<DiscoveryConfig['ipqs']>;
+  ip: string;
+  timeoutMs: number;
+}
+
+export function ipqsLookup(request: IpqsRequest): Promise<IpqsAnswer | null> {
+  const key = `${request.config.url} ${request.ip}`;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = lookUp(db, clock, config, ip, timeoutMs).finally(() => inFlight.delete(key));
+    pending = lookUp(request).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   return pending;
 }
 
-async function lookUp(
-  db: Queryable,
-  clock: Clock,
-  config: NonNullable<DiscoveryConfig['ipqs']>,
-  ip: string,
-  timeoutMs: number,
-): Promise<IpqsAnswer | null> {
+async function lookUp({ db, clock, config, ip, timeoutMs }: IpqsRequest): Promise<IpqsAnswer | null> {
   const now = clock.now();
   const [cached] = await db
     .select()
