@@ -60,8 +60,8 @@ test('operator pastes three upstream lines, discovery lists them, a customer see
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.goto('/proxy');
-    await page.getByLabel('Country').selectOption('GB');
-    await page.getByLabel('City').selectOption('Bracknell');
+    await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('GB');
+    await page.getByRole('combobox', { name: 'City', exact: true }).selectOption('Bracknell');
     const offered = page.getByTestId('proxy-row');
     await expect(offered).toHaveCount(3);
     await expect(offered.first()).toContainText('81.2.69.142');
