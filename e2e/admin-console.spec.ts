@@ -40,7 +40,7 @@ test('operator imports a CSV and sees the rows', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Inventory' })).toHaveAttribute('aria-current', 'page');
 
   // A bad file first: nothing is stored, and every bad row is named with its field.
-  const rowsBox = page.getByRole('textbox', { name: 'CSV or JSON rows' });
+  const rowsBox = page.getByRole('textbox', { name: 'Upstream lines, CSV or JSON' });
   await rowsBox.fill([HEADER, line(rows[0]!), line({ ...rows[1]!, port: 70000 }), line(rows[2]!, 'USA')].join('\n'));
   await page.getByRole('button', { name: 'Import' }).click();
   const problems = page.getByRole('list', { name: 'Rows with problems' });

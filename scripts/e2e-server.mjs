@@ -1,7 +1,21 @@
 // Starts the real server for browser tests on a fresh embedded database.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+
+// Discovery's outside services, faked on loopback (issue 15): an echo service answering a public
+// address that the offline databases know (81.2.69.142, Bracknell GB), and IPQualityScore.
+const port = Number(process.env.E2E_PORT ?? '18321');
+const echoPort = port + 20;
+const ipqsPort = port + 21;
+http.createServer((_request, response) => response.end('81.2.69.142\n')).listen(echoPort, '127.0.0.1');
+http
+  .createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ success: true, fraud_score: 40, connection_type: 'Mobile', mobile: true }));
+  })
+  .listen(ipqsPort, '127.0.0.1');
 
 // Playwright may end this process with SIGKILL, so the folder is cleared at the next start
 // instead of after the run; it lives in the ignored test-results folder.
@@ -14,7 +28,10 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     ...process.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '18321',
+    PORT: String(port),
+    EXIT_IP_URL: `http://127.0.0.1:${echoPort}/`,
+    IPQS_API_KEY: 'e2e-key',
+    IPQS_URL: `http://127.0.0.1:${ipqsPort}`,
     // Away from the defaults, so a developer's own `npm start` does not collide with the tests.
     GATEWAY_SOCKS_PORT: process.env.E2E_SOCKS_PORT ?? '18331',
     GATEWAY_HTTP_PORT: process.env.E2E_HTTP_PORT ?? '18332',

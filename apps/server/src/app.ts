@@ -29,6 +29,8 @@ import { rentalsRoutes } from './rentals/rentals-routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/client';
+import { discoveryRoutes } from './discovery/discovery-routes';
+import { discoveryDepsOf } from './discovery/discovery-service';
 import { DomainError } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { Readiness } from './health/readiness';
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(newsRoutes, adminAuth);
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
+  await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
 
   // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
   await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {

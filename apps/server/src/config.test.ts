@@ -104,6 +104,28 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYMENT_PROVIDER: 'btcpay' })).toHaveLength(4);
   });
 
+  it('configures discovery (issue 15): defaults, IPQS only with a key, bad values named', () => {
+    expect(loadConfig({}, base).discovery).toEqual({
+      exitIpUrl: 'https://api.ipify.org',
+      concurrency: 32,
+      timeoutMs: 10_000,
+      recheckMs: 600_000,
+      exitRecheckMs: 24 * 3_600_000,
+      unhealthyAfter: 3,
+      ipqs: null,
+    });
+    expect(
+      loadConfig({ IPQS_API_KEY: 'k', IPQS_URL: 'http://127.0.0.1:9/', IPQS_MONTHLY_LIMIT: '10' }, base).discovery.ipqs,
+    ).toEqual({ url: 'http://127.0.0.1:9', apiKey: 'k', monthlyLimit: 10 });
+    expect(
+      problemsOf({ EXIT_IP_URL: 'ftp://x/', DISCOVERY_CONCURRENCY: '0', UNHEALTHY_AFTER_FAILURES: 'often' }),
+    ).toEqual([
+      'EXIT_IP_URL must be an http:// or https:// URL (got "ftp://x/")',
+      'DISCOVERY_CONCURRENCY must be at least 1 (got "0")',
+      'UNHEALTHY_AFTER_FAILURES must be a whole number (got "often")',
+    ]);
+  });
+
   it('refuses a short admin secret without repeating secrets in the message', () => {
     expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',

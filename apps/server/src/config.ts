@@ -38,6 +38,7 @@ const SECRET_VARIABLES = new Set([
   'BTCPAY_WEBHOOK_SECRET',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'IPQS_API_KEY',
 ]);
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
@@ -125,7 +126,34 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional(),
+  EXIT_IP_URL: z
+    .url({ error: 'EXIT_IP_URL must be an http:// or https:// URL' })
+    .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')
+    .default('https://api.ipify.org'),
+  IPQS_API_KEY: z.string().optional(),
+  IPQS_URL: z.url({ error: 'IPQS_URL must be an http:// or https:// URL' }).default('https://www.ipqualityscore.com'),
+  IPQS_MONTHLY_LIMIT: count('IPQS_MONTHLY_LIMIT').default(5000),
+  DISCOVERY_CONCURRENCY: positive('DISCOVERY_CONCURRENCY', 32),
+  DISCOVERY_TIMEOUT_SECONDS: positive('DISCOVERY_TIMEOUT_SECONDS', 10),
+  INVENTORY_CHECK_SECONDS: positive('INVENTORY_CHECK_SECONDS', 600),
+  EXIT_IP_RECHECK_HOURS: positive('EXIT_IP_RECHECK_HOURS', 24),
+  UNHEALTHY_AFTER_FAILURES: positive('UNHEALTHY_AFTER_FAILURES', 3),
 });
+
+/** Discovery and re-checks of the inventory through each upstream (issue 15). */
+export interface DiscoveryConfig {
+  /** Echo service answering the caller's address (plain text or JSON with `ip`). */
+  exitIpUrl: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** How often each free proxy is re-checked through its upstream. */
+  recheckMs: number;
+  /** How often a listed proxy's exit IP is looked up again. */
+  exitRecheckMs: number;
+  /** Failed re-checks in a row that take a proxy out of the catalogue (`unhealthy`). */
+  unhealthyAfter: number;
+  ipqs: { url: string; apiKey: string; monthlyLimit: number } | null;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -175,6 +203,7 @@ export interface Config {
   jobIntervalMs: number;
   /** How often each rented proxy's upstream is re-checked while connected. */
   healthCheckMs: number;
+  discovery: DiscoveryConfig;
   payments: {
     lifetimeMs: number;
     reconcileMs: number;
@@ -297,6 +326,17 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
     healthCheckMs: e.HEALTH_CHECK_SECONDS * 1000,
+    discovery: {
+      exitIpUrl: e.EXIT_IP_URL,
+      concurrency: e.DISCOVERY_CONCURRENCY,
+      timeoutMs: e.DISCOVERY_TIMEOUT_SECONDS * 1000,
+      recheckMs: e.INVENTORY_CHECK_SECONDS * 1000,
+      exitRecheckMs: e.EXIT_IP_RECHECK_HOURS * 3_600_000,
+      unhealthyAfter: e.UNHEALTHY_AFTER_FAILURES,
+      ipqs: e.IPQS_API_KEY
+        ? { url: e.IPQS_URL.replace(/\/+$/, ''), apiKey: e.IPQS_API_KEY, monthlyLimit: e.IPQS_MONTHLY_LIMIT }
+        : null,
+    },
     payments: {
       lifetimeMs: e.PAYMENT_LIFETIME_MINUTES * 60_000,
       reconcileMs: e.PAYMENT_RECONCILE_SECONDS * 1000,

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client';
 import { seedDemoInventory } from './inventory/demo-inventory';
 import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
+import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
+import { geoDatabases } from './discovery/geo-databases';
 import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
@@ -119,6 +121,27 @@ async function main(): Promise<void> {
     ),
   );
 
+  // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
+  const stopDiscovery = new AbortController();
+  const discovery = {
+    ...discoveryDepsOf({ config, db: database.db, clock: systemClock }),
+    signal: stopDiscovery.signal,
+  };
+  geoDatabases().then(
+    (geo) => app.log.info({ loadMs: geo.loadMs }, 'geolocation and ASN databases loaded'),
+    (error: unknown) => app.log.error({ err: error }, 'geolocation databases could not be loaded'),
+  );
+  const stopDiscoveryJob = repeatEvery(
+    'inventory discovery',
+    config.jobIntervalMs,
+    () => runDiscoveryRound(discovery),
+    app.log,
+  );
+  stopJobs.push(() => {
+    // Looks through upstreams may wait on the network for seconds: cut them, record nothing.
+    stopDiscovery.abort();
+    return stopDiscoveryJob();
+  });
   gateway = config.gateway.enabled
     ? await startGateway({
         database,

@@ -108,4 +108,28 @@ describe('npm run cli', () => {
     // Codes are never written to the audit log: anyone reading it could redeem them.
     for (const code of codes) expect(audit).not.toContain(code);
   }, 150_000);
+
+  it('imports upstream lines, reports duplicates, and checks them now with the reason', () => {
+    fs.writeFileSync(
+      path.join(data.dir, 'upstreams.txt'),
+      '# from the seller\n127.0.0.1:9:user:pass\n\nsocks5://user:pass@127.0.0.1:1081\n127.0.0.1:9:user:pass\n',
+    );
+    const lines = cli('proxies', 'import', 'upstreams.txt', '--type', 'residential');
+    expect(lines.err).toBe('');
+    expect(lines.out).toContain('Imported 2 proxies');
+    expect(lines.out).toContain('Line 5: http 127.0.0.1:9 is already in the inventory (skipped).');
+    expect(lines.out).toContain('2 wait for discovery');
+    expect(cli('proxies', 'list').out).toMatch(
+      /127\.0\.0\.1:9\tHTTP\tresidential\t\t\t0\tchecking\thttp 127\.0\.0\.1:9/,
+    );
+    // Nothing listens there: Check now says why, and the proxy stays out of the catalogue.
+    const first = /ids (\d+)\.\./.exec(lines.out)?.[1] ?? '';
+    const checked = cli('proxies', 'check', first);
+    expect(checked.out).toMatch(/^id\tresult\tstate\texit_ip\tlatency_ms\treason$/m);
+    expect(checked.out).toContain(`${first}\tfailed\tfailed\t\t\tcannot connect: `);
+    expect(checked.out).toContain('0 of 1 passed');
+
+    const audited = cli('audit', '--limit', '2').out;
+    expect(audited).toContain('proxies.check');
+  }, 150_000);
 });

@@ -23,6 +23,8 @@ export const API_PATHS = {
   adminNewsDelete: (id: string) => `/api/admin/news/${encodeURIComponent(id)}`,
   adminOverview: '/api/admin/overview',
   adminProxies: '/api/admin/proxies',
+  adminProxiesCheck: '/api/admin/proxies/check',
+  adminDiscovery: '/api/admin/discovery',
   adminProxyEnabled: (id: number, enabled: boolean) => `/api/admin/proxies/${id}/${enabled ? 'enable' : 'disable'}`,
   adminCustomers: '/api/admin/customers',
   adminCustomer: (id: number) => `/api/admin/customers/${id}`,

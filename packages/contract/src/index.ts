@@ -11,4 +11,5 @@ export * from './payments/schemas';
 export * from './news/schemas';
 export * from './admin/schemas';
 export * from './admin/console-schemas';
+export * from './admin/upstream-lines';
 export * from './api-paths';

@@ -13,6 +13,7 @@ import {
   ErrorEnvelopeSchema,
   ProxyEnabledResponseSchema,
   ProxyIdParamsSchema,
+  ProxyImportQuerySchema,
   ProxyImportRequestSchema,
   ProxyImportResponseSchema,
   InventoryListResponseSchema,
@@ -23,8 +24,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../errors';
-import { parseCsv, validateImportRows } from '../inventory/inventory-import';
-import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
+import { readImport } from '../inventory/inventory-import';
+import { listInventory, setProxyEnabled, storeImport } from '../inventory/inventory-repository';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { adjustBalance } from '../ledger/ledger';
 import { createGiftcards, listGiftcards } from '../payments/giftcards';
@@ -124,16 +125,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags: ['admin'],
-        description: 'Imports proxies as JSON {proxies:[...]} or as CSV (text/csv) with a header row; all or nothing.',
+        description:
+          'Imports proxies as JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http and ?type= are the batch defaults). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped.',
+        querystring: ProxyImportQuerySchema,
         body: z.union([ProxyImportRequestSchema, z.string()]),
         response: { 200: ProxyImportResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const rows = typeof request.body === 'string' ? parseCsv(request.body) : request.body.proxies;
-      const ids = await insertProxies(deps.db, validateImportRows(rows), deps.clock.now());
-      await audit(request, 'proxies.import', { added: ids.length, firstId: ids[0], lastId: ids[ids.length - 1] });
-      return { success: true as const, added: ids.length, ids };
+      const { rows, rowNumbers } = readImport(
+        typeof request.body === 'string' ? request.body : request.body.proxies,
+        request.query,
+      );
+      const stored = await storeImport(deps.db, rows, deps.clock.now(), rowNumbers);
+      const { ids } = stored;
+      await audit(request, 'proxies.import', {
+        added: ids.length,
+        firstId: ids[0],
+        lastId: ids[ids.length - 1],
+        duplicates: stored.duplicates.length,
+      });
+      return { success: true as const, added: ids.length, ...stored };
     },
   );
 

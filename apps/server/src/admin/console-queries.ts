@@ -73,7 +73,8 @@ export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOver
   >;
   for (const row of statusRows) rentalsByStatus[row.status as RentalStatus] = Number(row.count);
 
-  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' else 'free' end`;
+  // The same order as inventoryState(): the operator's switch, a rental, then discovery.
+  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' when ${proxies.discovery} = 'listed' then 'free' else ${proxies.discovery} end`;
   const stateRows = await db
     .select({ state, count: sql<string>`count(*)` })
     .from(proxies)

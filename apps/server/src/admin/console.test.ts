@@ -137,7 +137,7 @@ describe('operator console API', () => {
     expect(body.revenue[0]?.date).toBe(first);
 
     expect(body.rentalsByStatus).toMatchObject({ connected: 1, refunded: 1, waiting_up: 0 });
-    expect(body.inventory).toEqual({ free: 2, rented: 1, disabled: 1 });
+    expect(body.inventory).toEqual({ free: 2, rented: 1, disabled: 1, checking: 0, failed: 0, unhealthy: 0 });
     expect(body.pendingPayments).toEqual({ count: 1, amount: 7 });
   });
 

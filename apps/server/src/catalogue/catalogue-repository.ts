@@ -12,7 +12,7 @@ export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> 
   const rows = await db
     .select()
     .from(proxies)
-    .where(and(eq(proxies.enabled, true), notExists(held)))
+    .where(and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), notExists(held)))
     .orderBy(asc(proxies.id));
   return rows.map((row) => ({
     id: row.id,

@@ -2,7 +2,7 @@ import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
 import { recordAudit } from '../admin/audit';
 import { systemClock } from '../clock';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { lockDataDir } from '../lib/data-dir';
 
@@ -10,13 +10,13 @@ import { lockDataDir } from '../lib/data-dir';
  * The operator's tool: works on the database directly (DESIGN section 7), with the same
  * configuration as the server. On the embedded database the server must be stopped first.
  */
-export async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(run: (db: Database, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    return await run(database.db);
+    return await run(database.db, config);
   } finally {
     await database.close();
     unlock();

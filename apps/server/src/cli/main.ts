@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { formatDollars, type RowProblem } from '@portal/contract';
+import { formatDollars, ProxyImportQuerySchema, type RowProblem } from '@portal/contract';
 import { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { systemClock } from '../clock';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
-import { parseCsv, validateImportRows } from '../inventory/inventory-import';
-import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inventory-repository';
+import { readImport } from '../inventory/inventory-import';
+import { checkNow, discoveryDepsOf } from '../discovery/discovery-service';
+import { listInventory, setProxyEnabled, storeImport } from '../inventory/inventory-repository';
 import { adjustBalance, verifyLedger } from '../ledger/ledger';
 import { createGiftcards } from '../payments/giftcards';
 import { cliAudit, dollarsToCents, wholeNumber, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 
-function readRows(file: string): unknown[] {
+function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
-  if (file.toLowerCase().endsWith('.csv')) return parseCsv(text);
+  if (!file.toLowerCase().endsWith('.json')) return text;
   const parsed: unknown = JSON.parse(text);
   if (Array.isArray(parsed)) return parsed;
   if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { proxies?: unknown }).proxies)) {
@@ -32,15 +33,58 @@ const proxies = program.command('proxies').description('the inventory of upstrea
 
 proxies
   .command('import <file>')
-  .description('add proxies from a .json or .csv file (all rows valid, or nothing is stored)')
-  .action(async (file: string) => {
-    const rows = validateImportRows(readRows(file));
-    const ids = await withDatabase(async (db) => {
-      const added = await insertProxies(db, rows, systemClock.now());
-      await cliAudit(db, 'proxies.import', { added: added.length, file });
-      return added;
+  .description(
+    'add proxies from a .json, .csv or plain-text file (one upstream a line: host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…); all valid, or nothing is stored',
+  )
+  .option('--protocol <socks5|http>', 'scheme of plain-text lines without one', 'http')
+  .option('--type <type>', 'type of the whole batch (mobile, residential, datacenter); else discovered')
+  .action(async (file: string, options: { protocol: string; type?: string }) => {
+    const query = ProxyImportQuerySchema.safeParse(options);
+    if (!query.success) throw new DomainError('IMPORT_INVALID', { message: query.error.issues[0]?.message ?? '' });
+    const { rows, rowNumbers } = readImport(readRows(file), query.data);
+    const stored = await withDatabase(async (db) => {
+      const result = await storeImport(db, rows, systemClock.now(), rowNumbers);
+      await cliAudit(db, 'proxies.import', { added: result.ids.length, duplicates: result.duplicates.length, file });
+      return result;
     });
-    console.log(`Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`);
+    const { ids } = stored;
+    console.log(
+      ids.length > 0
+        ? `Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`
+        : 'Imported no proxies.',
+    );
+    for (const duplicate of stored.duplicates) {
+      console.log(`Line ${duplicate.row}: ${duplicate.upstream} is already in the inventory (skipped).`);
+    }
+    if (stored.checking > 0) {
+      console.log(
+        `${stored.checking} wait for discovery: the server looks them up through their upstreams, or run: cli proxies check`,
+      );
+    }
+  });
+
+proxies
+  .command('check [ids...]')
+  .description('check proxies through their upstreams now (all when no id is given): health, exit IP, discovery')
+  .option('--json', 'print JSON')
+  .action(async (ids: string[], options: { json?: boolean }) => {
+    const wanted = ids.length > 0 ? ids.map(wholeNumber) : undefined;
+    const results = await withDatabase(async (db, config) => {
+      const checked = await checkNow(discoveryDepsOf({ db, config, clock: systemClock }), wanted);
+      await cliAudit(db, 'proxies.check', { ids: wanted ?? 'all', checked: checked.length });
+      return checked;
+    });
+    if (options.json) {
+      console.log(JSON.stringify(results, null, 2));
+      return;
+    }
+    console.log(['id', 'result', 'state', 'exit_ip', 'latency_ms', 'reason'].join('\t'));
+    for (const r of results) {
+      console.log(
+        [r.id, r.ok ? 'ok' : 'failed', r.state, r.exitIp ?? '', r.latencyMs ?? '', r.reason ?? ''].join('\t'),
+      );
+    }
+    console.log(`${results.filter((r) => r.ok).length} of ${results.length} passed`);
   });
 
 proxies
@@ -53,13 +97,15 @@ proxies
       console.log(JSON.stringify(rows, null, 2));
       return;
     }
-    console.log(['id', 'address', 'protocol', 'type', 'country', 'city', 'score', 'state', 'upstream'].join('\t'));
+    const columns = ['id', 'address', 'protocol', 'type', 'country', 'city', 'score', 'state', 'upstream'];
+    console.log([...columns, 'isp', 'exit_ip', 'latency_ms', 'last_check', 'reason', 'sources'].join('\t'));
     for (const r of rows) {
-      console.log(
-        [r.id, `${r.ip}:${r.port}`, r.protocol, r.type, r.country, r.city, r.fraudScore, r.state, r.upstreamKind].join(
-          '\t',
-        ),
-      );
+      const sources = Object.entries(r.sources)
+        .map(([field, source]) => `${field}=${source}`)
+        .join(',');
+      const cells = [r.id, `${r.ip}:${r.port}`, r.protocol, r.type, r.country, r.city, r.fraudScore, r.state];
+      const health = [r.isp, r.exitIp ?? '', r.latencyMs ?? '', r.lastCheckedAt ?? '', r.failureReason ?? '', sources];
+      console.log([...cells, r.upstreamKind, ...health].join('\t'));
     }
     console.log(`${rows.length} proxies`);
   });

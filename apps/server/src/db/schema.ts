@@ -84,13 +84,52 @@ export const proxies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     lastUnavailableAt: timestamp('last_unavailable_at', { withTimezone: true }),
+    /**
+     * Discovery state (issue 15): `checking` until the first look through the upstream filled
+     * the missing fields, `failed` when it could not, `listed` when sellable, `unhealthy` after
+     * too many failed re-checks in a row. Only `listed` (and enabled, unheld) rows are for sale.
+     */
+    discovery: text('discovery').notNull().default('listed'),
+    /** Why the last check or discovery failed, in words (null once one passes). */
+    failureReason: text('failure_reason'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** The address the echo service saw through the upstream, and when it was looked up. */
+    exitIp: text('exit_ip'),
+    exitCheckedAt: timestamp('exit_checked_at', { withTimezone: true }),
+    latencyMs: integer('latency_ms'),
+    /** Where each catalogue field came from: `operator`, `geo`, `asn`, `ipqs`, `exit` or `default`. */
+    sources: jsonb('sources').$type<Record<string, string>>().notNull().default({}),
+    /** A discovery worker claimed this row until then; others skip it meanwhile. */
+    discoveryLeaseUntil: timestamp('discovery_lease_until', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('proxies_ip_port_unique').on(t.ip, t.port),
+    // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
+    // answers many upstream lines with one host and port, and two of them may share an exit).
+    uniqueIndex('proxies_ip_port_unique')
+      .on(t.ip, t.port)
+      .where(sql`(${t.sources} ->> 'ip') IS NULL OR (${t.sources} ->> 'ip') = 'operator'`),
+    index('proxies_upstream_idx').on(t.upstream),
     check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
     check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
+    check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
   ],
 );
+
+/** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up (issue 15). */
+export const ipqsCache = pgTable('ipqs_cache', {
+  ip: text('ip').primaryKey(),
+  fraudScore: integer('fraud_score').notNull(),
+  /** mobile, residential or datacenter; null when IPQS did not say. */
+  type: text('type'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+
+/** IPQualityScore look-ups spent per calendar month (UTC), against IPQS_MONTHLY_LIMIT. */
+export const ipqsUsage = pgTable('ipqs_usage', {
+  /** YYYY-MM */
+  month: text('month').primaryKey(),
+  used: integer('used').notNull().default(0),
+});
 
 /** Statuses in which a rental holds its proxy; the proxy is out of the catalogue meanwhile. */
 export const HOLDING_STATUSES = ['waiting_up', 'processing', 'in_process', 'connected', 'ready'] as const;
@@ -321,4 +360,6 @@ export const schema = {
   giftcards,
   news,
   auditLog,
+  ipqsCache,
+  ipqsUsage,
 };

@@ -1,4 +1,12 @@
-import { MAX_IMPORT_ROWS, ProxyImportRowSchema, type ProxyImportRow, type RowProblem } from '@portal/contract';
+import {
+  MAX_IMPORT_ROWS,
+  looksLikeUpstreamLines,
+  parseUpstreamLines,
+  ProxyImportRowSchema,
+  type ProxyImportQuery,
+  type ProxyImportRow,
+  type RowProblem,
+} from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { DomainError } from '../errors';
 
@@ -26,12 +34,7 @@ export function parseCsv(text: string): unknown[] {
  * (DESIGN section 7: nothing of a rejected request is stored).
  */
 export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
-  if (rows.length === 0) throw new DomainError('IMPORT_INVALID', { message: 'The import lists no proxies' });
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw new DomainError('IMPORT_INVALID', {
-      message: `An import may list at most ${MAX_IMPORT_ROWS} proxies; split the file`,
-    });
-  }
+  checkRowCount(rows);
   const problems: RowProblem[] = [];
   const valid: ProxyImportRow[] = [];
   const seen = new Map<string, number>();
@@ -43,22 +46,34 @@ export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
         const field = issue.path.length > 0 ? issue.path.join('.') : 'row';
         const missing =
           typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>)[field] === undefined;
-        const message = missing && issue.path.length > 0 ? `${field} is required` : issue.message;
+        const message = missing && issue.path.length > 0 && field !== 'port' ? `${field} is required` : issue.message;
         problems.push({ row, field, message });
       }
       return;
     }
-    const key = `${parsed.data.ip}:${parsed.data.port}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      problems.push({ row, field: 'ip', message: `ip and port repeat row ${first}` });
-      return;
+    // Rows with an address of the operator's are told apart by it; the others by their upstream.
+    if (parsed.data.ip !== undefined) {
+      const key = `${parsed.data.ip}:${parsed.data.port ?? upstreamPort(parsed.data.upstream)}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        problems.push({ row, field: 'ip', message: `ip and port repeat row ${first}` });
+        return;
+      }
+      seen.set(key, row);
     }
-    seen.set(key, row);
     valid.push(parsed.data);
   });
   if (problems.length > 0) throw importRejected(problems);
   return valid;
+}
+
+function checkRowCount(rows: unknown[]): void {
+  if (rows.length === 0) throw new DomainError('IMPORT_INVALID', { message: 'The import lists no proxies' });
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new DomainError('IMPORT_INVALID', {
+      message: `An import may list at most ${MAX_IMPORT_ROWS} proxies; split the file`,
+    });
+  }
 }
 
 export function importRejected(problems: RowProblem[]): DomainError {
@@ -68,4 +83,45 @@ export function importRejected(problems: RowProblem[]): DomainError {
     message: first ? `Row ${first.row}, ${first.field}: ${first.message}${more}` : 'The import was rejected',
     problems: problems.slice(0, MAX_PROBLEMS),
   });
+}
+
+/** The port of an upstream URL (`direct` has none). */
+export function upstreamPort(upstream: string): number | undefined {
+  if (upstream === 'direct') return undefined;
+  return Number(new URL(upstream).port) || undefined;
+}
+
+/**
+ * A plain-text import (issue 15): one upstream a line, with the batch's default scheme and type.
+ * A bad line refuses the whole import with its number, like a bad CSV row.
+ */
+export function readUpstreamText(text: string, query: ProxyImportQuery): { rows: ProxyImportRow[]; lines: number[] } {
+  const { lines, problems } = parseUpstreamLines(text, query.protocol);
+  if (problems.length > 0) throw importRejected(problems);
+  checkRowCount(lines);
+  return {
+    rows: lines.map((line) => ({
+      upstream: line.upstream,
+      port: line.port,
+      protocol: line.scheme === 'socks5' ? 'SOCKS5' : 'HTTP',
+      ...(query.type ? { type: query.type } : {}),
+    })),
+    lines: lines.map((line) => line.line),
+  };
+}
+
+/**
+ * Any import the console, the API or the command line takes: JSON rows, CSV with a header, or
+ * plain text with one upstream a line (told from CSV by its first line).
+ */
+export function readImport(
+  body: string | unknown[],
+  query: ProxyImportQuery,
+): { rows: ProxyImportRow[]; rowNumbers?: number[] } {
+  if (typeof body !== 'string') return { rows: validateImportRows(body) };
+  if (looksLikeUpstreamLines(body)) {
+    const { rows, lines } = readUpstreamText(body, query);
+    return { rows, rowNumbers: lines };
+  }
+  return { rows: validateImportRows(parseCsv(body)) };
 }

@@ -1,36 +1,106 @@
-import type { InventoryRow, ProxyImportRow } from '@portal/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { InventoryRow, InventoryState, ProxyImportRow } from '@portal/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { importRejected } from './inventory-import';
+import { importRejected, upstreamPort } from './inventory-import';
 
 const CHUNK = 1000;
 
-/** The columns of an inventory row. */
+/**
+ * What an unscored proxy (no IPQS key, or the month's budget used up) carries as its fraud
+ * score: 0, the full price, in the browser and on the server alike (docs/decisions.md 27).
+ */
+export const UNSCORED_FRAUD_SCORE = 0;
+
+/** Catalogue fields whose source is recorded; `protocol` and `port` follow from the upstream. */
+const DISCOVERABLE = ['ip', 'type', 'country', 'region', 'city', 'isp', 'zip', 'fraud_score'] as const;
+/** Without these the proxy cannot be listed: it waits for discovery (`checking`). */
+const NEEDED_TO_LIST = ['ip', 'type', 'country', 'fraud_score'] as const;
+
+function upstreamHost(upstream: string): string {
+  return upstream === 'direct' ? '' : new URL(upstream).hostname.replace(/^\[|\]$/g, '');
+}
+
+/** The columns of an inventory row: given fields are the operator's, the others wait for discovery. */
 export function proxyValues(row: ProxyImportRow, at: Date): typeof proxies.$inferInsert {
+  const sources: Record<string, string> = {};
+  for (const field of DISCOVERABLE) if (row[field] !== undefined) sources[field] = 'operator';
+  if (row.type === undefined) sources.type = 'default';
+  // Until discovery, `ip` holds the upstream's host: not an address of the operator's (see the index).
+  if (row.ip === undefined) sources.ip = 'upstream';
+  const complete = NEEDED_TO_LIST.every((field) => row[field] !== undefined);
   return {
-    ip: row.ip,
-    port: row.port,
-    protocol: row.protocol,
-    type: row.type,
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    isp: row.isp,
-    zip: row.zip,
-    fraudScore: row.fraud_score,
+    ip: row.ip ?? upstreamHost(row.upstream),
+    port: row.port ?? upstreamPort(row.upstream) ?? 1,
+    protocol: row.protocol ?? (row.upstream.startsWith('http://') ? 'HTTP' : 'SOCKS5'),
+    type: row.type ?? 'datacenter',
+    country: row.country ?? '',
+    region: row.region ?? '',
+    city: row.city ?? '',
+    isp: row.isp ?? '',
+    zip: row.zip ?? '',
+    fraudScore: row.fraud_score ?? UNSCORED_FRAUD_SCORE,
     upstream: row.upstream,
     createdAt: at,
+    sources,
+    discovery: complete ? 'listed' : 'checking',
   };
+}
+
+export interface StoredImport {
+  ids: number[];
+  /** Rows (1-based, or the text's line numbers) naming an upstream the inventory has already. */
+  duplicates: { row: number; upstream: string }[];
+  /** Of the stored, how many wait for discovery. */
+  checking: number;
+}
+
+/**
+ * Stores an import in one transaction. Rows without an address of their own are told apart by
+ * their upstream: one already in the inventory (or earlier in the import) is reported and skipped.
+ * Rows with an address that exists already refuse the whole import, as before.
+ */
+export async function storeImport(
+  db: Database,
+  rows: ProxyImportRow[],
+  at: Date,
+  rowNumbers: number[] = rows.map((_, index) => index + 1),
+): Promise<StoredImport> {
+  return withUniqueRetryMessage(() =>
+    db.transaction(async (tx) => {
+      const known = await existingUpstreams(
+        tx,
+        rows.filter((row) => row.ip === undefined).map((row) => row.upstream),
+      );
+      const duplicates: StoredImport['duplicates'] = [];
+      const kept: ProxyImportRow[] = [];
+      rows.forEach((row, index) => {
+        if (row.ip === undefined) {
+          if (known.has(row.upstream)) {
+            duplicates.push({ row: rowNumbers[index] ?? index + 1, upstream: upstreamKind(row.upstream) });
+            return;
+          }
+          known.add(row.upstream);
+        }
+        kept.push(row);
+      });
+      const ids = kept.length > 0 ? await insertAll(tx, kept, at) : [];
+      return { ids, duplicates, checking: kept.filter((row) => proxyValues(row, at).discovery === 'checking').length };
+    }),
+  );
 }
 
 /** Stores validated rows in one transaction; rows whose ip and port exist already refuse it all. */
 export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
+  return withUniqueRetryMessage(() => db.transaction((tx) => insertAll(tx, rows, at)));
+}
+
+async function withUniqueRetryMessage<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await insertAll(db, rows, at);
+    return await run();
   } catch (error) {
     // Another import added one of these addresses between our check and our insert.
     if (isUniqueViolation(error)) {
@@ -42,42 +112,57 @@ export async function insertProxies(db: Database, rows: ProxyImportRow[], at: Da
   }
 }
 
-async function insertAll(db: Database, rows: ProxyImportRow[], at: Date): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    const existing = await existingAddresses(tx, rows);
-    const clashes = rows
-      .map((row, index) => ({ row: index + 1, key: `${row.ip}:${row.port}` }))
-      .filter(({ key }) => existing.has(key))
-      .map(({ row, key }) => ({
-        row,
-        field: 'ip',
-        message: `a proxy with ip and port ${key} is already in the inventory`,
-      }));
-    if (clashes.length > 0) throw importRejected(clashes);
+async function insertAll(tx: Queryable, rows: ProxyImportRow[], at: Date): Promise<number[]> {
+  const existing = await existingAddresses(tx, rows);
+  const clashes = rows
+    .map((row, index) => ({ row: index + 1, key: `${row.ip}:${row.port ?? upstreamPort(row.upstream)}` }))
+    .filter(({ key }) => existing.has(key))
+    .map(({ row, key }) => ({
+      row,
+      field: 'ip',
+      message: `a proxy with ip and port ${key} is already in the inventory`,
+    }));
+  if (clashes.length > 0) throw importRejected(clashes);
 
-    const ids: number[] = [];
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      const values = rows.slice(start, start + CHUNK).map((row) => proxyValues(row, at));
-      const inserted = await tx.insert(proxies).values(values).returning({ id: proxies.id });
-      ids.push(...inserted.map((r) => r.id));
-    }
-    await bumpCatalogue(tx);
-    return ids;
-  });
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const values = rows.slice(start, start + CHUNK).map((row) => proxyValues(row, at));
+    const inserted = await tx.insert(proxies).values(values).returning({ id: proxies.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  await bumpCatalogue(tx);
+  return ids;
 }
 
+async function existingUpstreams(tx: Queryable, upstreams: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Set(upstreams)];
+  for (let start = 0; start < unique.length; start += CHUNK) {
+    const matches = await tx
+      .select({ upstream: proxies.upstream })
+      .from(proxies)
+      .where(inArray(proxies.upstream, unique.slice(start, start + CHUNK)));
+    for (const match of matches) found.add(match.upstream);
+  }
+  return found;
+}
+
+/** Operator-given addresses already in the inventory (discovered exits may repeat). */
 async function existingAddresses(tx: Queryable, rows: ProxyImportRow[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const ips = [...new Set(rows.map((row) => row.ip))];
+  const ips = [...new Set(rows.flatMap((row) => (row.ip === undefined ? [] : [row.ip])))];
   for (let start = 0; start < ips.length; start += CHUNK) {
     const matches = await tx
       .select({ ip: proxies.ip, port: proxies.port })
       .from(proxies)
-      .where(inArray(proxies.ip, ips.slice(start, start + CHUNK)));
+      .where(and(inArray(proxies.ip, ips.slice(start, start + CHUNK)), operatorAddress));
     for (const match of matches) found.add(`${match.ip}:${match.port}`);
   }
   return found;
 }
+
+/** Rows whose ip the operator gave (the partial unique index of the schema covers these). */
+const operatorAddress = sql`(${proxies.sources} ->> 'ip' IS NULL OR ${proxies.sources} ->> 'ip' = 'operator')`;
 
 export async function setProxyEnabled(db: Database, id: number, enabled: boolean): Promise<void> {
   await db.transaction(async (tx) => {
@@ -116,11 +201,23 @@ export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
     zip: proxy.zip,
     fraudScore: proxy.fraudScore,
     enabled: proxy.enabled,
-    state: !proxy.enabled ? 'disabled' : rented ? 'rented' : 'free',
+    state: inventoryState(proxy.enabled, rented, proxy.discovery),
     upstreamKind: upstreamKind(proxy.upstream),
     lastCheckedAt: proxy.lastCheckedAt?.toISOString() ?? null,
     lastUnavailableAt: proxy.lastUnavailableAt?.toISOString() ?? null,
+    exitIp: proxy.exitIp,
+    latencyMs: proxy.latencyMs,
+    failureReason: proxy.failureReason,
+    sources: proxy.sources,
   }));
+}
+
+/** One state per proxy for the operator: the operator's switch first, then a rental, then discovery. */
+export function inventoryState(enabled: boolean, rented: boolean, discovery: string): InventoryState {
+  if (!enabled) return 'disabled';
+  if (rented) return 'rented';
+  if (discovery === 'checking' || discovery === 'failed' || discovery === 'unhealthy') return discovery;
+  return 'free';
 }
 
 /** `direct`, or `socks5 host:port` without the credentials. */

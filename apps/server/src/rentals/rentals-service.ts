@@ -68,7 +68,8 @@ export async function buyOrExtend(
       if (!proxy) throw new DomainError('PROXY_NOT_FOUND');
       const holder = await lockHoldingRental(tx, proxyId);
       if (holder && holder.userId !== userId) throw new DomainError('PROXY_ALREADY_RENTED');
-      if (!proxy.enabled) throw new DomainError('PROXY_UNAVAILABLE');
+      // A proxy being discovered, or out after failed checks, is not for sale; its holder may extend.
+      if (!proxy.enabled || (!holder && proxy.discovery !== 'listed')) throw new DomainError('PROXY_UNAVAILABLE');
       const now = deps.clock.now();
       const price = priceCents(hours, proxy.fraudScore);
       if (price > balance) throw insufficient(price, balance);

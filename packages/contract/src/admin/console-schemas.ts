@@ -18,7 +18,12 @@ export const RevenueDaySchema = z.object({
 });
 export type RevenueDay = z.infer<typeof RevenueDaySchema>;
 
-export const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
+/**
+ * What the operator sees per proxy: `free`, `rented` and `disabled` as before, and the discovery
+ * states of issue 15: `checking` (being looked at through its upstream), `failed` (discovery
+ * could not fill it) and `unhealthy` (failed re-checks in a row; back after one passes).
+ */
+export const INVENTORY_STATES = ['free', 'rented', 'disabled', 'checking', 'failed', 'unhealthy'] as const;
 export type InventoryState = (typeof INVENTORY_STATES)[number];
 
 export const AdminOverviewResponseSchema = z.object({
@@ -30,7 +35,14 @@ export const AdminOverviewResponseSchema = z.object({
   revenue: z.array(RevenueDaySchema),
   /** Rentals per status, every status listed (0 when none). */
   rentalsByStatus: z.record(RentalStatusSchema, z.number().int()),
-  inventory: z.object({ free: z.number().int(), rented: z.number().int(), disabled: z.number().int() }),
+  inventory: z.object({
+    free: z.number().int(),
+    rented: z.number().int(),
+    disabled: z.number().int(),
+    checking: z.number().int(),
+    failed: z.number().int(),
+    unhealthy: z.number().int(),
+  }),
   pendingPayments: z.object({ count: z.number().int(), amount: z.number() }),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewResponseSchema>;
@@ -56,8 +68,44 @@ export const InventoryRowSchema = z.object({
   lastCheckedAt: z.string().nullable(),
   /** Last time a check found the upstream unavailable (null: never). */
   lastUnavailableAt: z.string().nullable(),
+  /** The address the echo service saw through the upstream (null: not looked up yet). */
+  exitIp: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+  /** Why the last check or discovery failed (null after one passes). */
+  failureReason: z.string().nullable(),
+  /** Where each field came from: operator, geo, asn, ipqs, exit or default. */
+  sources: z.record(z.string(), z.string()),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+/** `POST /api/admin/proxies/check`: check these proxies now (all when `ids` is left out). */
+export const ProxyCheckRequestSchema = z.object({
+  ids: z.array(z.number().int().positive()).max(1000).optional(),
+});
+export const ProxyCheckResultSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  state: z.enum(INVENTORY_STATES),
+  exitIp: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type ProxyCheckResult = z.infer<typeof ProxyCheckResultSchema>;
+export const ProxyCheckResponseSchema = z.object({ success: successTrue, results: z.array(ProxyCheckResultSchema) });
+
+/** `GET /api/admin/discovery`: the IPQualityScore budget of this month. */
+export const DiscoveryStatusResponseSchema = z.object({
+  success: successTrue,
+  ipqs: z.object({
+    /** Whether IPQS_API_KEY is set. */
+    configured: z.boolean(),
+    used: z.number().int(),
+    limit: z.number().int(),
+    /** YYYY-MM (UTC) */
+    month: z.string(),
+  }),
+});
+export type DiscoveryStatus = z.infer<typeof DiscoveryStatusResponseSchema>;
 export const InventoryListResponseSchema = z.object({ success: successTrue, proxies: z.array(InventoryRowSchema) });
 
 export const CustomerSearchQuerySchema = z.object({

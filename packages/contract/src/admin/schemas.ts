@@ -18,7 +18,10 @@ export const UPSTREAM_PATTERN = /^(direct|(socks5|http):\/\/([^:@/\s]+:[^@/\s]*@
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(max));
+/** An absent, null or empty cell means "discover it" (issue 15): the field is left out. */
+const given = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(given, schema.optional());
+const text = (max: number) => optional(z.string().trim().max(max));
 const wholeNumber = (name: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
@@ -29,32 +32,46 @@ const wholeNumber = (name: string, min: number, max: number) =>
       .max(max, `${name} must be a whole number from ${min} to ${max}`),
   );
 
-/** One inventory row of an import (DESIGN section 7); CSV cells arrive as text and are coerced. */
-export const ProxyImportRowSchema = z.object({
-  ip: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
-  ),
-  port: wholeNumber('port', 1, 65535),
-  protocol: z.preprocess(
-    upper,
-    z.enum(PROXY_PROTOCOLS, { error: `protocol must be one of ${PROXY_PROTOCOLS.join(', ')}` }),
-  ),
-  type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })),
-  country: z.preprocess(upper, z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter ISO 3166 code')),
-  region: text(100),
-  city: text(100),
-  isp: text(200),
-  zip: text(20),
-  fraud_score: wholeNumber('fraud_score', 0, 100),
-  upstream: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string()
-      .max(500)
-      .regex(UPSTREAM_PATTERN, 'upstream must be direct, socks5://user:pass@host:port or http://user:pass@host:port'),
-  ),
-});
+export const UPSTREAM_MESSAGE = 'upstream must be direct, socks5://user:pass@host:port or http://user:pass@host:port';
+
+/**
+ * One inventory row of an import (DESIGN section 7); CSV cells arrive as text and are coerced.
+ * Only `upstream` is required (issue 15): a field given is the operator's word, a field left out
+ * is discovered through the upstream. `port` defaults to the upstream's port.
+ */
+export const ProxyImportRowSchema = z
+  .object({
+    ip: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim() : v),
+        z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' }),
+      ),
+    ),
+    port: optional(wholeNumber('port', 1, 65535)),
+    protocol: optional(
+      z.preprocess(upper, z.enum(PROXY_PROTOCOLS, { error: `protocol must be one of ${PROXY_PROTOCOLS.join(', ')}` })),
+    ),
+    type: optional(
+      z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })),
+    ),
+    country: optional(
+      z.preprocess(upper, z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter ISO 3166 code')),
+    ),
+    region: text(100),
+    city: text(100),
+    isp: text(200),
+    zip: text(20),
+    fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
+    upstream: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ error: 'upstream is required' }).max(500).regex(UPSTREAM_PATTERN, UPSTREAM_MESSAGE),
+    ),
+  })
+  .superRefine((row, ctx) => {
+    if (row.port === undefined && row.upstream === 'direct') {
+      ctx.addIssue({ code: 'custom', path: ['port'], message: 'port is required with a direct upstream' });
+    }
+  });
 export type ProxyImportRow = z.infer<typeof ProxyImportRowSchema>;
 
 export const MAX_IMPORT_ROWS = 20_000;
@@ -67,7 +84,18 @@ export const ProxyImportResponseSchema = z.object({
   success: successTrue,
   added: z.number().int(),
   ids: z.array(z.number().int()),
+  /** Lines or rows naming an upstream already in the inventory or earlier in the file: not stored. */
+  duplicates: z.array(z.object({ row: z.number().int(), upstream: z.string() })).default([]),
+  /** Of the added, how many wait for discovery (state `checking`). */
+  checking: z.number().int().default(0),
 });
+
+/** Batch defaults of a plain-text import (query string of `POST /api/admin/proxies`). */
+export const ProxyImportQuerySchema = z.object({
+  protocol: z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' }).default('http'),
+  type: z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` }).optional(),
+});
+export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
 
 export const ProxyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const ProxyEnabledResponseSchema = z.object({

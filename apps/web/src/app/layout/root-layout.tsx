@@ -39,6 +39,22 @@ export function RootLayout() {
           </Link>
         </nav>
         <p className="mt-3 text-center">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        {/* The licences of the location and ASN data ask for this credit (docs/decisions.md 27). */}
+        <p className="mt-2 text-center text-xs" data-testid="data-credit">
+          {t('footer.geoCredit')}{' '}
+          <a href="https://www.maxmind.com" className="underline hover:text-brand-700">
+            https://www.maxmind.com
+          </a>
+          . {t('footer.asnCredit')}{' '}
+          <a href="https://db-ip.com" className="underline hover:text-brand-700">
+            IP Geolocation by DB-IP
+          </a>
+          ,{' '}
+          <a href="https://www.routeviews.org" className="underline hover:text-brand-700">
+            Route Views
+          </a>{' '}
+          (CC BY 4.0).
+        </p>
       </footer>
       <Toaster label={t('toast.region')} />
     </div>

@@ -59,6 +59,10 @@ export function inventoryRow(id: number, overrides: Partial<InventoryRow> = {}):
     upstreamKind: 'direct',
     lastCheckedAt: null,
     lastUnavailableAt: null,
+    exitIp: null,
+    latencyMs: null,
+    failureReason: null,
+    sources: {},
     ...overrides,
   };
 }
@@ -86,7 +90,7 @@ export function overview(overrides: Partial<AdminOverview> = {}): AdminOverview 
       expired: 40,
       refunded: 3,
     },
-    inventory: { free: 150, rented: 9, disabled: 4 },
+    inventory: { free: 150, rented: 9, disabled: 4, checking: 0, failed: 0, unhealthy: 0 },
     pendingPayments: { count: 2, amount: 30 },
     ...overrides,
   };

@@ -1,22 +1,32 @@
-import { API_PATHS, ProxyImportResponseSchema, TIMEOUTS_MS } from '@portal/contract';
+import { API_PATHS, ProxyImportResponseSchema, TIMEOUTS_MS, type ProxyType } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminRequest } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-/** The two bodies the import call accepts (DESIGN section 7): CSV text with a header row, or JSON rows. */
-export type ImportInput = { kind: 'csv'; text: string } | { kind: 'json'; proxies: unknown[] };
+/**
+ * The bodies the import call accepts: CSV text with a header row, JSON rows (DESIGN section 7),
+ * or plain text with one upstream a line and the batch's defaults (issue 15).
+ */
+export type ImportInput =
+  | { kind: 'csv'; text: string }
+  | { kind: 'json'; proxies: unknown[] }
+  | { kind: 'text'; text: string; protocol: 'socks5' | 'http'; type?: ProxyType };
 export type ImportResult = z.infer<typeof ProxyImportResponseSchema>;
 
 export function importProxies(input: ImportInput): Promise<ImportResult> {
-  return adminRequest(API_PATHS.adminProxies, {
+  const query =
+    input.kind === 'text'
+      ? `?${new URLSearchParams({ protocol: input.protocol, ...(input.type ? { type: input.type } : {}) })}`
+      : '';
+  return adminRequest(`${API_PATHS.adminProxies}${query}`, {
     method: 'POST',
     schema: ProxyImportResponseSchema,
     // 20,000 rows are validated and stored in one transaction; give it the long timeout.
     timeoutMs: TIMEOUTS_MS.proxyList,
-    ...(input.kind === 'csv'
-      ? { rawBody: { text: input.text, contentType: 'text/csv' } }
-      : { body: { proxies: input.proxies } }),
+    ...(input.kind === 'json'
+      ? { body: { proxies: input.proxies } }
+      : { rawBody: { text: input.text, contentType: input.kind === 'csv' ? 'text/csv' : 'text/plain' } }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { type RowProblem } from '@portal/contract';
+import { PROXY_TYPES, type ProxyType, type RowProblem } from '@portal/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -6,13 +6,14 @@ import { isApiError } from '../../../../lib/api-client';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
+import { ImportProgress, SelectField } from './import-progress';
 import { inputClass } from '../../../../components/ui/input-class';
 
 /** The server lists at most this many refused rows (apps/server/src/inventory/inventory-import.ts). */
 const SERVER_PROBLEM_CAP = 100;
 
 type Outcome =
-  | { kind: 'added'; count: number }
+  | { kind: 'added'; count: number; ids: number[]; duplicates: { row: number; upstream: string }[] }
   | { kind: 'rows'; problems: RowProblem[] }
   | { kind: 'error'; message: string }
   | null;
@@ -30,6 +31,8 @@ export function InventoryImport() {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [protocol, setProtocol] = useState<'socks5' | 'http'>('http');
+  const [batchType, setBatchType] = useState<ProxyType | ''>('');
   const importProxies = useImportProxies();
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -42,7 +45,7 @@ export function InventoryImport() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseImport(text);
+    const parsed = parseImport(text, { protocol, ...(batchType ? { type: batchType } : {}) });
     if (!parsed.ok) {
       setOutcome({
         kind: 'error',
@@ -56,7 +59,7 @@ export function InventoryImport() {
     setOutcome(null);
     importProxies.mutate(parsed.input, {
       onSuccess: (answer) => {
-        setOutcome({ kind: 'added', count: answer.added });
+        setOutcome({ kind: 'added', count: answer.added, ids: answer.ids, duplicates: answer.duplicates });
         setText('');
         setFileName(null);
         if (fileInput.current) fileInput.current.value = '';
@@ -106,13 +109,30 @@ export function InventoryImport() {
             id={fileId}
             ref={fileInput}
             type="file"
-            accept=".csv,.json,text/csv,application/json"
+            accept=".csv,.json,.txt,text/csv,application/json,text/plain"
             onChange={(event) => void onFile(event)}
             className="max-w-full text-sm"
           />
           {fileName && (
             <span className="text-sm text-slate-700">{t('inventory.import.fileLoaded', { name: fileName })}</span>
           )}
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField
+            label={t('inventory.import.protocol')}
+            value={protocol}
+            onChange={(value) => setProtocol(value as 'socks5' | 'http')}
+            options={[
+              ['http', 'HTTP'],
+              ['socks5', 'SOCKS5'],
+            ]}
+          />
+          <SelectField
+            label={t('inventory.import.type')}
+            value={batchType}
+            onChange={(value) => setBatchType(value as ProxyType | '')}
+            options={[['', t('inventory.import.typeDiscover')], ...PROXY_TYPES.map((type) => [type, type] as const)]}
+          />
         </div>
         <div>
           <Button type="submit" disabled={importProxies.isPending}>
@@ -131,9 +151,13 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
     <>
       <div role="status" className="empty:hidden">
         {outcome?.kind === 'added' && (
-          <p className="mt-3 rounded-lg bg-green-50 p-3 text-sm font-medium text-green-900">
-            {t('inventory.import.added', { count: outcome.count })}
-          </p>
+          <div className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+            <p className="font-medium">{t('inventory.import.added', { count: outcome.count })}</p>
+            {outcome.duplicates.map((duplicate) => (
+              <p key={duplicate.row}>{t('inventory.import.duplicate', duplicate)}</p>
+            ))}
+            <ImportProgress ids={outcome.ids} />
+          </div>
         )}
       </div>
       <div role="alert" className="empty:hidden">

@@ -100,7 +100,7 @@ describe('inventory', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
 
     const csv = 'ip,port,protocol,type,country,region,city,isp,zip,fraud_score,upstream\n192.0.2.2,70000,…';
-    fireEvent.change(screen.getByRole('textbox', { name: 'CSV or JSON rows' }), { target: { value: csv } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Upstream lines, CSV or JSON' }), { target: { value: csv } });
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     const problems = await screen.findByRole('list', { name: 'Rows with problems' });
     expect(
@@ -116,7 +116,7 @@ describe('inventory', () => {
 
     // JSON goes as {proxies: [...]}; success replaces the error with the count.
     const json = JSON.stringify([{ ip: '192.0.2.2' }, { ip: '192.0.2.3' }]);
-    fireEvent.change(screen.getByRole('textbox', { name: 'CSV or JSON rows' }), { target: { value: json } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Upstream lines, CSV or JSON' }), { target: { value: json } });
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import done. Proxies added: 2.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Rows with problems' })).not.toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('inventory', () => {
       'POST /api/admin/proxies': () => jsonResponse(200, { success: true, added: 1, ids: [9] }),
     });
     renderApp('/admin/inventory');
-    const text = await screen.findByRole('textbox', { name: 'CSV or JSON rows' });
+    const text = await screen.findByRole('textbox', { name: 'Upstream lines, CSV or JSON' });
     fireEvent.change(text, { target: { value: '[{"ip": ' } });
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The JSON could not be read');
@@ -142,6 +142,66 @@ describe('inventory', () => {
     expect(text).toHaveValue('ip,port\n192.0.2.9,1080\n');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import done. Proxies added: 1.')).toBeInTheDocument();
+  });
+
+  it('imports pasted upstream lines with the batch defaults and follows their discovery', async () => {
+    const lines =
+      '# seller batch\n203.0.113.5:8000:user:pass\n203.0.113.6:8000:user:pass\n\n203.0.113.7:8000:user:pass\n';
+    let inventory: InventoryRow[] = [];
+    const posted: { url: string; type: string | null; body: string }[] = [];
+    const checking = (id: number) => inventoryRow(id, { state: 'checking', country: '', fraudScore: 0 });
+    const fetchMock = inventoryApi([], {
+      'GET /api/admin/proxies': () => jsonResponse(200, { success: true, proxies: inventory }),
+      'POST /api/admin/proxies': (init) => {
+        posted.push({ url: 'import', type: new Headers(init.headers).get('content-type'), body: String(init.body) });
+        inventory = [checking(1), checking(2), checking(3)];
+        return jsonResponse(200, {
+          success: true,
+          added: 3,
+          ids: [1, 2, 3],
+          duplicates: [{ row: 6, upstream: 'socks5 203.0.113.5:8000' }],
+          checking: 3,
+        });
+      },
+      'POST /api/admin/proxies/check': () =>
+        jsonResponse(200, {
+          success: true,
+          results: [{ id: 3, ok: true, state: 'free', exitIp: '8.8.8.8', latencyMs: 40, reason: null }],
+        }),
+    });
+    renderApp('/admin/inventory');
+    const text = await screen.findByRole('textbox', { name: 'Upstream lines, CSV or JSON' });
+    fireEvent.change(text, { target: { value: lines } });
+    await userEvent.selectOptions(screen.getByLabelText('Protocol of lines without one'), 'socks5');
+    await userEvent.selectOptions(screen.getByLabelText('Type of this batch'), 'residential');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Import done. Proxies added: 3.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Line 6: socks5 203.0.113.5:8000 is already in the inventory, skipped.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ url: 'import', type: 'text/plain', body: lines.trim() }]);
+    expect(postedUrls(fetchMock)).toEqual(['/api/admin/proxies?protocol=socks5&type=residential']);
+    await waitFor(() =>
+      expect(screen.getByTestId('import-progress')).toHaveTextContent('Discovery: 0 listed, 0 failed, 3 waiting.'),
+    );
+
+    // The page polls while proxies are being checked: no reload needed to see them listed.
+    inventory = [
+      inventoryRow(1, { exitIp: '8.8.8.8', latencyMs: 35, sources: { country: 'geo', isp: 'asn' }, isp: 'Google LLC' }),
+      inventoryRow(2, { state: 'failed', failureReason: 'authentication refused by the upstream: 407' }),
+      checking(3),
+    ];
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('import-progress')).toHaveTextContent('Discovery: 1 listed, 1 failed, 1 waiting.'),
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('authentication refused by the upstream: 407')).toBeInTheDocument();
+    expect(screen.getByText('geo database')).toBeInTheDocument();
+    expect(screen.getByText('35 ms')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check proxy 3 now' }));
+    await waitFor(() => expect(postedUrls(fetchMock)).toContain('/api/admin/proxies/check'));
   });
 
   it('disables and enables a proxy through its own path', async () => {

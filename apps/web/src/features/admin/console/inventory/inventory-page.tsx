@@ -2,6 +2,7 @@ import { INVENTORY_STATES } from '@portal/contract';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventory } from '../api/get-inventory';
+import { useDiscoveryStatus } from '../api/check-proxies';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
@@ -19,7 +20,13 @@ export const INVENTORY_PAGE_SIZE = 50;
 export function InventoryPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
-  const inventory = useInventory();
+  // While discovery runs, the page follows it without a reload (issue 15).
+  const inventory = useInventory({
+    queryConfig: {
+      refetchInterval: (query) => (query.state.data?.some((row) => row.state === 'checking') ? 2000 : false),
+    },
+  });
+  const discovery = useDiscoveryStatus();
   const searchId = useId();
   const stateId = useId();
   const [search, setSearch] = useState('');
@@ -38,6 +45,15 @@ export function InventoryPage() {
     <>
       <ScreenHeader title={t('inventory.title')} />
       <InventoryImport />
+      {discovery.data && (
+        <p className="mt-3 text-sm text-slate-700" data-testid="ipqs-budget">
+          {!discovery.data.ipqs.configured
+            ? t('inventory.ipqs.off')
+            : discovery.data.ipqs.used >= discovery.data.ipqs.limit
+              ? t('inventory.ipqs.exhausted', discovery.data.ipqs)
+              : t('inventory.ipqs.budget', discovery.data.ipqs)}
+        </p>
+      )}
       <section aria-labelledby={`${searchId}-heading`} className="mt-6">
         <h2 id={`${searchId}-heading`} className="sr-only">
           {t('inventory.listTitle')}

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useSetProxyEnabled } from '../api/set-proxy-enabled';
+import { useCheckProxies } from '../api/check-proxies';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
@@ -12,7 +13,20 @@ const STATE_STYLE: Record<InventoryRow['state'], string> = {
   free: 'bg-green-100 text-green-900',
   rented: 'bg-blue-100 text-blue-900',
   disabled: 'bg-slate-200 text-slate-800',
+  checking: 'bg-amber-100 text-amber-900',
+  failed: 'bg-red-100 text-red-900',
+  unhealthy: 'bg-orange-100 text-orange-900',
 };
+
+/** The source of a discovered field, after its value: operator, geo database, ASN, IPQS. */
+function Source({ row, field }: { row: InventoryRow; field: string }) {
+  const { t } = useTranslation('console');
+  const source = row.sources[field];
+  if (!source || source === 'operator') return null;
+  return (
+    <span className="block text-xs text-slate-600">{t(`inventory.sources.${source}`, { defaultValue: source })}</span>
+  );
+}
 
 /** One page of the inventory with health columns and an enable/disable button per row. */
 export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
@@ -24,6 +38,8 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     },
   });
   const busyId = toggle.isPending ? toggle.variables.id : null;
+  const check = useCheckProxies();
+  const checkingId = check.isPending ? check.variables[0] : null;
 
   const columns = [
     'id',
@@ -34,6 +50,7 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     'fraudScore',
     'upstream',
     'state',
+    'exit',
     'lastCheck',
     'lastUnavailable',
     'action',
@@ -57,14 +74,28 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
               {row.country}
               {row.city && `, ${row.city}`}
               {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
+              <Source row={row} field="country" />
             </td>
-            <td className={td}>{row.isp}</td>
-            <td className={cn(td, 'tabular-nums')}>{row.fraudScore}</td>
+            <td className={td}>
+              {row.isp}
+              <Source row={row} field="isp" />
+            </td>
+            <td className={cn(td, 'tabular-nums')}>
+              {row.fraudScore}
+              <Source row={row} field="fraud_score" />
+            </td>
             <td className={cn(td, 'font-mono text-xs')}>{row.upstreamKind}</td>
             <td className={td}>
               <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
                 {t(`states.${row.state}`)}
               </span>
+              {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
+            </td>
+            <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>
+              {row.exitIp ?? '—'}
+              {row.latencyMs !== null && (
+                <span className="block font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
+              )}
             </td>
             <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
             <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
@@ -82,6 +113,20 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                 onClick={() => toggle.mutate({ id: row.id, enabled: !row.enabled })}
               >
                 {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="mt-1 px-3 py-1"
+                disabled={checkingId === row.id}
+                aria-label={t('inventory.checkLabel', { id: row.id })}
+                onClick={() =>
+                  check.mutate([row.id], {
+                    onError: (error) =>
+                      toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
+                  })
+                }
+              >
+                {checkingId === row.id ? t('inventory.checking') : t('inventory.check')}
               </Button>
             </td>
           </tr>

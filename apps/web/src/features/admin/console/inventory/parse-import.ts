@@ -1,3 +1,4 @@
+import { looksLikeUpstreamLines, type ProxyType } from '@portal/contract';
 import type { ImportInput } from '../api/import-proxies';
 
 export type ParsedImport =
@@ -8,9 +9,14 @@ export type ParsedImport =
  * it names fields); a JSON list is sent as `{proxies: list}`, an object must already have
  * `proxies`. Anything else goes to the server as CSV, which checks the header and every row.
  */
-export function parseImport(text: string): ParsedImport {
+export function parseImport(
+  text: string,
+  defaults: { protocol: 'socks5' | 'http'; type?: ProxyType } = { protocol: 'http' },
+): ParsedImport {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, error: 'empty' };
+  // One upstream a line (host:port:user:pass and the like), as sellers hand them out.
+  if (looksLikeUpstreamLines(trimmed)) return { ok: true, input: { kind: 'text', text: trimmed, ...defaults } };
   if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return { ok: true, input: { kind: 'csv', text: trimmed } };
   let value: unknown;
   try {

@@ -1,0 +1,331 @@
+import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/contract';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { bumpCatalogue } from '../catalogue/catalogue-state';
+import type { Clock } from '../clock';
+import type { Config, DiscoveryConfig } from '../config';
+import type { Database } from '../db/client';
+import { proxies } from '../db/schema';
+import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/inventory-repository';
+import { FAILURE, fetchThrough, FetchThroughError, readEchoedIp } from './fetch-through';
+import { geoDatabases, type GeoDatabases } from './geo-databases';
+import { ipqsLookup } from './ipqs';
+
+export interface DiscoveryDeps {
+  db: Database;
+  clock: Clock;
+  config: DiscoveryConfig;
+  /** GATEWAY_CHECK_URL: what re-checks fetch through each upstream, as rentals' checks do. */
+  checkUrl: string;
+  /** The offline databases; defaults to the process's shared copy. */
+  geo?: () => Promise<GeoDatabases>;
+  /** Aborted when the server stops: looks under way end at once and record nothing. */
+  signal?: AbortSignal;
+}
+
+/** What discovery and inventory re-checks need (the job in main.ts, Check now, the CLI). */
+export function discoveryDepsOf(deps: { config: Config; db: Database; clock: Clock }): DiscoveryDeps {
+  return { db: deps.db, clock: deps.clock, config: deps.config.discovery, checkUrl: deps.config.gateway.checkUrl };
+}
+
+type ProxyRow = typeof proxies.$inferSelect;
+type ProxyUpdate = Partial<typeof proxies.$inferInsert>;
+
+/** A claim outlives the slowest inspection (two look-ups, each bounded by the timeout). */
+const leaseMs = (deps: DiscoveryDeps) => deps.config.timeoutMs * 4 + 30_000;
+
+interface Exit {
+  ip: string;
+  latencyMs: number;
+}
+
+/** The exit IP as the echo service sees it through the upstream; failures keep their reason. */
+async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> {
+  const answer = await fetchThrough(upstream, deps.config.exitIpUrl, deps.config.timeoutMs, deps.signal);
+  if (answer.status !== 200) throw new FetchThroughError('unreadable', `the echo service answered ${answer.status}`);
+  const ip = readEchoedIp(answer.body);
+  if (!ip) throw new FetchThroughError('unreadable', 'no IP address in the answer');
+  return { ip, latencyMs: answer.latencyMs };
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof FetchThroughError ? error.message : `${FAILURE.connect}: ${String(error)}`;
+}
+
+/**
+ * The catalogue fields an exit IP gives: location from GeoLite2, ISP from the ASN ranges, score
+ * and type from IPQS. Fields the operator gave are left alone (the operator's word wins), and
+ * the source of each discovered one is recorded.
+ */
+async function factsFor(deps: DiscoveryDeps, row: ProxyRow, exitIp: string): Promise<ProxyUpdate> {
+  const geo = await (deps.geo ?? geoDatabases)();
+  const facts = geo.lookup(exitIp);
+  const sources = { ...row.sources };
+  const update: ProxyUpdate = {};
+  // Rows from before discovery existed record no sources: every field of theirs is the operator's.
+  const legacy = Object.keys(row.sources).length === 0;
+  const own = (field: string) => legacy || row.sources[field] === 'operator';
+  const fill = <K extends keyof ProxyUpdate>(field: string, column: K, value: ProxyUpdate[K], source: string) => {
+    if (own(field)) return;
+    update[column] = value;
+    sources[field] = source;
+  };
+  fill('ip', 'ip', exitIp, 'exit');
+  fill('country', 'country', facts.country ?? '', 'geo');
+  fill('region', 'region', facts.region ?? '', 'geo');
+  fill('city', 'city', facts.city ?? '', 'geo');
+  fill('zip', 'zip', facts.zip ?? '', 'geo');
+  fill('isp', 'isp', facts.isp ?? '', 'asn');
+  const ipqs =
+    deps.config.ipqs && (!own('fraud_score') || !own('type'))
+      ? await ipqsLookup({
+          db: deps.db,
+          clock: deps.clock,
+          config: deps.config.ipqs,
+          ip: exitIp,
+          timeoutMs: deps.config.timeoutMs,
+        })
+      : null;
+  if (ipqs) {
+    fill('fraud_score', 'fraudScore', ipqs.fraudScore, 'ipqs');
+    if (ipqs.type) fill('type', 'type', ipqs.type, 'ipqs');
+  } else if (row.sources.fraud_score !== 'ipqs') {
+    // No key or no budget: unscored (an earlier IPQS score of this proxy is kept meanwhile).
+    fill('fraud_score', 'fraudScore', UNSCORED_FRAUD_SCORE, 'unscored');
+  }
+  update.sources = sources;
+  return update;
+}
+
+function knownType(type: string): type is ProxyType {
+  return (PROXY_TYPES as readonly string[]).includes(type);
+}
+
+/** Writes an inspection's outcome; a change of what customers see bumps the sumid with it. */
+async function save(deps: DiscoveryDeps, row: ProxyRow, update: ProxyUpdate, catalogueChanged: boolean) {
+  // A look cut short by shutdown says nothing about the upstream; its lease lapses by itself.
+  deps.signal?.throwIfAborted();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(proxies)
+      .set({ ...update, discoveryLeaseUntil: null })
+      .where(eq(proxies.id, row.id));
+    if (catalogueChanged) await bumpCatalogue(tx);
+  });
+}
+
+/**
+ * First look at a proxy (`checking`, or `failed` tried again): through its upstream to the echo
+ * service, then the offline databases and IPQS. Listed on success; `failed` with the reason else.
+ */
+async function discover(deps: DiscoveryDeps, row: ProxyRow): Promise<ProxyCheckResult> {
+  const at = deps.clock.now();
+  let exit: Exit;
+  try {
+    exit = await lookUpExit(deps, row.upstream);
+  } catch (error) {
+    const failureReason = reasonOf(error);
+    await save(
+      deps,
+      row,
+      { discovery: 'failed', failureReason, lastCheckedAt: at, lastUnavailableAt: at, exitCheckedAt: at },
+      false,
+    );
+    return result(row, 'failed', false, row.exitIp, null, failureReason);
+  }
+  const facts = await factsFor(deps, row, exit.ip);
+  const country = facts.country ?? row.country;
+  const type = facts.type ?? row.type;
+  const listable = /^[A-Z]{2}$/.test(country) && knownType(type);
+  const failureReason = listable ? null : `no location known for ${exit.ip}`;
+  const discovery = listable ? 'listed' : 'failed';
+  await save(
+    deps,
+    row,
+    {
+      ...facts,
+      discovery,
+      failureReason,
+      exitIp: exit.ip,
+      latencyMs: exit.latencyMs,
+      lastCheckedAt: at,
+      exitCheckedAt: at,
+      consecutiveFailures: 0,
+    },
+    listable,
+  );
+  return result(row, discovery, listable, exit.ip, exit.latencyMs, failureReason);
+}
+
+/**
+ * Re-check of a listed or unhealthy proxy: the same request to GATEWAY_CHECK_URL rentals get;
+ * `unhealthyAfter` failures in a row take it out of the catalogue, one pass brings it back.
+ * When the exit IP is due (or forced) it is looked up again; an unreachable echo service alone
+ * changes nothing, and a new exit refreshes location, ISP and score.
+ */
+async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): Promise<ProxyCheckResult> {
+  const at = deps.clock.now();
+  let health: { ok: true; latencyMs: number } | { ok: false; reason: string };
+  try {
+    const answer = await fetchThrough(row.upstream, deps.checkUrl, deps.config.timeoutMs, deps.signal);
+    health = { ok: true, latencyMs: answer.latencyMs };
+  } catch (error) {
+    health = { ok: false, reason: reasonOf(error) };
+  }
+  if (!health.ok) {
+    const failures = row.consecutiveFailures + 1;
+    const goesOut = row.discovery === 'listed' && failures >= deps.config.unhealthyAfter;
+    const discovery = goesOut ? 'unhealthy' : row.discovery;
+    await save(
+      deps,
+      row,
+      {
+        consecutiveFailures: failures,
+        failureReason: health.reason,
+        lastCheckedAt: at,
+        lastUnavailableAt: at,
+        discovery,
+      },
+      goesOut,
+    );
+    return result(row, discovery, false, row.exitIp, null, health.reason);
+  }
+
+  const update: ProxyUpdate = {
+    consecutiveFailures: 0,
+    failureReason: null,
+    lastCheckedAt: at,
+    latencyMs: health.latencyMs,
+    discovery: 'listed',
+  };
+  let changed = row.discovery !== 'listed';
+  const exitDue =
+    forceExit || !row.exitCheckedAt || at.getTime() - row.exitCheckedAt.getTime() >= deps.config.exitRecheckMs;
+  if (exitDue) {
+    update.exitCheckedAt = at;
+    const exit = await lookUpExit(deps, row.upstream).catch(() => null);
+    if (exit) {
+      update.exitIp = exit.ip;
+      if (exit.ip !== row.exitIp) {
+        const facts = await factsFor(deps, row, exit.ip);
+        Object.assign(update, facts);
+        changed = changed || catalogueDiffers(row, facts);
+      }
+    }
+  }
+  await save(deps, row, update, changed);
+  return result(row, 'listed', true, update.exitIp ?? row.exitIp, health.latencyMs, null);
+}
+
+const CATALOGUE_COLUMNS = ['ip', 'country', 'region', 'city', 'zip', 'isp', 'fraudScore', 'type'] as const;
+
+function catalogueDiffers(row: ProxyRow, update: ProxyUpdate): boolean {
+  return CATALOGUE_COLUMNS.some((column) => update[column] !== undefined && update[column] !== row[column]);
+}
+
+function result(
+  row: ProxyRow,
+  discovery: string,
+  ok: boolean,
+  exitIp: string | null,
+  latencyMs: number | null,
+  reason: string | null,
+): ProxyCheckResult {
+  return { id: row.id, ok, state: inventoryState(row.enabled, false, discovery), exitIp, latencyMs, reason };
+}
+
+/** Looks at one proxy now: discovery when it has never been listed, a re-check otherwise. */
+export function inspect(deps: DiscoveryDeps, row: ProxyRow, forceExit = false): Promise<ProxyCheckResult> {
+  return row.discovery === 'checking' || row.discovery === 'failed'
+    ? discover(deps, row)
+    : recheck(deps, row, forceExit);
+}
+
+/** Runs `work` over `items` with at most `limit` at once (DISCOVERY_CONCURRENCY). */
+export async function inPool<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Claims rows matching `due` for this process (FOR UPDATE SKIP LOCKED, then a lease). */
+async function claim(deps: DiscoveryDeps, due: SQL | undefined, limit: number): Promise<ProxyRow[]> {
+  const now = deps.clock.now();
+  const free = or(isNull(proxies.discoveryLeaseUntil), lt(proxies.discoveryLeaseUntil, now));
+  const picked = deps.db
+    .select({ id: proxies.id })
+    .from(proxies)
+    .where(and(due, free))
+    .orderBy(proxies.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return deps.db
+    .update(proxies)
+    .set({ discoveryLeaseUntil: new Date(now.getTime() + leaseMs(deps)) })
+    .where(and(inArray(proxies.id, picked), free))
+    .returning();
+}
+
+/**
+ * One round of the background job: new proxies first (`checking`), then free proxies whose
+ * re-check or exit look-up is due. Rented proxies keep the rentals' own health checks; failed
+ * ones are tried again at the re-check interval. Repeats until nothing is due.
+ */
+export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discovered: number; checked: number }> {
+  const batch = Math.max(deps.config.concurrency * 4, 100);
+  let discovered = 0;
+  let checked = 0;
+  while (!deps.signal?.aborted) {
+    const now = deps.clock.now();
+    const stale = new Date(now.getTime() - deps.config.recheckMs);
+    const exitStale = new Date(now.getTime() - deps.config.exitRecheckMs);
+    const due = or(
+      eq(proxies.discovery, 'checking'),
+      and(
+        eq(proxies.enabled, true),
+        sql`not ${proxyIsHeld}`,
+        or(
+          isNull(proxies.lastCheckedAt),
+          lt(proxies.lastCheckedAt, stale),
+          and(eq(proxies.discovery, 'listed'), or(isNull(proxies.exitCheckedAt), lt(proxies.exitCheckedAt, exitStale))),
+        ),
+      ),
+    );
+    const rows = await claim(deps, due, batch);
+    if (rows.length === 0) break;
+    await inPool(
+      rows,
+      deps.config.concurrency,
+      async (row) => {
+        await inspect(deps, row).catch((error: unknown) => {
+          if (!deps.signal?.aborted) throw error;
+        });
+        if (row.discovery === 'checking') discovered += 1;
+        else checked += 1;
+      },
+      deps.signal,
+    );
+  }
+  return { discovered, checked };
+}
+
+/** `Check now` (console and CLI): the given proxies, or every one, looked at at once. */
+export async function checkNow(deps: DiscoveryDeps, ids?: number[]): Promise<ProxyCheckResult[]> {
+  const rows = await deps.db
+    .select()
+    .from(proxies)
+    .where(ids ? inArray(proxies.id, ids) : undefined)
+    .orderBy(proxies.id);
+  return inPool(rows, deps.config.concurrency, (row) => inspect(deps, row, true));
+}

@@ -1,0 +1,306 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxies } from '../db/schema';
+import { adminToken, buildTestApp, customerCall, fundedCustomer, json, type TestApp } from '../../test/helper';
+import { echoService, httpUpstream } from '../../test/http-upstream';
+import { closedPort, socksUpstream } from '../../test/socks-upstream';
+import { startFake } from '../../test/fakes/http-fake';
+import { discoveryDepsOf, runDiscoveryRound } from './discovery-service';
+
+let exitIp = '8.8.8.8';
+let echo: Awaited<ReturnType<typeof echoService>>;
+let socks: Awaited<ReturnType<typeof socksUpstream>>;
+let httpProxy: Awaited<ReturnType<typeof httpUpstream>>;
+
+beforeAll(async () => {
+  echo = await echoService(() => exitIp);
+  socks = await socksUpstream();
+  httpProxy = await httpUpstream();
+});
+afterAll(async () => {
+  await echo.close();
+  await socks.stop();
+  await httpProxy.stop();
+});
+
+async function app(env: Record<string, string> = {}): Promise<TestApp & { token: string }> {
+  const t = await buildTestApp({
+    env: { EXIT_IP_URL: `${echo.url}/json`, DISCOVERY_TIMEOUT_SECONDS: '2', UNHEALTHY_AFTER_FAILURES: '2', ...env },
+  });
+  return Object.assign(t, { token: await adminToken(t) });
+}
+
+const deps = (t: TestApp) => discoveryDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+
+function importText(t: TestApp & { token: string }, text: string, query = '') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/proxies${query}`,
+    headers: { authorization: `Bearer ${t.token}`, 'content-type': 'text/plain' },
+    payload: text,
+  });
+}
+
+async function row(t: TestApp, id: number) {
+  const [found] = await t.database.db.select().from(proxies).where(eq(proxies.id, id));
+  if (!found) throw new Error(`no proxy ${id}`);
+  return found;
+}
+
+async function sumid(t: TestApp): Promise<string> {
+  const customer = await fundedCustomer(t, 1000);
+  return json<{ sumid: string }>(await customerCall(t, customer.apiKey).get('/api/proxy/sumid')).sumid;
+}
+
+describe('plain-text import', () => {
+  it('reads every format, skips comments and blank lines, reports duplicates and waits for discovery', async () => {
+    const t = await app();
+    const port = socks.port;
+    const text = [
+      '# bought from upstream seller, batch 7',
+      `127.0.0.1:${port}:user:pass`,
+      '',
+      `127.0.0.1:${port + 1}`,
+      `user:pass@127.0.0.1:${port + 2}`,
+      `socks5://user:pass@127.0.0.1:${port + 3}`,
+      `http://user:p%40ss:w@127.0.0.1:${port + 4}`,
+      `127.0.0.1:${port}:user:pass`,
+    ].join('\n');
+    const response = await importText(t, text, '?protocol=socks5&type=residential');
+    expect(response.statusCode).toBe(200);
+    const body = json<{ added: number; ids: number[]; duplicates: { row: number }[]; checking: number }>(response);
+    expect(body.added).toBe(5);
+    expect(body.checking).toBe(5);
+    expect(body.duplicates).toEqual([{ row: 8, upstream: `socks5 127.0.0.1:${port}` }]);
+    const stored = await Promise.all(body.ids.map((id) => row(t, id)));
+    expect(stored.map((r) => r.upstream)).toEqual([
+      `socks5://user:pass@127.0.0.1:${port}`,
+      `socks5://127.0.0.1:${port + 1}`,
+      `socks5://user:pass@127.0.0.1:${port + 2}`,
+      `socks5://user:pass@127.0.0.1:${port + 3}`,
+      `http://user:p%40ss%3Aw@127.0.0.1:${port + 4}`,
+    ]);
+    expect(stored.every((r) => r.discovery === 'checking' && r.type === 'residential')).toBe(true);
+    expect(stored[4]?.protocol).toBe('HTTP');
+    // A second import of the same line is a duplicate, not a second proxy.
+    const again = json<{ added: number; duplicates: unknown[] }>(
+      await importText(t, `127.0.0.1:${port}:user:pass`, '?protocol=socks5'),
+    );
+    expect(again).toMatchObject({ added: 0, duplicates: [{ row: 1 }] });
+    await t.close();
+  });
+
+  it('refuses a bad line by its number and stores nothing', async () => {
+    const t = await app();
+    const response = await importText(t, `# list\n127.0.0.1:1080\n\nnot a proxy line\n127.0.0.1:99999\n`);
+    expect(response.statusCode).toBe(400);
+    const body = json<{ error: string; problems: { row: number }[] }>(response);
+    expect(body.problems.map((p) => p.row)).toEqual([4, 5]);
+    expect(body.error).toMatch(/^Row 4, line:/);
+    expect(await t.database.db.select().from(proxies)).toHaveLength(0);
+    await t.close();
+  });
+});
+
+describe('discovery through the upstream', () => {
+  it('gives SOCKS5 and HTTP upstreams their exit IP, location and ISP, then lists them', async () => {
+    exitIp = '8.8.8.8';
+    const t = await app();
+    const before = await sumid(t);
+    const body = json<{ ids: number[] }>(
+      await importText(
+        t,
+        `${socks.url.replace('socks5://', '')}\nhttp://user:pass@127.0.0.1:${httpProxy.port}`,
+        '?protocol=socks5',
+      ),
+    );
+    const customer = await fundedCustomer(t, 1000);
+    const listed = () => customerCall(t, customer.apiKey).get('/api/proxy/list');
+    expect(json<{ proxies: unknown[] }>(await listed()).proxies).toHaveLength(0);
+
+    const round = await runDiscoveryRound(deps(t));
+    expect(round.discovered).toBe(2);
+    for (const id of body.ids) {
+      const found = await row(t, id);
+      expect(found).toMatchObject({
+        discovery: 'listed',
+        exitIp: '8.8.8.8',
+        ip: '8.8.8.8',
+        country: 'US',
+        isp: 'Google LLC',
+      });
+      expect(found.sources).toMatchObject({ ip: 'exit', country: 'geo', isp: 'asn', fraud_score: 'unscored' });
+      expect(found.latencyMs).not.toBeNull();
+    }
+    const catalogue = json<{ proxies: { id: number; country: string; ISP: string; ipqualityscore: number }[] }>(
+      await listed(),
+    );
+    expect(catalogue.proxies.map((p) => p.id).sort()).toEqual(body.ids.sort());
+    expect(catalogue.proxies[0]).toMatchObject({ country: 'US', ISP: 'Google LLC', ipqualityscore: 0 });
+    expect(await sumid(t)).not.toBe(before);
+    await t.close();
+  });
+
+  it('keeps what the operator gave and discovers the rest (plain-text echo)', async () => {
+    exitIp = '81.2.69.142';
+    const t = await app({ EXIT_IP_URL: echo.url });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: { proxies: [{ upstream: socks.url, country: 'DE', type: 'mobile' }] },
+    });
+    const [id] = json<{ ids: number[] }>(response).ids;
+    await runDiscoveryRound(deps(t));
+    const found = await row(t, id!);
+    expect(found).toMatchObject({ discovery: 'listed', country: 'DE', type: 'mobile', city: 'Bracknell', zip: 'RG12' });
+    expect(found.sources).toMatchObject({ country: 'operator', type: 'operator', city: 'geo' });
+    await t.close();
+  });
+
+  it('takes score and type from IPQS, and asks once per IP a day', async () => {
+    exitIp = '89.160.20.112';
+    const ipqs = await startFake(() => ({
+      status: 200,
+      body: { success: true, fraud_score: 75, connection_type: 'Residential', mobile: false },
+    }));
+    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, IPQS_MONTHLY_LIMIT: '10' });
+    const ids = json<{ ids: number[] }>(await importText(t, `${socks.url}\n${httpProxy.url}`)).ids;
+    await runDiscoveryRound(deps(t));
+    for (const id of ids) {
+      expect(await row(t, id)).toMatchObject({ fraudScore: 75, type: 'residential', country: 'SE' });
+    }
+    expect(ipqs.requests).toHaveLength(1);
+    // A later proxy with the same exit within 24 h is scored from the cache.
+    const [later] = json<{ ids: number[] }>(await importText(t, `socks5://user:pass@localhost:${socks.port}`)).ids;
+    t.clock.advance(3_600_000);
+    await runDiscoveryRound(deps(t));
+    expect(await row(t, later!)).toMatchObject({ discovery: 'listed', fraudScore: 75, type: 'residential' });
+    expect(ipqs.requests).toHaveLength(1);
+    expect(ipqs.requests[0]?.path).toMatch(/^\/api\/json\/ip\/test-key\/89\.160\.20\.112\?strictness=1/);
+    const status = await t.app.inject({ url: '/api/admin/discovery', headers: { authorization: `Bearer ${t.token}` } });
+    expect(json(status)).toMatchObject({ ipqs: { configured: true, used: 1, limit: 10 } });
+    await t.close();
+    await ipqs.close();
+  });
+
+  it('fails with the reason: wrong password, closed port, echo timeout', async () => {
+    exitIp = '8.8.8.8';
+    const t = await app({ EXIT_IP_URL: `${echo.url}/silent`, DISCOVERY_TIMEOUT_SECONDS: '1' });
+    const closed = await closedPort();
+    const lines = [
+      `socks5://user:wrong@127.0.0.1:${socks.port}`,
+      `http://user:wrong@127.0.0.1:${httpProxy.port}`,
+      `socks5://user:pass@127.0.0.1:${closed}`,
+      socks.url,
+    ];
+    const imported = await importText(t, lines.join('\n'));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const ids = json<{ ids: number[] }>(imported).ids;
+    await runDiscoveryRound(deps(t));
+    const reasons = await Promise.all(ids.map(async (id) => (await row(t, id)).failureReason ?? ''));
+    expect(reasons[0]).toMatch(/^authentication refused by the upstream/);
+    expect(reasons[1]).toMatch(/^authentication refused by the upstream/);
+    expect(reasons[2]).toMatch(/^cannot connect/);
+    expect(reasons[3]).toMatch(/^timeout/);
+    for (const id of ids) expect((await row(t, id)).discovery).toBe('failed');
+    await t.close();
+  });
+});
+
+describe('keeping the inventory true', () => {
+  it('takes an upstream that went down out after N failed checks and back after it recovers', async () => {
+    exitIp = '8.8.8.8';
+    const upstream = await socksUpstream();
+    const t = await app();
+    const [id] = json<{ ids: number[] }>(await importText(t, upstream.url)).ids;
+    const checks = deps(t);
+    await runDiscoveryRound(checks);
+    expect((await row(t, id!)).discovery).toBe('listed');
+    const listed = await sumid(t);
+
+    await upstream.stop();
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(checks);
+    expect(await row(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 1 });
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(checks);
+    expect(await row(t, id!)).toMatchObject({ discovery: 'unhealthy', consecutiveFailures: 2 });
+    const out = await sumid(t);
+    expect(out).not.toBe(listed);
+
+    const back = await socksUpstream(upstream.port);
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(checks);
+    expect(await row(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 0, failureReason: null });
+    expect(await sumid(t)).not.toBe(out);
+    await back.stop();
+    await t.close();
+  });
+
+  it('looks the exit IP up again less often, and a new exit moves the proxy', async () => {
+    exitIp = '8.8.8.8';
+    const t = await app({ EXIT_IP_RECHECK_HOURS: '24' });
+    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
+    const checks = deps(t);
+    await runDiscoveryRound(checks);
+    const first = await sumid(t);
+    exitIp = '81.2.69.142';
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(checks);
+    expect((await row(t, id!)).exitIp).toBe('8.8.8.8');
+    t.clock.advance(24 * 3_600_000);
+    await runDiscoveryRound(checks);
+    expect(await row(t, id!)).toMatchObject({
+      exitIp: '81.2.69.142',
+      ip: '81.2.69.142',
+      country: 'GB',
+      city: 'Bracknell',
+    });
+    expect(await sumid(t)).not.toBe(first);
+    await t.close();
+  });
+
+  it('never takes a working proxy out because the echo service is unreachable (demo stock)', async () => {
+    const t = await app({ EXIT_IP_URL: 'http://127.0.0.1:1/' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: {
+        proxies: [
+          {
+            ip: '192.0.2.10',
+            port: 8000,
+            protocol: 'SOCKS5',
+            type: 'mobile',
+            country: 'US',
+            fraud_score: 10,
+            upstream: 'direct',
+          },
+        ],
+      },
+    });
+    const [id] = json<{ ids: number[] }>(response).ids;
+    const checks = deps(t);
+    for (let round = 0; round < 4; round += 1) {
+      await runDiscoveryRound(checks);
+      t.clock.advance(t.config.discovery.exitRecheckMs + 1);
+    }
+    expect(await row(t, id!)).toMatchObject({
+      discovery: 'listed',
+      ip: '192.0.2.10',
+      country: 'US',
+      consecutiveFailures: 0,
+    });
+    t.token = await adminToken(t);
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies/check',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: { ids: [id] },
+    });
+    expect(json(check)).toMatchObject({ results: [{ id, ok: true, state: 'free' }] });
+    await t.close();
+  });
+});

@@ -1,0 +1,113 @@
+import type { ProxyType } from '@portal/contract';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { DiscoveryConfig } from '../config';
+import type { Queryable } from '../db/client';
+import { ipqsCache, ipqsUsage } from '../db/schema';
+
+/** An IP's answer is reused this long (providers.md: cache about 24 h). */
+export const IPQS_CACHE_MS = 24 * 3_600_000;
+
+export interface IpqsAnswer {
+  fraudScore: number;
+  type: ProxyType | null;
+}
+
+export function monthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** IPQS connection types onto the catalogue's three (Corporate and Education are not consumer lines). */
+function typeOf(connectionType: unknown, mobile: unknown): ProxyType | null {
+  if (mobile === true) return 'mobile';
+  switch (typeof connectionType === 'string' ? connectionType.toLowerCase() : '') {
+    case 'mobile':
+      return 'mobile';
+    case 'residential':
+      return 'residential';
+    case 'data center':
+    case 'corporate':
+    case 'education':
+      return 'datacenter';
+    default:
+      return null;
+  }
+}
+
+/** Spends one look-up of this month's budget, or answers false when it is used up. */
+async function spendOne(db: Queryable, month: string, limit: number): Promise<boolean> {
+  await db.insert(ipqsUsage).values({ month, used: 0 }).onConflictDoNothing();
+  const spent = await db
+    .update(ipqsUsage)
+    .set({ used: sql`${ipqsUsage.used} + 1` })
+    .where(and(eq(ipqsUsage.month, month), lt(ipqsUsage.used, limit)))
+    .returning({ used: ipqsUsage.used });
+  return spent.length > 0;
+}
+
+export async function ipqsUsed(db: Queryable, at: Date): Promise<number> {
+  const [row] = await db
+    .select()
+    .from(ipqsUsage)
+    .where(eq(ipqsUsage.month, monthOf(at)));
+  return row?.used ?? 0;
+}
+
+/**
+ * The fraud score (and where IPQS knows it, the connection type) of an exit IP. A cached answer
+ * younger than a day is reused; otherwise one look-up is spent from IPQS_MONTHLY_LIMIT, and none
+ * when the budget is used up (the answer is then null: the proxy stays unscored).
+ */
+/** Look-ups under way per IP: proxies sharing an exit and discovered together spend one. */
+const inFlight = new Map<string, Promise<IpqsAnswer | null>>();
+
+export interface IpqsRequest {
+  db: Queryable;
+  clock: Clock;
+  config: NonNullable<DiscoveryConfig['ipqs']>;
+  ip: string;
+  timeoutMs: number;
+}
+
+export function ipqsLookup(request: IpqsRequest): Promise<IpqsAnswer | null> {
+  const key = `${request.config.url} ${request.ip}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = lookUp(request).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function lookUp({ db, clock, config, ip, timeoutMs }: IpqsRequest): Promise<IpqsAnswer | null> {
+  const now = clock.now();
+  const [cached] = await db
+    .select()
+    .from(ipqsCache)
+    .where(and(eq(ipqsCache.ip, ip), gt(ipqsCache.fetchedAt, new Date(now.getTime() - IPQS_CACHE_MS))));
+  if (cached) return { fraudScore: cached.fraudScore, type: (cached.type as ProxyType | null) ?? null };
+  if (!(await spendOne(db, monthOf(now), config.monthlyLimit))) return null;
+
+  const url = `${config.url}/api/json/ip/${encodeURIComponent(config.apiKey)}/${encodeURIComponent(ip)}?strictness=1&allow_public_access_points=true&fast=true`;
+  let body: Record<string, unknown>;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const score = body.fraud_score;
+  if (body.success !== true || typeof score !== 'number' || !Number.isFinite(score)) return null;
+  const answer: IpqsAnswer = {
+    fraudScore: Math.min(100, Math.max(0, Math.round(score))),
+    type: typeOf(body.connection_type, body.mobile),
+  };
+  await db
+    .insert(ipqsCache)
+    .values({ ip, fraudScore: answer.fraudScore, type: answer.type, fetchedAt: now })
+    .onConflictDoUpdate({
+      target: ipqsCache.ip,
+      set: { fraudScore: answer.fraudScore, type: answer.type, fetchedAt: now },
+    });
+  return answer;
+}

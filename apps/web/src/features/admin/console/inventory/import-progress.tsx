@@ -1,0 +1,63 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../../../components/ui/input-class';
+import { useInventory } from '../api/get-inventory';
+
+/**
+ * Discovery of a fresh import (issue 15): how many of its proxies are listed, failed or still
+ * waiting, from the inventory the page polls while any of them is being checked.
+ */
+export function ImportProgress({ ids }: { ids: number[] }) {
+  const { t } = useTranslation('console');
+  const inventory = useInventory();
+  const counts = useMemo(() => {
+    const wanted = new Set(ids);
+    const result = { checked: 0, failed: 0, waiting: 0 };
+    for (const row of inventory.data ?? []) {
+      if (!wanted.has(row.id)) continue;
+      if (row.state === 'checking') result.waiting += 1;
+      else if (row.state === 'failed') result.failed += 1;
+      else result.checked += 1;
+    }
+    return result;
+  }, [inventory.data, ids]);
+  if (ids.length === 0) return null;
+  return (
+    <p className="mt-1" data-testid="import-progress" aria-live="polite">
+      {t('inventory.import.progress', counts)}
+    </p>
+  );
+}
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass('bg-white text-sm')}
+      >
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeUpstreamLines, parseUpstreamLines } from './upstream-lines';
+
+describe('parseUpstreamLines', () => {
+  it('reads every format sellers hand out, with comments and blank lines', () => {
+    const text = [
+      '# batch 7',
+      '45.12.3.4:8000:user:pass',
+      '',
+      '45.12.3.5:8000',
+      '  user:pass@45.12.3.6:8000  ',
+      'socks5://user:pass@gate.example.net:7000',
+      'http://us%40r:p%3Ass@45.12.3.7:3128/',
+      '[2001:db8::1]:1080:user:pa:ss',
+      '45.12.3.8:8000:user:pa:ss',
+    ].join('\r\n');
+    const { lines, problems } = parseUpstreamLines(text, 'http');
+    expect(problems).toEqual([]);
+    expect(lines.map((line) => [line.line, line.upstream])).toEqual([
+      [2, 'http://user:pass@45.12.3.4:8000'],
+      [4, 'http://45.12.3.5:8000'],
+      [5, 'http://user:pass@45.12.3.6:8000'],
+      [6, 'socks5://user:pass@gate.example.net:7000'],
+      [7, 'http://us%40r:p%3Ass@45.12.3.7:3128'],
+      [8, 'http://user:pa%3Ass@[2001:db8::1]:1080'],
+      [9, 'http://user:pa%3Ass@45.12.3.8:8000'],
+    ]);
+    expect(parseUpstreamLines('1.2.3.4:80', 'socks5').lines[0]?.scheme).toBe('socks5');
+  });
+
+  it('names each bad line', () => {
+    const { problems } = parseUpstreamLines('ok.example:80\nftp://a:b@h:1\nh:0\nh\n:pass@h:80\nbad host!:80', 'http');
+    expect(problems.map((p) => [p.row, p.message])).toEqual([
+      [2, 'unsupported scheme ftp:// (socks5:// or http://)'],
+      [3, 'port must be a whole number from 1 to 65535'],
+      [4, 'expected host:port, host:port:user:pass or user:pass@host:port'],
+      [5, 'credentials must be user:pass'],
+      [6, '"bad host!" is not a host name or IP address'],
+    ]);
+  });
+
+  it('tells plain lines from CSV and JSON', () => {
+    expect(looksLikeUpstreamLines('# c\n1.2.3.4:80:u:p')).toBe(true);
+    expect(looksLikeUpstreamLines('socks5://u:p@h:1')).toBe(true);
+    expect(looksLikeUpstreamLines('[2001:db8::1]:1080')).toBe(true);
+    expect(looksLikeUpstreamLines('ip,port,upstream\n1.2.3.4,80,direct')).toBe(false);
+    expect(looksLikeUpstreamLines('[{"ip": "1.2.3.4"}]')).toBe(false);
+    expect(looksLikeUpstreamLines('{"proxies": []}')).toBe(false);
+  });
+});

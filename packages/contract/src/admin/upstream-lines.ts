@@ -1,0 +1,117 @@
+import type { RowProblem } from '../errors';
+
+/** One upstream of a plain-text import, as an `upstream` URL the gateway's dialer understands. */
+export interface UpstreamLine {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  /** `socks5://user:pass@host:port` or `http://user:pass@host:port` (credentials URL-encoded). */
+  upstream: string;
+  scheme: 'socks5' | 'http';
+  host: string;
+  port: number;
+}
+
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
+
+/**
+ * Reads the formats upstream sellers hand out, one upstream a line (issue 15):
+ * `host:port`, `host:port:user:pass`, `user:pass@host:port`, and any of those after `socks5://`
+ * or `http://`. Blank lines and `#` comments are skipped. Lines without a scheme take
+ * `defaultScheme`. Every bad line is reported with its number.
+ */
+export function parseUpstreamLines(
+  text: string,
+  defaultScheme: 'socks5' | 'http',
+): { lines: UpstreamLine[]; problems: RowProblem[] } {
+  const lines: UpstreamLine[] = [];
+  const problems: RowProblem[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const content = raw.trim();
+    if (content === '' || content.startsWith('#')) return;
+    const parsed = parseLine(content, defaultScheme);
+    if (typeof parsed === 'string') problems.push({ row: index + 1, field: 'line', message: parsed });
+    else lines.push({ line: index + 1, ...parsed });
+  });
+  return { lines, problems };
+}
+
+function parseLine(content: string, defaultScheme: 'socks5' | 'http'): Omit<UpstreamLine, 'line'> | string {
+  let rest = content;
+  let scheme = defaultScheme;
+  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(rest);
+  if (schemeMatch) {
+    const name = schemeMatch[1]!.toLowerCase();
+    if (name === 'socks5' || name === 'socks5h') scheme = 'socks5';
+    else if (name === 'http') scheme = 'http';
+    else return `unsupported scheme ${name}:// (socks5:// or http://)`;
+    rest = rest.slice(schemeMatch[0].length).replace(/\/$/, '');
+  }
+  let user: string | undefined;
+  let pass: string | undefined;
+  let address = rest;
+  const at = rest.lastIndexOf('@');
+  if (at >= 0) {
+    const credentials = rest.slice(0, at);
+    address = rest.slice(at + 1);
+    const colon = credentials.indexOf(':');
+    if (colon <= 0) return 'credentials must be user:pass';
+    user = credentials.slice(0, colon);
+    pass = credentials.slice(colon + 1);
+    if (schemeMatch) {
+      // In URL form the credentials are URL-encoded already.
+      try {
+        [user, pass] = [decodeURIComponent(user), decodeURIComponent(pass)];
+      } catch {
+        return 'the credentials are not valid URL encoding';
+      }
+    }
+  }
+  let host: string;
+  let portText: string;
+  if (address.startsWith('[')) {
+    const close = address.indexOf(']');
+    host = address.slice(0, close + 1);
+    const tail = address.slice(close + 1).split(':');
+    if (tail[0] !== '' || tail.length < 2) return 'expected [ipv6]:port';
+    portText = tail[1]!;
+    if (at < 0 && tail.length >= 4) [user, pass] = [tail[2], tail.slice(3).join(':')];
+    else if (tail.length !== 2) return 'expected host:port, host:port:user:pass or user:pass@host:port';
+  } else {
+    const parts = address.split(':');
+    if (at < 0 && parts.length >= 4) {
+      // host:port:user:pass; a password may itself contain colons.
+      host = parts[0]!;
+      portText = parts[1]!;
+      user = parts[2];
+      pass = parts.slice(3).join(':');
+    } else if (parts.length === 2) {
+      host = parts[0]!;
+      portText = parts[1]!;
+    } else {
+      return 'expected host:port, host:port:user:pass or user:pass@host:port';
+    }
+  }
+  if (!(HOST.test(host) || IPV6.test(host))) return `"${host}" is not a host name or IP address`;
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535) return 'port must be a whole number from 1 to 65535';
+  if (user !== undefined && user === '') return 'the user name is empty';
+  const credentials = user !== undefined ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? '')}@` : '';
+  return {
+    upstream: `${scheme}://${credentials}${host}:${port}`,
+    scheme,
+    host: host.replace(/^\[|\]$/g, ''),
+    port,
+  };
+}
+
+/** Plain text (not CSV, not JSON): the first meaningful line has no CSV header and no JSON start. */
+export function looksLikeUpstreamLines(text: string): boolean {
+  const first = text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !line.startsWith('#'));
+  if (first === undefined) return false;
+  if (/^[[{]/.test(first) && !/^\[[0-9a-f:.]+\]:\d/i.test(first)) return false;
+  return /^[a-z0-9]+:\/\//i.test(first) || !/[,;\t]/.test(first);
+}
