@@ -32,6 +32,7 @@ import { newsRoutes } from './news/news-routes';
 import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
 import { installWebAndNotFound } from './plugins/static-web';
+import { storefrontRoutes } from './storefront/storefront-routes';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -119,8 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
 
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
   // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
-  await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {
+  await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
   });
   return app;
