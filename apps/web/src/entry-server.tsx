@@ -80,6 +80,9 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
         </AppProvider>
       </I18nextProvider>
     </StrictMode>,
+    // React moves a large Suspense boundary's content to the end of the document with an inline
+    // script to put it in place; the CSP forbids inline scripts, and crawlers should read it in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }
@@ -95,8 +98,15 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       const { page, language } = match;
       const instance = translator(language);
       const pageData: PageData = page === '/news' ? { news: data.news ?? [] } : {};
-      const body = await renderApp(`${origin}${pathname}`, instance, pageData);
+      // A screen's chunk loads the first time it renders, and that render suspends: React then
+      // sends the screen apart with an inline script to put it in place, which the CSP forbids.
+      // Once loaded, the next render is complete, so a page renders again until it has no script.
+      let body = await renderApp(`${origin}${pathname}`, instance, pageData);
+      for (let attempt = 0; body?.includes('<script') && attempt < 3; attempt += 1) {
+        body = await renderApp(`${origin}${pathname}`, instance, pageData);
+      }
       if (body === null) return null;
+      if (body.includes('<script')) throw new Error(`${pathname} did not render completely`);
       const { namespaces, module } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
