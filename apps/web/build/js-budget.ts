@@ -7,8 +7,13 @@ import type { Plugin } from 'vite';
 import { PUBLIC_PAGE_SOURCES } from '../src/lib/public-page-sources';
 import { localeSource, scriptsOf, type Manifest } from '../src/ssr/manifest';
 
-/** Issue 17: a signed-out page loads at most 100 kB of JavaScript (gzip) before it is interactive. */
-export const JS_BUDGET_BYTES = 200_000;
+/**
+ * Most JavaScript (gzip) a signed-out page may load before it is interactive. Issue 17 asks for
+ * 100 kB; the pages weigh 154-181 kB today (React DOM alone is about 60 kB, i18next 21 kB, the
+ * data router and react-query the rest), so this guards against growth until they are trimmed
+ * (docs/decisions.md section 28).
+ */
+export const JS_BUDGET_BYTES = 185_000;
 
 export interface PageWeight {
   page: PublicPage;
@@ -72,7 +77,10 @@ export function jsBudget(budget: number = JS_BUDGET_BYTES): Plugin {
       const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
       const over = weights.filter((weight) => weight.bytes > budget);
       if (over.length > 0) {
-        const list = over.map((weight) => `${weight.page} (${weight.language}) ${kb(weight.bytes)}`).join(', ');
+        const list = over
+          .filter((weight) => weight.language === 'en' || weight === heaviest)
+          .map((weight) => `${weight.page} (${weight.language}) ${kb(weight.bytes)}`)
+          .join(', ');
         throw new Error(`JavaScript budget of ${kb(budget)} (gzip) exceeded by: ${list}`);
       }
       this.environment.logger.info(
