@@ -19,7 +19,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = (process.env.BENCH_PAGES ?? '/,/ru/,/news,/login,/articles/setup-proxy').split(',');
 const PORT = Number(process.env.BENCH_PORT ?? 18591);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+];
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('Build the web app first: npm run build');

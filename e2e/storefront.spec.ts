@@ -25,7 +25,12 @@ const PAGES: { page: string; namespace: string; headline: string; body: string }
   { page: '/support', namespace: 'support', headline: 'title', body: 'intro' },
   { page: '/login', namespace: 'auth', headline: 'login.title', body: 'login.keyLabel' },
   { page: '/articles/setup-proxy', namespace: 'articles', headline: 'setup.title', body: 'setup.intro' },
-  { page: '/articles/enable-antidetect', namespace: 'articles', headline: 'antidetect.title', body: 'antidetect.intro' },
+  {
+    page: '/articles/enable-antidetect',
+    namespace: 'articles',
+    headline: 'antidetect.title',
+    body: 'antidetect.intro',
+  },
   { page: '/articles/router-setup', namespace: 'articles', headline: 'router.title', body: 'router.intro' },
 ];
 
@@ -70,7 +75,9 @@ test('every public page in every language is complete HTML without scripts: text
       expect(html, url).not.toMatch(/<script>|<div hidden/);
       expect(html, url).toContain(`<link rel="canonical" href="${baseURL}${url}" />`);
       for (const other of LANGUAGES) {
-        expect(html, url).toContain(`<link rel="alternate" hreflang="${other}" href="${baseURL}${localized(other, page)}" />`);
+        expect(html, url).toContain(
+          `<link rel="alternate" hreflang="${other}" href="${baseURL}${localized(other, page)}" />`,
+        );
       }
       expect(html, url).toContain(`<link rel="alternate" hreflang="x-default" href="${baseURL}${page}" />`);
       expect(html, url).toMatch(/<title>[^<]+\| ProxyPort<\/title>|<title>ProxyPort: [^<]+<\/title>/);
@@ -88,7 +95,12 @@ test('a news item added through the admin API is in the HTML of /news and /ru/ne
   const title = `Storefront news ${Date.now()} <b>not bold</b>`;
   const added = await request.post('/api/admin/news/add', {
     headers,
-    data: { title, content: 'New locations in Lisbon </script><script>alert(1)</script>', date: '2026-11-20', important: true },
+    data: {
+      title,
+      content: 'New locations in Lisbon </script><script>alert(1)</script>',
+      date: '2026-11-20',
+      important: true,
+    },
   });
   const { news } = (await added.json()) as { news: { _id: string } };
   try {
@@ -122,7 +134,9 @@ test('robots.txt and sitemap.xml list every public page in every language', asyn
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toMatch(/^application\/xml/);
   const xml = await sitemap.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/,
+  );
   const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((match) => match[1] ?? '');
   const locs = entries.map((entry) => entry.match(/<loc>([^<]+)<\/loc>/)?.[1]);
   const expected = PAGES.flatMap(({ page }) => LANGUAGES.map((language) => `${baseURL}${localized(language, page)}`));
@@ -166,7 +180,16 @@ function watchConsole(page: Page): string[] {
 
 test('prerendered pages hydrate without a warning and stay interactive', async ({ page }) => {
   const problems = watchConsole(page);
-  for (const url of ['/', '/ru/', '/news', '/hi/news', '/zh-CN/terms', '/fr/support', '/es/login', '/articles/setup-proxy']) {
+  for (const url of [
+    '/',
+    '/ru/',
+    '/news',
+    '/hi/news',
+    '/zh-CN/terms',
+    '/fr/support',
+    '/es/login',
+    '/articles/setup-proxy',
+  ]) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#root h1')).toBeVisible();

@@ -38,7 +38,9 @@ const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.jso
 function resourcesOf(language: Language): Resource {
   const resources: Resource = {};
   for (const lang of new Set<Language>([language, DEFAULT_LANGUAGE])) {
-    resources[lang] = Object.fromEntries(NAMESPACES.map((ns) => [ns, localeFiles[`./locales/${lang}/${ns}.json`] ?? {}]));
+    resources[lang] = Object.fromEntries(
+      NAMESPACES.map((ns) => [ns, localeFiles[`./locales/${lang}/${ns}.json`] ?? {}]),
+    );
   }
   return resources;
 }
@@ -119,8 +121,14 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
         .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
         .replace(/<title>[^<]*<\/title>\s*/, '')
         .replace(/<meta name="description"[^>]*>\s*/, '')
-        .replace('</head>', `  ${pageHead(page, language, origin, instance.getFixedT(language, HEAD_NAMESPACES))}\n    ${preloads.join('\n    ')}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${body}</div>${page === '/news' ? serializePageData(pageData) : ''}`);
+        .replace(
+          '</head>',
+          `  ${pageHead(page, language, origin, instance.getFixedT(language, HEAD_NAMESPACES))}\n    ${preloads.join('\n    ')}\n  </head>`,
+        )
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${body}</div>${page === '/news' ? serializePageData(pageData) : ''}`,
+        );
     },
   };
 }

@@ -15,17 +15,23 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
+  );
 
 /** Every public page in every language, each with its alternates (sitemaps.org + hreflang). */
 export function sitemapXml(publicUrl: string): string {
-  const url = (language: (typeof LANGUAGES)[number], page: PublicPage) => xml(publicUrl + localizedPath(language, page));
+  const url = (language: (typeof LANGUAGES)[number], page: PublicPage) =>
+    xml(publicUrl + localizedPath(language, page));
   const entries = PUBLIC_PAGES.flatMap((page) => {
     const alternates = [
       ...LANGUAGES.map((lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${url(lang, page)}"/>`),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LANGUAGE, page)}"/>`,
     ];
-    return LANGUAGES.map((language) => ['  <url>', `    <loc>${url(language, page)}</loc>`, ...alternates, '  </url>'].join('\n'));
+    return LANGUAGES.map((language) =>
+      ['  <url>', `    <loc>${url(language, page)}</loc>`, ...alternates, '  </url>'].join('\n'),
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -54,7 +54,8 @@ export class StorefrontRenderer {
     this.storefront ??= (async () => {
       const { webDist, publicUrl } = this.options;
       const module = (await import(pathToFileURL(rendererFile(webDist)).href)) as { createStorefront?: unknown };
-      if (typeof module.createStorefront !== 'function') throw new Error('dist-ssr/entry-server.js has no createStorefront');
+      if (typeof module.createStorefront !== 'function')
+        throw new Error('dist-ssr/entry-server.js has no createStorefront');
       const create = module.createStorefront as CreateStorefront;
       return create({
         template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),

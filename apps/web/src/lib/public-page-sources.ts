@@ -12,10 +12,16 @@ export const PUBLIC_PAGE_SOURCES: Record<PublicPage, { module: string; namespace
   '/terms': { module: 'src/features/content/components/terms-page.tsx', namespaces: ['terms'] },
   '/support': { module: 'src/features/content/components/support-page.tsx', namespaces: ['support'] },
   '/login': { module: 'src/features/auth/components/login-page.tsx', namespaces: ['auth'] },
-  '/articles/setup-proxy': { module: 'src/features/articles/components/setup-proxy-page.tsx', namespaces: ['articles'] },
+  '/articles/setup-proxy': {
+    module: 'src/features/articles/components/setup-proxy-page.tsx',
+    namespaces: ['articles'],
+  },
   '/articles/enable-antidetect': {
     module: 'src/features/articles/components/enable-antidetect-page.tsx',
     namespaces: ['articles'],
   },
-  '/articles/router-setup': { module: 'src/features/articles/components/router-setup-page.tsx', namespaces: ['articles'] },
+  '/articles/router-setup': {
+    module: 'src/features/articles/components/router-setup-page.tsx',
+    namespaces: ['articles'],
+  },
 };

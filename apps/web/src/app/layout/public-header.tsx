@@ -31,7 +31,10 @@ export function PublicHeader() {
             {t('nav.terms')}
           </NavLink>
           <LanguageSelect />
-          <Link to={to('/login')} className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          <Link
+            to={to('/login')}
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
             {t('nav.login')}
           </Link>
         </div>

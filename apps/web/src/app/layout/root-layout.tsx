@@ -54,7 +54,9 @@ export function RootLayout() {
           </Link>
         </nav>
         {/* The year of a page rendered last December may differ from the reader's clock. */}
-        <p className="mt-3 text-center" suppressHydrationWarning>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="mt-3 text-center" suppressHydrationWarning>
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </p>
       </footer>
       <Toaster label={t('toast.region')} />
     </div>
