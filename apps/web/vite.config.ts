@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { jsBudget } from './build/js-budget';
 import { precompress } from './build/precompress';
+import { sonnerStylesFromFile } from './sonner-styles-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), jsBudget()],
+  plugins: [sonnerStylesFromFile(), react(), tailwindcss(), precompress(), jsBudget()],
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -29,8 +30,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/health-routes';
 import { newsRoutes } from './news/news-routes';
+import { installApiKeyThrottle } from './plugins/api-key-throttle';
 import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
+import { installTextInputCheck } from './plugins/text-input';
 import { installWebAndNotFound } from './plugins/static-web';
 import { storefrontRoutes } from './storefront/storefront-routes';
 
@@ -47,6 +50,33 @@ export interface AppDeps {
   provisioner?: Provisioner;
   /** Defaults to the one PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
+  /** Shorter in tests; the defaults are the issue 14 limits. */
+  timeouts?: Partial<RequestTimeouts>;
+}
+
+export interface RequestTimeouts {
+  /** A client must have sent its request line and headers by then... */
+  headersMs: number;
+  /** ...and the whole request, body included, by then, whatever its pace. */
+  requestMs: number;
+}
+
+export const REQUEST_TIMEOUTS: RequestTimeouts = { headersMs: 10_000, requestMs: 30_000 };
+
+/**
+ * Node checks these deadlines on a timer (every 30 s by default), so a 30 s limit let a slow
+ * client stay about 89 s (issue 14); checking every second makes the limits hold.
+ */
+function serverWithTimeouts(timeouts: RequestTimeouts) {
+  return (handler: http.RequestListener) =>
+    http.createServer(
+      {
+        headersTimeout: timeouts.headersMs,
+        requestTimeout: timeouts.requestMs,
+        connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+      },
+      handler,
+    );
 }
 
 export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'paymentProvider'>): PaymentsDeps {
@@ -60,6 +90,26 @@ export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | '
     giftcardRateLimit: deps.config.payments.giftcardRateLimit,
   };
 }
+
+/**
+ * The web app loads only its own scripts, styles, fonts and images (flags are local files).
+ * No inline styles: the one library that injected a <style> element has it taken out at build
+ * time (apps/web/sonner-styles-plugin.ts), and React sets style props through the DOM, which
+ * CSP does not restrict (issue 14).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'upgrade-insecure-requests': null,
+};
 
 /** Paths whose values are secrets: never in a log line (DEVELOPERS standards). */
 export const LOG_REDACT_PATHS = [
@@ -76,17 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // No call takes more than a few KiB; operator imports that need more set their own limit.
     bodyLimit: 256 * 1024,
-    requestTimeout: 30_000,
+    serverFactory: serverWithTimeouts({ ...REQUEST_TIMEOUTS, ...deps.timeouts }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    // The SPA loads only its own scripts and styles; flags are local images.
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
-    },
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     hsts: config.secureCookies,
   });
   await app.register(fastifyRateLimit, { global: false });
@@ -94,10 +141,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's script adds <style> elements as it renders. Only these documentation pages,
+    // which show the API's schema and no customer data, get inline styles (issue 14).
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  });
 
   installJsonParser(app);
   installErrorHandler(app);
+  installTextInputCheck(app);
+  installApiKeyThrottle(app, deps.clock);
   decorateCustomer(app);
   app.decorateRequest('adminActor', null);
 

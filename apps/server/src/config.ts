@@ -65,6 +65,12 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
   GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
+  GATEWAY_MAX_PENDING_PER_IP: positive('GATEWAY_MAX_PENDING_PER_IP', 64),
+  GATEWAY_MAX_CONNECTIONS: z.coerce
+    .number({ error: 'GATEWAY_MAX_CONNECTIONS must be a whole number' })
+    .int('GATEWAY_MAX_CONNECTIONS must be a whole number')
+    .min(16, 'GATEWAY_MAX_CONNECTIONS must be at least 16')
+    .optional(),
   GATEWAY_PRIVATE_TARGETS: z
     .enum(['deny', 'allow'], { error: 'GATEWAY_PRIVATE_TARGETS must be deny or allow' })
     .default('deny'),
@@ -128,6 +134,10 @@ export interface Config {
     /** What provisioning and health checks request through each upstream. */
     checkUrl: string;
     handshakeTimeoutMs: number;
+    /** Unauthenticated connections one source address may hold. */
+    maxPendingPerSource: number;
+    /** Both fronts together; unset: derived from the process's descriptor limit. */
+    maxConnections: number | undefined;
     /** Whether `direct` rentals may reach loopback, private and the host's own addresses. */
     privateTargets: 'deny' | 'allow';
     /** Reachable under `deny`: the check URL's host and port outside production (the demo's /healthz). */
@@ -241,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       enabled: e.GATEWAY_ENABLED,
       checkUrl,
       handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
+      maxPendingPerSource: e.GATEWAY_MAX_PENDING_PER_IP,
+      maxConnections: e.GATEWAY_MAX_CONNECTIONS,
       privateTargets: e.GATEWAY_PRIVATE_TARGETS,
       privateTargetException: isProduction ? undefined : checkUrl,
     },

@@ -74,7 +74,8 @@ describe('structured logs', () => {
     });
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/test/failing-query' });
-      expect(response.statusCode).toBe(500);
+      // A value the database refuses (class 22) is the request's fault, never a 500 (issue 14).
+      expect(response.statusCode).toBe(400);
       const log = lines.join('');
       expect(log).toContain('database query failed');
       expect(log).toContain('22P02');

@@ -10,7 +10,7 @@ import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
 import { createGatewayProvisioner } from './rentals/provisioner';
-import { demoAdminSecret, lockDataDir } from './lib/data-dir';
+import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
 function loggerOptions(config: Config) {
@@ -43,9 +43,7 @@ async function main(): Promise<void> {
   } else {
     const demo = demoAdminSecret(config.dataDir);
     config = { ...config, adminSecret: demo.secret };
-    adminNotice = demo.generated
-      ? `Admin secret (generated, shown once; kept in ${demo.file}): ${demo.secret}`
-      : `Admin secret: kept in ${demo.file}`;
+    adminNotice = demoSecretNotice(demo, process.stdout.isTTY === true);
   }
 
   const database = await openDatabase(config);
@@ -110,6 +108,8 @@ async function main(): Promise<void> {
         socksPort: config.gateway.socksPort,
         httpPort: config.gateway.httpPort,
         handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
+        maxPendingPerSource: config.gateway.maxPendingPerSource,
+        maxConnections: config.gateway.maxConnections,
         privateTargets: config.gateway.privateTargets,
         privateTargetException: config.gateway.privateTargetException,
       })

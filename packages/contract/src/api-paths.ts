@@ -18,6 +18,7 @@ export const API_PATHS = {
   news: '/api/news',
   adminLogin: '/api/admin/login',
   adminVerify: '/api/admin/verify',
+  adminLogout: '/api/admin/logout',
   adminNewsAdd: '/api/admin/news/add',
   adminNewsDelete: (id: string) => `/api/admin/news/${encodeURIComponent(id)}`,
   adminOverview: '/api/admin/overview',

@@ -26,6 +26,8 @@ export function generateApiKey(): string {
 }
 
 const REFERRAL_KEY_LENGTH = 10;
+/** Why a session ended, as stored: a logout, or (any other reason) a login elsewhere. */
+const LOGGED_OUT = 'logged out';
 const INSERT_ATTEMPTS = 5;
 
 export async function registerCustomer(
@@ -88,12 +90,15 @@ export async function authenticate(
   if (sessionToken) {
     const session = await findSessionByTokenHash(deps.db, hashSecret(sessionToken));
     // A cookie of another account (keys switched in one browser) says nothing about this one.
-    if (session && session.userId === user.id && session.endedAt) throw new DomainError('SESSION_ENDED');
+    if (session && session.userId === user.id && session.endedAt) {
+      // The customer's own logout is not "signed in elsewhere" (issue 14).
+      throw new DomainError(session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED');
+    }
   }
   return user;
 }
 
 export async function logoutSession(deps: AccountsDeps, sessionToken: string | undefined): Promise<void> {
   if (!sessionToken) return;
-  await endSession(deps.db, hashSecret(sessionToken), deps.clock.now(), 'logged out');
+  await endSession(deps.db, hashSecret(sessionToken), deps.clock.now(), LOGGED_OUT);
 }

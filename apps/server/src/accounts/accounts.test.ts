@@ -190,7 +190,10 @@ describe('one active browser session per account', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/logout', cookies: { [SESSION_COOKIE]: cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
-    expect((await wallet(key, cookie)).statusCode).toBe(401);
+    const after = await wallet(key, cookie);
+    expect(after.statusCode).toBe(401);
+    // The customer's own logout, not a login elsewhere (issue 14).
+    expect(after.json()).toMatchObject({ code: 'SESSION_LOGGED_OUT', error: 'Session ended: you logged out' });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   AdminLoginResponseSchema,
   AdminVerifyRequestSchema,
   AdminVerifyResponseSchema,
+  AdminLogoutResponseSchema,
   ErrorEnvelopeSchema,
   ProxyEnabledResponseSchema,
   ProxyIdParamsSchema,
@@ -27,7 +28,15 @@ import { insertProxies, listInventory, setProxyEnabled } from '../inventory/inve
 import { findCustomerId } from '../accounts/accounts-repository';
 import { adjustBalance } from '../ledger/ledger';
 import { createGiftcards, listGiftcards } from '../payments/giftcards';
-import { adminActorOf, adminLogin, isAdminTokenValid, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import {
+  adminActorOf,
+  adminLogin,
+  adminLogout,
+  adminTokenIdOf,
+  isAdminTokenValid,
+  requireAdmin,
+  type AdminAuthDeps,
+} from './admin-auth';
 import { listAudit, recordAudit } from './audit';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
@@ -76,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode);
+      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode, request.ip);
       return { success: true as const, token, expiresAt: expiresAt.toISOString() };
     },
   );
@@ -92,6 +101,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request) => {
       if (!(await isAdminTokenValid(deps, request.body.token))) throw new DomainError('ADMIN_TOKEN_INVALID');
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    API_PATHS.adminLogout,
+    {
+      preHandler: admin,
+      schema: { tags: ['admin'], response: { 200: AdminLogoutResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await adminLogout(deps, adminTokenIdOf(request), request.ip);
       return { success: true as const };
     },
   );

@@ -108,6 +108,67 @@ describe('admin login', () => {
   });
 });
 
+describe('admin logout and the audit of admin sessions', () => {
+  it('revokes the token on the server, so a copy of it fails verify and every operator call', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '192.0.2.50',
+      payload: { secretCode: t.config.adminSecret },
+    });
+    const { token: copied } = login.json<{ token: string }>();
+    const bearer = { authorization: `Bearer ${copied}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: bearer })).statusCode).toBe(200);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      remoteAddress: '192.0.2.50',
+      headers: bearer,
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toEqual({ success: true });
+    const verify = await t.app.inject({ method: 'POST', url: '/api/admin/verify', payload: { token: copied } });
+    expect(verify.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: bearer })).statusCode).toBe(401);
+    // Logging out twice, or with no token, is refused like any call without a valid token.
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer })).statusCode).toBe(401);
+    // Other tokens are untouched.
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/verify', payload: { token } })).statusCode).toBe(200);
+  });
+
+  it('lists logins, failed logins and logouts with their source address', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '198.51.100.77',
+      payload: { secretCode: 'a wrong guess' },
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '198.51.100.78',
+      payload: { secretCode: t.config.adminSecret },
+    });
+    const own = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    await t.app.inject({ method: 'POST', url: '/api/admin/logout', remoteAddress: '198.51.100.78', headers: own });
+    const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: auth() });
+    const entries = audit.json<{ entries: { actor: string; action: string; details: { ip?: string } }[] }>().entries;
+    const recent = entries.filter((entry) => entry.details.ip?.startsWith('198.51.100.'));
+    expect(recent.map((entry) => [entry.action, entry.details.ip])).toEqual([
+      ['admin.logout', '198.51.100.78'],
+      ['admin.login', '198.51.100.78'],
+      ['admin.login_failed', '198.51.100.77'],
+    ]);
+    expect(recent[0]?.actor).toBe(recent[1]?.actor);
+    expect(recent[0]?.actor).toMatch(/^admin:\d+$/);
+    expect(recent[2]?.actor).toBe('unknown');
+    // The secret itself is never written down, right or wrong.
+    expect(JSON.stringify(entries)).not.toContain(t.config.adminSecret);
+    expect(JSON.stringify(entries)).not.toContain('a wrong guess');
+  });
+});
+
 describe('inventory import', () => {
   it('refuses calls without a valid Bearer token', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: token }] as Record<

@@ -18,3 +18,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isCheckViolation(error: unknown): boolean {
   return sqlState(error) === CHECK_VIOLATION;
 }
+
+/**
+ * Class 22, "data exception": the database refused a value itself (a NUL byte, a number out of
+ * range, a string too long). That is the client's input, never a server fault (issue 14).
+ */
+export function isDataException(error: unknown): boolean {
+  return sqlState(error)?.startsWith('22') ?? false;
+}

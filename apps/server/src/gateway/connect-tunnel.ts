@@ -3,11 +3,13 @@ import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
 import { BLOCKED_PORTS, dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
 import { tunnel } from './relay';
+import { TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
 import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
 export const AUTH_REALM = 'ProxyPort';
-const REFUSED = 'Invalid proxy credentials or the rental has ended';
+/** The 407's words, the same for CONNECT and plain HTTP. */
+export const REFUSED = 'Invalid proxy credentials or the rental has ended';
 /** 403 for an address the target policy refuses (the same words on both HTTP paths). */
 export const TARGET_NOT_ALLOWED = 'This address cannot be reached through this proxy';
 
@@ -41,7 +43,7 @@ function connectTarget(url: string | undefined): { host: string; port: number } 
  * instead of allocated per read (docs/benchmarks.md, issue 5). Same rules as the SOCKS5 front:
  * the rental's credentials, no SMTP ports, cut by the credential store, payload bytes counted.
  */
-export function createConnectHandler(store: CredentialStore, policy: TargetPolicy) {
+export function createConnectHandler(store: CredentialStore, policy: TargetPolicy, gate: LoginGate) {
   return (request: http.IncomingMessage, socket: net.Socket, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     // What the client sends while the target is dialled is payload too: count from here.
@@ -49,7 +51,11 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     const target = connectTarget(request.url);
     if (!target) return answer(socket, '400 Bad Request', 'CONNECT needs host:port');
     const credentials = basicCredentials(request.headers['proxy-authorization']);
-    const access = credentials ? store.authorize(credentials.username, credentials.password) : null;
+    const login = credentials ? gate.login(socket, credentials.username, credentials.password) : null;
+    if (login && !login.ok && login.reason === 'throttled') {
+      return answer(socket, '429 Too Many Requests', TOO_MANY_FAILED_LOGINS);
+    }
+    const access = login?.ok ? login.access : null;
     if (!access) {
       return answer(
         socket,

@@ -99,10 +99,11 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 20
 }
 
 /** The whole answer of the HTTP front to a CONNECT, as text. */
-export function rawConnect(port: number, auth: string, target: string): Promise<string> {
+export function rawConnect(port: number, auth: string, target: string, from?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () =>
-      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`),
+    const authorization = auth ? `Proxy-Authorization: ${auth}\r\n` : '';
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization}\r\n`),
     );
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));

@@ -3,9 +3,12 @@ import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
+import { FailureThrottle } from '../lib/failure-throttle';
+import { ConnectionGuard, defaultMaxConnections, QuietLog, type RefusalCounts } from './connection-guard';
 import { CredentialStore } from './credential-store';
 import { dial } from './dialer';
 import { createHttpFront } from './http-front';
+import { LoginGate } from './login-gate';
 import { createSocks5Server } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 
@@ -16,7 +19,12 @@ export interface GatewayOptions {
   host: string;
   socksPort: number;
   httpPort: number;
+  /** Also the time a client has to finish its HTTP request line and headers. */
   handshakeTimeoutMs?: number;
+  /** Unauthenticated connections one source address may hold (GATEWAY_MAX_PENDING_PER_IP). */
+  maxPendingPerSource?: number;
+  /** Connections of both fronts together (GATEWAY_MAX_CONNECTIONS; by default from the descriptor limit). */
+  maxConnections?: number;
   /** `deny` (the default) keeps `direct` traffic off private and own addresses... */
   privateTargets?: PrivateTargets;
   /** ...but for this URL's host and port (the demo's /healthz; none in production). */
@@ -27,8 +35,13 @@ export interface Gateway {
   store: CredentialStore;
   socksPort: number;
   httpPort: number;
+  /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
+  stats(): { openConnections: number; refused: RefusalCounts; authFailures: number };
   close(): Promise<void>;
 }
+
+/** Issue 14: a source with this many wrong logins in a minute is refused for the rest of it. */
+export const FAILED_LOGINS_PER_MINUTE = 20;
 
 /**
  * The gateway customers connect to (DESIGN section 5): a SOCKS5 front and an HTTP front that
@@ -41,6 +54,26 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     log.warn(message),
   );
   const store = new CredentialStore(database.db, options.clock);
+  const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
+  // A flood from one source is one log line a minute, not one per connection.
+  const quiet = new QuietLog(60_000, () => options.clock.now().getTime());
+  const guard = new ConnectionGuard(
+    {
+      maxPendingPerSource: options.maxPendingPerSource ?? 64,
+      maxConnections: options.maxConnections ?? defaultMaxConnections(),
+      handshakeTimeoutMs,
+    },
+    (reason, source) => {
+      const count = quiet.occurrence(`${reason} ${source}`);
+      if (count > 0) log.warn({ source, reason, count }, 'gateway: connections refused');
+    },
+  );
+  const throttle = new FailureThrottle({
+    maxFailures: FAILED_LOGINS_PER_MINUTE,
+    windowMs: 60_000,
+    clock: options.clock,
+  });
+  const gate = new LoginGate(store, throttle, guard);
   const stopListening = await database.listen(
     ['rental_access', 'proxy_access'],
     (channel, payload) => {
@@ -53,10 +86,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await store.loadAll();
 
   const socks = createSocks5Server({
-    handshakeTimeoutMs: options.handshakeTimeoutMs,
-    authenticate: (username, password) => {
-      const access = store.authorize(username, password);
-      if (!access) return null;
+    handshakeTimeoutMs,
+    authenticate: (username, password, client) => {
+      const login = gate.login(client, username, password);
+      if (!login.ok) return null;
+      const { access } = login;
       return {
         dial: (host, port) => dial(access.upstream, host, port, policy),
         opened: (client: net.Socket, target: net.Socket) => {
@@ -75,6 +109,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       };
     },
   });
+  // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
+  socks.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   socks.on('error', (error) => log.error({ err: error.message }, 'gateway: SOCKS5 front failed'));
   await new Promise<void>((resolve, reject) => {
     socks.once('error', reject);
@@ -84,7 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
-  const http = createHttpFront(store, policy, options.host, options.httpPort);
+  const http = createHttpFront({ store, policy, gate, guard, host: options.host, port: options.httpPort });
   await http.listen();
 
   const openSockets = new Set<net.Socket>();
@@ -97,6 +133,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
+    stats: () => ({
+      openConnections: guard.openConnections,
+      refused: { ...guard.refused },
+      authFailures: gate.failures,
+    }),
     close: async () => {
       await stopListening();
       for (const socket of openSockets) socket.destroy();

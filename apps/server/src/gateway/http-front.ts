@@ -1,9 +1,12 @@
 import type dns from 'node:dns';
 import http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
+import type net from 'node:net';
+import type { ConnectionGuard } from './connection-guard';
 import type { CredentialStore } from './credential-store';
-import { AUTH_REALM, createConnectHandler, TARGET_NOT_ALLOWED } from './connect-tunnel';
+import { AUTH_REALM, createConnectHandler, REFUSED, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { BLOCKED_PORTS } from './dialer';
+import { TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /**
@@ -12,7 +15,16 @@ import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } fro
  * sockets plain forwarding through an upstream returned resets (DESIGN section 5, proxy-chain
  * issue #628).
  */
-export function createHttpFront(store: CredentialStore, policy: TargetPolicy, host: string, port: number): Server {
+export interface HttpFrontOptions {
+  store: CredentialStore;
+  policy: TargetPolicy;
+  gate: LoginGate;
+  guard: ConnectionGuard;
+  host: string;
+  port: number;
+}
+
+export function createHttpFront({ store, policy, gate, guard, host, port }: HttpFrontOptions): Server {
   const agent = new http.Agent({ keepAlive: false });
   const rentalOf = new Map<number, number>();
   const untrack = new Map<number, () => void>();
@@ -21,9 +33,14 @@ export function createHttpFront(store: CredentialStore, policy: TargetPolicy, ho
     host,
     port,
     authRealm: AUTH_REALM,
-    prepareRequestFunction: async ({ username, password, hostname, port: targetPort, connectionId }) => {
-      const access = store.authorize(username, password);
-      if (!access) return { requestAuthentication: true, failMsg: 'Invalid proxy credentials or the rental has ended' };
+    prepareRequestFunction: async ({ request, username, password, hostname, port: targetPort, connectionId }) => {
+      // A request without credentials is the usual first step of a client (it learns it needs
+      // them from the 407), not a guess: it gets the 407 without counting as a failed login.
+      if (!request.headers['proxy-authorization']) return { requestAuthentication: true, failMsg: REFUSED };
+      const login = gate.login(request.socket, username, password);
+      if (!login.ok && login.reason === 'throttled') throw new RequestError(TOO_MANY_FAILED_LOGINS, 429);
+      if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
+      const { access } = login;
       if (BLOCKED_PORTS.has(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
       if (!rentalOf.has(connectionId)) {
         rentalOf.set(connectionId, access.rentalId);
@@ -58,7 +75,9 @@ export function createHttpFront(store: CredentialStore, policy: TargetPolicy, ho
   });
   // CONNECT tunnels take our own path (connect-tunnel.ts); proxy-chain keeps plain HTTP forwarding.
   server.server.removeAllListeners('connect');
-  server.server.on('connect', createConnectHandler(store, policy));
+  server.server.on('connect', createConnectHandler(store, policy, gate));
+  // Ahead of proxy-chain's own handler, which then sees the refused socket already destroyed.
+  server.server.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   // Errors of single requests (a refused upstream, a client gone) are answered to that client.
   server.on('requestFailed', () => undefined);
   return server;

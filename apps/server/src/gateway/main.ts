@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     socksPort: config.gateway.socksPort,
     httpPort: config.gateway.httpPort,
     handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
+    maxPendingPerSource: config.gateway.maxPendingPerSource,
+    maxConnections: config.gateway.maxConnections,
     privateTargets: config.gateway.privateTargets,
     privateTargetException: config.gateway.privateTargetException,
   });

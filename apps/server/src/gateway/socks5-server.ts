@@ -10,7 +10,8 @@ export interface Socks5Session {
 }
 
 export interface Socks5Options {
-  authenticate(username: string, password: string): Socks5Session | null;
+  /** The client is passed so the gateway can throttle by its address and account for it. */
+  authenticate(username: string, password: string, client: net.Socket): Socks5Session | null;
   handshakeTimeoutMs?: number;
 }
 
@@ -28,6 +29,8 @@ const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSu
 export function createSocks5Server(options: Socks5Options): net.Server {
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
   return net.createServer({ noDelay: true }, (client) => {
+    // Refused by the connection guard, which runs first.
+    if (client.destroyed) return;
     let buffer = Buffer.alloc(0);
     let stage: 'greeting' | 'auth' | 'request' | 'dialing' = 'greeting';
     let session: Socks5Session | null = null;
@@ -74,7 +77,7 @@ export function createSocks5Server(options: Socks5Options): net.Server {
         const username = buffer.subarray(2, 2 + userLength).toString('utf8');
         const password = buffer.subarray(3 + userLength, 3 + userLength + passLength).toString('utf8');
         buffer = buffer.subarray(3 + userLength + passLength);
-        session = options.authenticate(username, password);
+        session = options.authenticate(username, password, client);
         if (!session) return refuse([0x01, 0x01]);
         client.write(Buffer.from([0x01, 0x00]));
         stage = 'request';

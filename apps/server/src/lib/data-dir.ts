@@ -56,3 +56,18 @@ export function demoAdminSecret(dataDir: string): { secret: string; generated: b
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true, file };
 }
+
+/**
+ * What the start banner says about a generated secret: the secret itself only to a person at a
+ * terminal. Output that is not a terminal usually ends in a log file that others can read, so
+ * it only names the file that holds the secret (issue 14).
+ */
+export function demoSecretNotice(
+  demo: { secret: string; generated: boolean; file: string },
+  terminal: boolean,
+): string {
+  if (!demo.generated) return `Admin secret: kept in ${demo.file}`;
+  return terminal
+    ? `Admin secret (generated, shown once; kept in ${demo.file}): ${demo.secret}`
+    : `Admin secret: generated and kept in ${demo.file} (not shown: output is not a terminal)`;
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payments } from '../db/schema';
 import { DomainError } from '../errors';
+import { isStorableText, unstorableTextError } from '../plugins/text-input';
 import { refreshPayment, type PaymentsDeps } from './payments-service';
 
 /**
@@ -23,7 +24,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, de
       schema: {
         tags: ['payments'],
         params: z.object({ provider: z.string().max(20) }),
-        response: { 200: z.object({ success: z.literal(true) }), 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema },
+        response: {
+          200: z.object({ success: z.literal(true) }),
+          400: ErrorEnvelopeSchema,
+          401: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
@@ -36,6 +42,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, de
         request.log.warn({ provider: deps.provider.name }, 'webhook with an invalid signature refused');
         throw new DomainError('WEBHOOK_SIGNATURE_INVALID');
       }
+      // The raw body skips the app-wide text check: the one value used from it is checked here.
+      if (!isStorableText(providerPaymentId)) throw unstorableTextError('invoiceId');
       const [payment] = await deps.db
         .select()
         .from(payments)

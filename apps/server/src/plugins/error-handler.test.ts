@@ -12,6 +12,12 @@ beforeAll(async () => {
       app.get('/api/test/throws', async () => {
         throw new Error('connection string postgres://secret@db leaked');
       });
+      // What drizzle throws when PostgreSQL refuses a value (class 22, here 22021 for NUL).
+      app.get('/api/test/refused-value', async () => {
+        throw Object.assign(new Error('Failed query: insert into news ...'), {
+          cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+        });
+      });
     },
   });
 });
@@ -91,5 +97,17 @@ describe('error envelope', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ success: false, error: 'Server error', code: 'INTERNAL' });
     expect(response.body).not.toContain('secret');
+  });
+});
+
+describe('values the database refuses', () => {
+  it('answer 400, never 500, and say nothing of the query', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/refused-value' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      success: false,
+      error: 'A value in the request cannot be stored',
+      code: 'BAD_REQUEST',
+    });
   });
 });

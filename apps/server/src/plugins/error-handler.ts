@@ -1,6 +1,7 @@
 import { ERROR_CODES, ERRORS_ALSO_AS_MESSAGE, type ErrorCode, type ErrorEnvelope } from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDataException } from '../db/errors';
 import { DomainError } from '../errors';
 import { loggableError } from '../lib/loggable-error';
 
@@ -52,6 +53,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST');
       const message = code === 'BAD_REQUEST' ? error.message || ERROR_CODES.BAD_REQUEST : ERROR_CODES[code];
       return reply.code(status).send(envelope(code, message));
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: loggableError(error), url: request.routeOptions.url }, 'the database refused a value');
+      return reply.code(400).send(envelope('BAD_REQUEST', 'A value in the request cannot be stored'));
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send(envelope('INTERNAL'));

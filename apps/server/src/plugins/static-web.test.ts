@@ -75,4 +75,18 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('allows styles from the app itself only: no inline styles and no other origin (issue 14)', async () => {
+    const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const styles = /style-src ([^;]*)/.exec(policy)?.[1];
+    expect(styles).toBe("'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('https:');
+    // Only the API documentation, whose viewer injects its styles, relaxes this.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(/style-src ([^;]*)/.exec(String(docs.headers['content-security-policy']))?.[1]).toBe(
+      "'self' 'unsafe-inline'",
+    );
+  });
 });

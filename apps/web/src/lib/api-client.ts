@@ -73,7 +73,13 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
       ? new ApiError('http', response.status, envelope.data.error, envelope.data.code, envelope.data.problems)
       : new ApiError('http', response.status);
     if (response.status === 401 && access === 'customer') {
-      endSession(error.code === 'SESSION_ENDED' ? 'sessionEnded' : 'invalidKey');
+      const reason =
+        error.code === 'SESSION_ENDED'
+          ? 'sessionEnded'
+          : error.code === 'SESSION_LOGGED_OUT'
+            ? 'loggedOut'
+            : 'invalidKey';
+      endSession(reason);
     }
     throw error;
   }

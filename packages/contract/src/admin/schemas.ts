@@ -11,6 +11,7 @@ export const AdminLoginResponseSchema = z.object({
 });
 export const AdminVerifyRequestSchema = z.object({ token: boundedText(500) });
 export const AdminVerifyResponseSchema = z.object({ success: successTrue });
+export const AdminLogoutResponseSchema = z.object({ success: successTrue });
 
 /** How the gateway reaches an upstream: `direct`, or a SOCKS5 / HTTP proxy URL with credentials. */
 export const UPSTREAM_PATTERN = /^(direct|(socks5|http):\/\/([^:@/\s]+:[^@/\s]*@)?[^:@/\s]+:\d{1,5})$/;

@@ -1,6 +1,12 @@
-import { API_PATHS, AdminLoginResponseSchema, AdminVerifyResponseSchema } from '@portal/contract';
+import {
+  API_PATHS,
+  AdminLoginResponseSchema,
+  AdminLogoutResponseSchema,
+  AdminVerifyResponseSchema,
+} from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { adminRequest } from './admin-request';
 import { adminKeys } from './keys';
 
 export function adminLogin(secretCode: string) {
@@ -40,4 +46,14 @@ export function useAdminVerify(token: string | null) {
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * Ends the token on the server, so a copy of it stops working too (issue 14). The browser forgets
+ * the token whatever the answer: an expired token or a lost connection must not keep anyone in.
+ */
+export async function adminLogout(): Promise<void> {
+  await adminRequest(API_PATHS.adminLogout, { method: 'POST', schema: AdminLogoutResponseSchema }).catch(
+    () => undefined,
+  );
 }

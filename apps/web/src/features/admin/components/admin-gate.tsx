@@ -8,7 +8,7 @@ import { SecretField } from '../../../components/ui/secret-field';
 import { Toaster } from '../../../components/ui/toaster';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { useAdminLogin, useAdminVerify } from '../api/admin-auth';
+import { adminLogout, useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
 
@@ -90,7 +90,8 @@ function AdminAccess() {
 export function useAdminLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return () => {
+  return async () => {
+    await adminLogout();
     clearAdminToken();
     queryClient.removeQueries({ queryKey: adminKeys.all });
     navigate('/news');

@@ -31,7 +31,7 @@ interface Server {
 /** A fake of the server's news calls: the list follows what add and delete did. */
 function fakeServer(server: Server) {
   return mockFetch((path, init) => {
-    if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
+    if (path === '/api/admin/verify' || path === '/api/admin/logout') return jsonResponse(200, { success: true });
     if (path === '/api/news') return jsonResponse(200, { success: true, news: server.news });
     if (path === '/api/admin/news/add' && init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -212,11 +212,14 @@ describe('News Management', () => {
     expect(await screen.findByText('Failed to add news. Please try again.')).toBeInTheDocument();
   });
 
-  it('Log out removes the token and lands on /news', async () => {
-    fakeServer({ news: [NEWER] });
+  it('Log out ends the token on the server, removes it and lands on /news', async () => {
+    const fetchMock = fakeServer({ news: [NEWER] });
     const { router } = await openPage();
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull());
+    const [logout] = callsTo(fetchMock, '/api/admin/logout');
+    expect(logout?.[1]?.method).toBe('POST');
+    expect(new Headers(logout?.[1]?.headers).get('authorization')).toBe('Bearer admin-token');
     await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
     expect(await screen.findByRole('heading', { name: 'News', level: 1 })).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ function NewsManagement() {
           <Link to="/admin" className={buttonClass('secondary')}>
             {t('news.console')}
           </Link>
-          <Button variant="secondary" onClick={logout}>
+          <Button variant="secondary" onClick={() => void logout()}>
             {t('logout')}
           </Button>
         </div>

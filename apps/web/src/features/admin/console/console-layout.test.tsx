@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ describe('console layout', () => {
     consoleApi({ 'GET /api/admin/overview': () => jsonResponse(200, overview()) });
     const { router } = renderApp('/admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
-    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
-    expect(router.state.location.pathname).toBe('/news');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
   });
 });

@@ -54,7 +54,7 @@ function ConsoleFrame() {
           </nav>
           <button
             type="button"
-            onClick={logout}
+            onClick={() => void logout()}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {t('nav.logout')}

@@ -50,7 +50,10 @@ describe('catalogue', () => {
   it('shows counts and pages of 100 rows, Previous/Next at top and bottom', async () => {
     server({ proxies: list(250) });
     renderApp('/proxy', { apiKey: 'px_test' });
-    expect(await screen.findByText('Total: 250 · Filtered: 250 · Page 1 of 3')).toBeInTheDocument();
+    // 250 rows take well over findBy's default second in jsdom while other suites share the CPU.
+    expect(
+      await screen.findByText('Total: 250 · Filtered: 250 · Page 1 of 3', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByTestId('proxy-row')).toHaveLength(100);
     const top = screen.getByRole('navigation', { name: 'Pages (top)' });
     expect(within(top).getByRole('button', { name: 'Previous' })).toBeDisabled();

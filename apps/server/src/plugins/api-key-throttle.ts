@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import { FailureThrottle } from '../lib/failure-throttle';
+import { apiKeyFromHeader } from './customer-auth';
+
+/** Issue 14: this many unknown API keys from one address in a minute close it for the rest of it. */
+export const FAILED_API_KEYS_PER_MINUTE = 30;
+
+/**
+ * Guessing API keys costs the guesser: every INVALID_API_KEY answer counts against the caller's
+ * address, and once it has too many, calls carrying a key get 429 before any key is looked up,
+ * a right key included. Calls without a key (sign-up, the catalogue) are not affected.
+ */
+export function installApiKeyThrottle(app: FastifyInstance, clock: Clock): FailureThrottle {
+  const throttle = new FailureThrottle({ maxFailures: FAILED_API_KEYS_PER_MINUTE, windowMs: 60_000, clock });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!apiKeyFromHeader(request)) return;
+    const waitMs = throttle.blockedForMs(request.ip);
+    if (waitMs <= 0) return;
+    reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+    throw new DomainError('API_KEY_RATE_LIMITED');
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof DomainError && error.code === 'INVALID_API_KEY') throttle.recordFailure(request.ip);
+  });
+  return throttle;
+}
