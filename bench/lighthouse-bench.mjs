@@ -68,7 +68,14 @@ async function audit(url) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     const { categories, audits } = result.lhr;
+    // What cost points outside performance, so a score under 100 says why.
+    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+      categories[id].auditRefs
+        .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+        .map((ref) => ref.id),
+    );
     return {
+      failing,
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)])),
       metrics: Object.fromEntries(METRICS.map((id) => [id, audits[id].numericValue])),
     };
@@ -100,6 +107,7 @@ try {
       lcp: `${(pick('metrics', 'largest-contentful-paint') / 1000).toFixed(1)} s`,
       tbt: `${Math.round(pick('metrics', 'total-blocking-time'))} ms`,
       cls: pick('metrics', 'cumulative-layout-shift').toFixed(3),
+      failing: [...new Set(runs.flatMap((run) => run.failing))].join(', '),
     });
   }
   console.log(`Lighthouse ${RUNS} runs a page, mobile profile; load average before: ${loadBefore}, after: ${load()}`);
@@ -110,6 +118,7 @@ try {
       `| \`${r.page}\` | ${r.performance} (${r.perfRuns}) | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
     );
   }
+  for (const r of rows) if (r.failing) console.log(`${r.page}: audits below 100 outside performance: ${r.failing}`);
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

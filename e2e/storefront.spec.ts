@@ -72,7 +72,7 @@ test('every public page in every language is complete HTML without scripts: text
       expect(text, url).toContain(get(strings, body));
       expect(html, url).toContain(`<html lang="${language}">`);
       // All in place: no part held back for an inline script to move in (the CSP blocks those).
-      expect(html, url).not.toMatch(/<script>|<div hidden/);
+      expect(html, url).not.toMatch(/<script>|<div hidden| style="/);
       expect(html, url).toContain(`<link rel="canonical" href="${baseURL}${url}" />`);
       for (const other of LANGUAGES) {
         expect(html, url).toContain(

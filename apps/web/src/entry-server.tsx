@@ -109,6 +109,10 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       }
       if (body === null) return null;
       if (body.includes('<script')) throw new Error(`${pathname} did not render completely`);
+      // The CSP refuses style attributes in HTML (the browser would drop them and log an error);
+      // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
+      // React escapes quotes in text, so this matches attributes only.
+      body = body.replace(/ style="[^"]*"/g, '');
       const { namespaces, module } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
