@@ -11,6 +11,7 @@ export default defineConfig(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'test-results/**',
       'playwright-report/**',

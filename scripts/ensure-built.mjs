@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'apps/web/dist/index.html');
+// The storefront's server renderer (issue 17) is built with the app; an older build lacks it.
+const renderer = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -20,7 +22,9 @@ function newestChange(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-const builtAt = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const builtAt = Math.min(
+  ...[built, renderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0),
+);
 const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
 if (changedAt > builtAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding...' : 'Building the web app (first start)...');

@@ -1,18 +1,31 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { jsBudget } from './build/js-budget';
+import { precompress } from './build/precompress';
 import { sonnerStylesFromFile, styleSingletonWithoutInlineStyle } from './csp-styles-plugin';
 
 export default defineConfig({
-  plugins: [sonnerStylesFromFile(), styleSingletonWithoutInlineStyle(), react(), tailwindcss()],
+  plugins: [
+    sonnerStylesFromFile(),
+    styleSingletonWithoutInlineStyle(),
+    react(),
+    tailwindcss(),
+    precompress(),
+    jsBudget(),
+  ],
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
   },
+  // The storefront's server renderer (`vite build --ssr`) bundles the workspace's TypeScript contract.
+  ssr: { noExternal: ['@portal/contract'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload a public page's chunks (issue 17); the size budget weighs them.
+    manifest: true,
     // Country flags stay separate files (fetched only when shown), not inlined into the catalogue chunk.
     assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),
   },

@@ -43,6 +43,7 @@ import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
 import { installTextInputCheck } from './plugins/text-input';
 import { installWebAndNotFound } from './plugins/static-web';
+import { storefrontRoutes } from './storefront/storefront-routes';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -205,8 +206,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
 
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
   // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
-  await installWebAndNotFound(app, deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist, {
+  await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
   });
   return app;

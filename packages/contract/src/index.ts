@@ -13,3 +13,4 @@ export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './admin/upstream-lines';
 export * from './api-paths';
+export * from './public-pages';

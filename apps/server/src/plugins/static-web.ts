@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built single-page app with history-API fallback: any GET that is not an API call
- * and not a file answers index.html, and the app's router decides what to show.
+ * and not a file answers index.html, and the app's router decides what to show. The public pages
+ * come as complete HTML from storefront/storefront-routes.ts before this fallback.
  */
 export async function installWebAndNotFound(
   app: FastifyInstance,
@@ -20,6 +21,8 @@ export async function installWebAndNotFound(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every asset (issue 17): sent as they are when accepted.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name, so those never change under their name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,12 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProvider>
+    <AppProvider client={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

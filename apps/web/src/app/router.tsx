@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@portal/contract';
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
@@ -90,6 +91,18 @@ function Unknown() {
   return useApiKey() ? <Navigate to="/proxy" replace /> : <Landing />;
 }
 
+/** The storefront's pages (PUBLIC_PAGES of the contract), relative to a language's prefix. */
+const publicPages: RouteObject[] = [
+  { index: true, element: <Landing /> },
+  { path: 'login', element: <SignedOutOnly page={Login} /> },
+  { path: 'articles/setup-proxy', element: <SignedOutOnly page={SetupProxy} /> },
+  { path: 'articles/enable-antidetect', element: <SignedOutOnly page={EnableAntidetect} /> },
+  { path: 'articles/router-setup', element: <SignedOutOnly page={RouterSetup} /> },
+  { path: 'news', element: <News /> },
+  { path: 'terms', element: <Terms /> },
+  { path: 'support', element: <Support /> },
+];
+
 export const routes: RouteObject[] = [
   // Spec section 2: the admin screen bypasses the other routing (no customer header or guard).
   {
@@ -129,19 +142,17 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Landing /> },
-          { path: 'login', element: <SignedOutOnly page={Login} /> },
+          ...publicPages,
           { path: 'signup', element: <Signup /> },
-          { path: 'articles/setup-proxy', element: <SignedOutOnly page={SetupProxy} /> },
-          { path: 'articles/enable-antidetect', element: <SignedOutOnly page={EnableAntidetect} /> },
-          { path: 'articles/router-setup', element: <SignedOutOnly page={RouterSetup} /> },
-          { path: 'news', element: <News /> },
-          { path: 'terms', element: <Terms /> },
-          { path: 'support', element: <Support /> },
           { path: 'account', element: <SignedInOnly page={Account} /> },
           { path: 'proxy', element: <SignedInOnly page={Catalogue} /> },
           { path: 'history', element: <SignedInOnly page={History} /> },
           { path: 'payment', element: <SignedInOnly page={Payment} /> },
+          // Issue 17: the public pages again under each other language's prefix (/ru/, /hi/news).
+          ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
+            path: language,
+            children: [...publicPages, { path: '*', element: <Unknown /> }],
+          })),
           { path: '*', element: <Unknown /> },
         ],
       },

@@ -1,12 +1,23 @@
-import { LANGUAGES } from '@portal/contract';
+import { LANGUAGES, localizedPath, parsePublicPath, type Language } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES } from '../lib/i18n';
 
-/** Language selector of the header (spec section 2); the choice is stored and restored on load. */
+/**
+ * Language selector of the header (spec section 2); the choice is stored and restored on load.
+ * On a public page it also moves to that page's address in the chosen language (issue 17).
+ */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const choose = (language: Language) => {
+    void changeLanguage(language);
+    const page = parsePublicPath(location.pathname)?.page;
+    if (page) void navigate(localizedPath(language, page) + location.search + location.hash);
+  };
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="sr-only">
@@ -16,7 +27,7 @@ export function LanguageSelect() {
         id={id}
         value={i18n.language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+          if (isLanguage(event.target.value)) choose(event.target.value);
         }}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-800 focus:outline-2 focus:outline-brand-600"
       >

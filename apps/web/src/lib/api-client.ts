@@ -1,30 +1,10 @@
-import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS, type RowProblem } from '@portal/contract';
+import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS } from '@portal/contract';
+import { ApiError } from './api-error';
 import type { z } from 'zod';
 import { endSession, getApiKey } from './session';
 
-/**
- * What went wrong with a call: `http` (the server answered with an error status), `network`
- * (no answer, including the timeout), `invalid-response` (an answer the contract does not allow)
- * or `no-key` (a customer call without a stored key; the session has already ended).
- */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'no-key';
-
-export class ApiError extends Error {
-  constructor(
-    readonly kind: ApiErrorKind,
-    /** HTTP status, or null when there was no answer. */
-    readonly status: number | null,
-    /** The envelope's `error` sentence, when the server sent one. */
-    readonly serverMessage?: string,
-    /** The envelope's `code`, when the server sent one. */
-    readonly code?: string,
-    /** Every refused row of a bulk request (inventory import), when the server listed them. */
-    readonly problems?: RowProblem[],
-  ) {
-    super(serverMessage ?? `${kind}${status === null ? '' : ` ${status}`}`);
-    this.name = 'ApiError';
-  }
-}
+/** The error type lives apart, so code that only inspects errors does not load the schemas. */
+export { ApiError, isApiError, type ApiErrorKind } from './api-error';
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -107,10 +87,6 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError('invalid-response', response.status);
   return parsed.data;
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }
 
 export { API_PATHS };

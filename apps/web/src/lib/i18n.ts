@@ -97,17 +97,25 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export function storedLanguage(): Language {
+/** The language the visitor chose (spec section 10), or null when they never chose one. */
+export function savedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(STORAGE_KEYS.language);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : null;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return null;
   }
+}
+
+export function storedLanguage(): Language {
+  return savedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 function applyLanguage(language: string): void {
   document.documentElement.lang = language;
+}
+
+function saveLanguage(language: Language): void {
   try {
     localStorage.setItem(STORAGE_KEYS.language, language);
   } catch {
@@ -142,8 +150,18 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
   return i18n;
 }
 
+/** The visitor's own choice: saved, so the next visit opens in it. */
 export async function changeLanguage(language: Language): Promise<void> {
+  saveLanguage(language);
   await i18n.changeLanguage(language);
+}
+
+/**
+ * Shows the language of the page's address (`/ru/news`) without making it the visitor's choice:
+ * a shared link in another language must not change the language they picked.
+ */
+export async function followLanguage(language: Language): Promise<void> {
+  if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 
 /** A 4xx will not change on retry; a dropped connection or a 5xx gets one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { formatDollars } from '@portal/contract';
+import { formatDollars, type PublicPage } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -7,15 +7,27 @@ import { Sheet } from '../../components/ui/sheet';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';
 import { useWallet } from '../../features/account/api/get-wallet';
 import { logout } from '../../features/auth/api/logout';
 
 const LINKS = ['account', 'proxy', 'history', 'payment', 'support', 'news', 'terms'] as const;
+/** The storefront pages among them keep the language's address (issue 17). */
+const PUBLIC_LINKS: Partial<Record<(typeof LINKS)[number], PublicPage>> = {
+  support: '/support',
+  news: '/news',
+  terms: '/terms',
+};
 
 /** Header of signed-in users (spec section 2): links, balance, language, logout, mobile menu. */
 export function AppHeader() {
   const { t } = useTranslation();
+  const to = usePublicPath();
+  const href = (name: (typeof LINKS)[number]) => {
+    const page = PUBLIC_LINKS[name];
+    return page ? to(page) : `/${name}`;
+  };
   const wallet = useWallet();
   const [menuOpen, setMenuOpen] = useState(false);
   const balance = formatDollars(wallet.data);
@@ -36,7 +48,7 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-700">
+        <Link to={to('/')} className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-700">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {t('brand')}
         </Link>
@@ -44,7 +56,7 @@ export function AppHeader() {
           <ul className="flex items-center gap-1">
             {LINKS.map((name) => (
               <li key={name}>
-                <NavLink to={`/${name}`} className={navLink}>
+                <NavLink to={href(name)} className={navLink}>
                   {t(`nav.${name}`)}
                 </NavLink>
               </li>
@@ -89,7 +101,7 @@ export function AppHeader() {
                   {LINKS.map((name) => (
                     <li key={name}>
                       <NavLink
-                        to={`/${name}`}
+                        to={href(name)}
                         className={(state) => cn(navLink(state), 'block')}
                         onClick={() => setMenuOpen(false)}
                       >

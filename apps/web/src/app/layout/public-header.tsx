@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { cn } from '../../lib/cn';
+import { usePublicPath } from '../../lib/localized-path';
 
 /** Header of signed-out visitors: logo, the public pages, language, login and sign-up. */
 export function PublicHeader() {
   const { t } = useTranslation();
+  const to = usePublicPath();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'rounded-md px-2 py-1.5 text-sm font-medium hover:bg-brand-50',
@@ -17,19 +19,22 @@ export function PublicHeader() {
         aria-label={t('nav.main')}
         className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
       >
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+        <Link to={to('/')} className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {t('brand')}
         </Link>
         <div className="flex flex-wrap items-center gap-1 sm:gap-2">
-          <NavLink to="/news" className={link}>
+          <NavLink to={to('/news')} className={link}>
             {t('nav.news')}
           </NavLink>
-          <NavLink to="/terms" className={(state) => cn(link(state), 'hidden sm:inline-block')}>
+          <NavLink to={to('/terms')} className={(state) => cn(link(state), 'hidden sm:inline-block')}>
             {t('nav.terms')}
           </NavLink>
           <LanguageSelect />
-          <Link to="/login" className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          <Link
+            to={to('/login')}
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
             {t('nav.login')}
           </Link>
         </div>

@@ -5,9 +5,16 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageLoading } from '../../components/page-loading';
 import { Toaster } from '../../components/ui/toaster';
+import { useLanguageOfAddress, usePublicPath } from '../../lib/localized-path';
 import { onSessionEnded, useApiKey, type SessionEndReason } from '../../lib/session';
-import { AppHeader } from './app-header';
+import { lazyPage } from '../../lib/lazy-page';
 import { PublicHeader } from './public-header';
+
+/** Signed-in only: its wallet call, schemas and menu dialog stay out of the public pages' scripts. */
+const AppHeader = lazyPage(
+  () => import('./app-header'),
+  (m) => m.AppHeader,
+);
 
 /**
  * Frame of every page. The header depends on the session, but the outlet stays in one place so
@@ -17,10 +24,18 @@ export function RootLayout() {
   const { t } = useTranslation();
   const signedIn = useApiKey() !== null;
   useSessionEndHandling();
+  useLanguageOfAddress();
+  const to = usePublicPath();
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      {signedIn ? <AppHeader /> : <PublicHeader />}
+      {signedIn ? (
+        <Suspense fallback={<div className="h-[53px] border-b border-slate-200 bg-white" />}>
+          <AppHeader />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
       <main className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -28,17 +43,20 @@ export function RootLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white px-4 py-6 text-sm text-slate-600">
         <nav aria-label={t('footer.links')} className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-6 gap-y-2">
-          <Link to="/news" className="hover:text-brand-700">
+          <Link to={to('/news')} className="hover:text-brand-700">
             {t('nav.news')}
           </Link>
-          <Link to="/terms" className="hover:text-brand-700">
+          <Link to={to('/terms')} className="hover:text-brand-700">
             {t('nav.terms')}
           </Link>
-          <Link to="/support" className="hover:text-brand-700">
+          <Link to={to('/support')} className="hover:text-brand-700">
             {t('nav.support')}
           </Link>
         </nav>
-        <p className="mt-3 text-center">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        {/* The year of a page rendered last December may differ from the reader's clock. */}
+        <p className="mt-3 text-center" suppressHydrationWarning>
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </p>
         {/* The licences of the location and ASN data ask for this credit (docs/decisions.md 27). */}
         <p className="mt-2 text-center text-xs" data-testid="data-credit">
           {t('footer.geoCredit')}{' '}

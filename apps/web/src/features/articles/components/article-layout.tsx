@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PublicPage } from '@portal/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
+import { usePublicPath } from '../../../lib/localized-path';
 
 export type ArticleId = 'setup' | 'antidetect' | 'router';
 
@@ -13,7 +15,7 @@ const ICON_PATHS: Record<ArticleId, string> = {
   router: 'M4 14h16v5H4v-5Zm3 2.5h.01M10 16.5h.01M12 14V9m-3.5-1.5a5 5 0 0 1 7 0M6 5a8.5 8.5 0 0 1 12 0',
 };
 
-const ARTICLES: Record<ArticleId, { path: string }> = {
+const ARTICLES: Record<ArticleId, { path: PublicPage }> = {
   setup: { path: '/articles/setup-proxy' },
   antidetect: { path: '/articles/enable-antidetect' },
   router: { path: '/articles/router-setup' },
@@ -52,6 +54,7 @@ export function ArticleLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation('articles');
+  const to = usePublicPath();
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
       <header className="flex items-start gap-4">
@@ -72,7 +75,7 @@ export function ArticleLayout({
           {(Object.keys(ARTICLES) as ArticleId[]).map((other) => (
             <li key={other}>
               <Link
-                to={ARTICLES[other].path}
+                to={to(ARTICLES[other].path)}
                 aria-current={other === id ? 'page' : undefined}
                 className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[current=page]:border-brand-700"
               >
@@ -84,7 +87,7 @@ export function ArticleLayout({
           ))}
         </ul>
       </nav>
-      <Link to="/" className={buttonClass('secondary', 'mt-8')}>
+      <Link to={to('/')} className={buttonClass('secondary', 'mt-8')}>
         ← {t('backHome')}
       </Link>
     </article>

@@ -1,8 +1,10 @@
+import type { PublicPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { buttonClass } from '../../../components/ui/button';
+import { usePublicPath } from '../../../lib/localized-path';
 import { rememberReferralCode } from '../../../lib/referral';
 import { useApiKey } from '../../../lib/session';
 
@@ -11,7 +13,7 @@ const ARTICLES = [
   { id: 'setup', path: '/articles/setup-proxy' },
   { id: 'antidetect', path: '/articles/enable-antidetect' },
   { id: 'router', path: '/articles/router-setup' },
-] as const;
+] as const satisfies readonly { id: string; path: PublicPage }[];
 
 const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 
@@ -20,6 +22,7 @@ export function LandingPage() {
   const { t } = useTranslation('landing');
   const { search } = useLocation();
   const signedIn = useApiKey() !== null;
+  const to = usePublicPath();
 
   // A signed-in user's stored code is their own referral code: a link must not overwrite it.
   useEffect(() => {
@@ -38,7 +41,7 @@ export function LandingPage() {
           <p className="mx-auto mt-6 max-w-2xl text-lg text-brand-100">{t('hero.subtitle')}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             <Link
-              to="/login"
+              to={to('/login')}
               className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 shadow hover:bg-brand-50 focus:outline-2 focus:outline-offset-2 focus:outline-white"
             >
               {t('hero.login')}
@@ -98,7 +101,7 @@ export function LandingPage() {
             <li key={id} className="flex flex-col rounded-xl border border-slate-200 p-6">
               <h3 className="text-xl font-semibold text-slate-900">{t(`articles.${id}.title`)}</h3>
               <p className="mt-2 flex-1 text-slate-700">{t(`articles.${id}.text`)}</p>
-              <Link to={path} className="mt-4 font-semibold text-brand-700 underline">
+              <Link to={to(path)} className="mt-4 font-semibold text-brand-700 underline">
                 {t('articles.read')}
                 <span className="sr-only">: {t(`articles.${id}.title`)}</span>
               </Link>
@@ -147,7 +150,7 @@ export function LandingPage() {
           {t('contact.title')}
         </h2>
         <p className="mt-4 text-slate-700">{t('contact.text')}</p>
-        <Link to="/support" className={buttonClass('secondary', 'mt-6')}>
+        <Link to={to('/support')} className={buttonClass('secondary', 'mt-6')}>
           {t('contact.link')}
         </Link>
       </section>

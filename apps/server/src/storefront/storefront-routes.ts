@@ -1,0 +1,73 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, PUBLIC_PAGES, localizedPath, parsePublicPath } from '@portal/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { loggableError } from '../lib/loggable-error';
+import { listNews } from '../news/news-repository';
+import { robotsTxt, sitemapXml } from './crawling';
+import { StorefrontRenderer, type RenderedPage } from './storefront-renderer';
+
+export interface StorefrontDeps {
+  db: Database;
+  /** The client build (apps/web/dist); null or without its server renderer, pages stay client-side. */
+  webDist: string | null;
+  publicUrl: string;
+}
+
+/** br when the client takes it, else gzip, else plain (RFC 9110 accept-encoding, q=0 refuses). */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map(
+    (header ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      return [name, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return null;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.html);
+}
+
+/**
+ * The storefront (issue 17): public pages as complete HTML in every language (English at the
+ * page's path, the others under /{language}), robots.txt and sitemap.xml. Other paths stay with
+ * the single-page app (plugins/static-web.ts).
+ */
+export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl }) => {
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(publicUrl)),
+  );
+
+  if (!StorefrontRenderer.available(webDist)) return;
+  const renderer = new StorefrontRenderer({ webDist, publicUrl });
+  const paths = new Set(LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((page) => localizedPath(language, page))));
+  // `/ru` is the Russian landing page as well as `/ru/`.
+  LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).forEach((language) => paths.add(`/${language}`));
+
+  for (const path of paths) {
+    app.get(path, { schema: { hide: true } }, async (request, reply) => {
+      const isNews = parsePublicPath(path)?.page === '/news';
+      try {
+        const page = await renderer.render(path, isNews ? await listNews(db) : undefined);
+        if (page) return await sendPage(request, reply, page);
+      } catch (error) {
+        request.log.error({ err: loggableError(error), path }, 'storefront: rendering failed, serving the app shell');
+      }
+      // The client-side app shows the same page, only later.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    });
+  }
+};

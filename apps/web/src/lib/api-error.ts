@@ -1,0 +1,29 @@
+import type { RowProblem } from '@portal/contract';
+
+/**
+ * What went wrong with a call: `http` (the server answered with an error status), `network`
+ * (no answer, including the timeout), `invalid-response` (an answer the contract does not allow)
+ * or `no-key` (a customer call without a stored key; the session has already ended).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid-response' | 'no-key';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** HTTP status, or null when there was no answer. */
+    readonly status: number | null,
+    /** The envelope's `error` sentence, when the server sent one. */
+    readonly serverMessage?: string,
+    /** The envelope's `code`, when the server sent one. */
+    readonly code?: string,
+    /** Every refused row of a bulk request (inventory import), when the server listed them. */
+    readonly problems?: RowProblem[],
+  ) {
+    super(serverMessage ?? `${kind}${status === null ? '' : ` ${status}`}`);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,38 @@
+import { DEFAULT_LANGUAGE, localizedPath, parsePublicPath, type PublicPage } from '@portal/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { followLanguage, isLanguage, savedLanguage } from './i18n';
+
+/** Links to public pages stay in the language on screen: `/news` becomes `/ru/news` in Russian. */
+export function usePublicPath(): (page: PublicPage) => string {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return (page) => localizedPath(language, page);
+}
+
+/**
+ * Where a visitor whose saved language differs from the address's belongs (spec section 10: the
+ * choice is restored on load), or null when the address is right as it is.
+ */
+export function redirectForSavedLanguage(location: { pathname: string; search: string; hash: string }): string | null {
+  const match = parsePublicPath(location.pathname);
+  const saved = savedLanguage();
+  if (!match || !saved || saved === match.language) return null;
+  return localizedPath(saved, match.page) + location.search + location.hash;
+}
+
+/** Keeps the language on screen in step with the address as the visitor moves between public pages. */
+export function useLanguageOfAddress(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const redirect = redirectForSavedLanguage(location);
+    if (redirect) {
+      void navigate(redirect, { replace: true });
+      return;
+    }
+    const match = parsePublicPath(location.pathname);
+    if (match) void followLanguage(match.language);
+  }, [location, navigate]);
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language, type PublicPage } from '@portal/contract';
+import type { TFunction } from 'i18next';
+
+/** Text for HTML: the five characters that could end an attribute or start markup are escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+}
+
+export const HEAD_NAMESPACES = ['common', 'landing', 'news', 'terms', 'support', 'auth', 'articles'] as const;
+type HeadT = TFunction<typeof HEAD_NAMESPACES>;
+
+/** Title and description of each page, from the text the page itself shows. */
+function titleAndDescription(page: PublicPage, t: HeadT): { title: string; description: string } {
+  const brand = t('common:brand');
+  const titled = (title: string, description: string) => ({ title: `${title} | ${brand}`, description });
+  switch (page) {
+    case '/':
+      return { title: `${brand}: ${t('landing:hero.title')}`, description: t('landing:hero.subtitle') };
+    case '/news':
+      return titled(t('news:title'), t('common:meta.newsDescription'));
+    case '/terms':
+      return titled(t('terms:title'), t('terms:intro'));
+    case '/support':
+      return titled(t('support:title'), t('support:intro'));
+    case '/login':
+      return titled(t('auth:login.title'), t('common:meta.loginDescription'));
+    case '/articles/setup-proxy':
+      return titled(t('articles:setup.title'), t('articles:setup.intro'));
+    case '/articles/enable-antidetect':
+      return titled(t('articles:antidetect.title'), t('articles:antidetect.intro'));
+    case '/articles/router-setup':
+      return titled(t('articles:router.title'), t('articles:router.intro'));
+  }
+}
+
+/**
+ * The <head> of a public page for search engines and link previews: title, description, the
+ * canonical address, the page in every language (hreflang, x-default = English) and Open Graph.
+ */
+export function pageHead(page: PublicPage, language: Language, publicUrl: string, t: HeadT): string {
+  const { title, description } = titleAndDescription(page, t);
+  const url = (lang: Language) => escapeHtml(publicUrl + localizedPath(lang, page));
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${url(language)}" />`,
+    ...LANGUAGES.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${url(lang)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${url(DEFAULT_LANGUAGE)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(t('common:brand'))}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${url(language)}" />`,
+    `<meta property="og:locale" content="${language.replace('-', '_')}" />`,
+  ].join('\n    ');
+}
