@@ -1,4 +1,5 @@
 import process from 'node:process';
+import { listenedCustomerCache } from './accounts/customer-cache';
 import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -53,7 +54,9 @@ async function main(): Promise<void> {
   const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
   const provisioner = createGatewayProvisioner(database.db, config.gateway.checkUrl);
   const paymentProvider = createPaymentProvider(config);
+  const customers = await listenedCustomerCache(database);
   const app = await buildApp({
+    customers: customers.cache,
     config,
     db: database.db,
     clock: systemClock,
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
     await Promise.all(stopJobs.map((stopJob) => stopJob()));
     await gateway?.close();
     await app.close();
+    await customers.stop();
     await database.close();
     unlock();
     console.log('Stopped.');
