@@ -86,6 +86,14 @@ async function* readLines(file: string): AsyncGenerator<string> {
   for await (const line of lines) if (line) yield line;
 }
 
+function parseHeader(line: string): Header | null {
+  try {
+    return JSON.parse(line) as Header;
+  } catch {
+    return null;
+  }
+}
+
 /** What a restore would replace: is there anything in the database yet? */
 export async function holdsCustomers(db: Queryable): Promise<boolean> {
   const result = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM users) AS any`);
@@ -137,12 +145,7 @@ async function resetSequences(db: Queryable): Promise<void> {
 export async function restoreDatabase(db: Database, file: string): Promise<BackupSummary> {
   const lines = readLines(file);
   const first = await lines.next();
-  let header: Header | null = null;
-  try {
-    header = first.done ? null : (JSON.parse(first.value) as Header);
-  } catch {
-    header = null;
-  }
+  const header = first.done ? null : parseHeader(first.value);
   if (header?.format !== FORMAT || header.version !== VERSION) throw new Error(`${file} is not a portal backup`);
   const migrations = await appliedMigrations(db);
   if (JSON.stringify(migrations) !== JSON.stringify(header.migrations)) {
