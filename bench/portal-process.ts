@@ -5,27 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../apps/server/test/ports';
+
+export { freePort };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_SECRET = 'bench-admin-secret-123';
 export const CONNECTIONS = 64;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface Portal {
   base: string;
