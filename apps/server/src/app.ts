@@ -26,6 +26,7 @@ import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
 import { rentalsRoutes } from './rentals/rentals-routes';
+import type { CustomerCache } from './accounts/customer-cache';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/client';
@@ -64,6 +65,8 @@ export interface AppDeps {
   poolStats?: () => PoolStats;
   /** Shorter in tests; the defaults are the issue 14 limits. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Customers kept in memory between requests; without one, every request reads the database. */
+  customers?: CustomerCache;
 }
 
 export interface RequestTimeouts {
@@ -187,7 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('adminActor', null);
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
-  const areaDeps = { db: deps.db, clock: deps.clock };
+  const areaDeps = { db: deps.db, clock: deps.clock, customers: deps.customers };
+  const customers = deps.customers;
+  if (customers) {
+    // A customer's own change (a purchase, a payment) is seen by their next call at once; other
+    // processes learn of it by notification a moment later.
+    app.addHook('onSend', async (request) => {
+      if (request.customer && request.method !== 'GET') customers.invalidate(request.customer.id);
+    });
+  }
   const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });

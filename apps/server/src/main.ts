@@ -1,4 +1,5 @@
 import process from 'node:process';
+import { listenedCustomerCache } from './accounts/customer-cache';
 import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
   // Listening before migrations: probes see `starting` (503) instead of a refused connection, and
   // other requests get 503 until the database is ready.
   const readiness = new Readiness('starting');
+  const customers = await listenedCustomerCache(database);
   const app = await buildApp({
+    customers: customers.cache,
     config,
     db: database.db,
     clock: systemClock,
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
       ...stopJobs.map((stopJob) => stopJob()),
       gateway?.close({ drainMs }) ?? Promise.resolve(),
     ]);
+    await customers.stop();
     await database.close();
     unlock();
     console.log('Stopped.');
@@ -161,7 +165,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Proxy rental portal is running: ${config.publicUrl}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
     gateway
       ? `  Gateway: SOCKS5 ${config.gateway.host}:${gateway.socksPort}, HTTP ${config.gateway.host}:${gateway.httpPort}`

@@ -1,32 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../src/accounts/accounts-service';
 import { systemClock } from '../src/clock';
-import { openPglite } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, users } from '../src/db/schema';
-import { tempDir } from './helper';
+import { runCli, tempDir } from './helper';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const data = tempDir('portal-cli-');
 afterAll(() => data.remove());
 
-/** Runs `npm run cli -- ...` as an operator would, on the embedded database in `data.dir`. */
-function cli(...args: string[]) {
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: serverDir,
-    env: { ...env, DATA_DIR: data.dir, INIT_CWD: data.dir, NODE_ENV: 'development' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const cli = (...args: string[]) => runCli(data.dir, ...args);
 
-async function withDb<T>(run: (db: ReturnType<typeof openPglite>['db']) => Promise<T>): Promise<T> {
-  const handle = openPglite(await PGlite.create(path.join(data.dir, 'pglite')));
+async function withDb<T>(run: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ dataDir: data.dir });
   try {
     return await run(handle.db);
   } finally {

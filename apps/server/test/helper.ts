@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,7 +144,20 @@ export async function registerCustomer(app: FastifyInstance, referralCode?: stri
 /** A throwaway folder removed by the returned function. */
 export function tempDir(prefix = 'portal-'): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  // Open to other users: as root, the embedded PostgreSQL runs as the user postgres.
+  fs.chmodSync(dir, 0o755);
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `npm run cli -- ...` as an operator would, on the embedded database in `dataDir`. */
+export function runCli(dataDir: string, ...args: string[]): { code: number | null; out: string; err: string } {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...env, DATA_DIR: dataDir, INIT_CWD: dataDir, NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 /** Inventory rows for tests, in the documentation address range. */

@@ -5,21 +5,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helper';
+import { freePort } from './ports';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const data = tempDir('portal-process-');
 afterAll(() => data.remove());
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Every process a test started, so a failed test leaves none behind. */
@@ -108,9 +106,23 @@ describe('the server process', () => {
     expect(again.output()).toContain(`Gateway: SOCKS5 127.0.0.1:${env.GATEWAY_SOCKS_PORT}`);
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'x-api-key': apiKey } });
     expect(login.status).toBe(200);
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  }, 90_000);
+
+    // A crash: the embedded PostgreSQL goes down with the portal, and a postmaster.pid left
+    // behind (here one naming a dead process) does not stop the next start.
+    const postmasterPid = path.join(data.dir, 'postgres', 'postmaster.pid');
+    const postgresPid = Number(fs.readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+    again.child.kill('SIGKILL');
+    await again.exited;
+    await expect.poll(() => isRunning(postgresPid), { timeout: 15_000 }).toBe(false);
+    fs.writeFileSync(postmasterPid, `999999\n${path.join(data.dir, 'postgres')}\n0\n5432\n/nowhere\n`);
+    const third = start(env);
+    await until(third, 'Proxy rental portal is running');
+    const wallet = await fetch(`${base}/api/wallet`, { headers: { 'x-api-key': apiKey } });
+    expect(wallet.status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(fs.existsSync(postmasterPid)).toBe(false);
+  }, 120_000);
 
   it('refuses to start with a clear message for a bad setting', async () => {
     const bad = start({ DATA_DIR: data.dir, PORT: 'eighty' });

@@ -49,11 +49,14 @@ export async function findSessionByTokenHash(db: Queryable, tokenHash: string): 
   return row;
 }
 
-export async function endSession(db: Queryable, tokenHash: string, at: Date, reason: string): Promise<void> {
-  await db
+/** Ends one session; answers its customer, or null when it was unknown or already ended. */
+export async function endSession(db: Queryable, tokenHash: string, at: Date, reason: string): Promise<number | null> {
+  const [row] = await db
     .update(browserSessions)
     .set({ endedAt: at, endedReason: reason })
-    .where(and(eq(browserSessions.tokenHash, tokenHash), isNull(browserSessions.endedAt)));
+    .where(and(eq(browserSessions.tokenHash, tokenHash), isNull(browserSessions.endedAt)))
+    .returning({ userId: browserSessions.userId });
+  return row?.userId ?? null;
 }
 
 /** A customer named by numeric id or by referral key (what an operator has at hand). */

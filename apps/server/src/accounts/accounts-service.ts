@@ -14,10 +14,13 @@ import {
   lockUser,
   type UserRow,
 } from './accounts-repository';
+import { customerChanged, type CustomerCache, type SessionEnd } from './customer-cache';
 
 export interface AccountsDeps {
   db: Database;
   clock: Clock;
+  /** Keeps customers in memory between requests (main.ts gives one that LISTENs for changes). */
+  customers?: CustomerCache | undefined;
 }
 
 /** `px_` + 192 random bits: the prefix lets secret scanners recognise a leaked key. */
@@ -77,6 +80,7 @@ export async function loginCustomer(
     await lockUser(tx, user.id);
     await endOpenSessions(tx, user.id, now, 'signed in elsewhere');
     await insertSession(tx, { userId: user.id, tokenHash: hashSecret(sessionToken), createdAt: now });
+    await customerChanged(tx, user.id);
   });
   return { user, sessionToken };
 }
@@ -86,19 +90,35 @@ export async function authenticate(
   apiKey: string | undefined,
   sessionToken: string | undefined,
 ): Promise<UserRow> {
-  const user = await customerByKey(deps, apiKey);
-  if (sessionToken) {
-    const session = await findSessionByTokenHash(deps.db, hashSecret(sessionToken));
+  if (!apiKey) throw new DomainError('API_KEY_REQUIRED', { status: 401 });
+  const keyHash = hashSecret(apiKey);
+  const sessionHash = sessionToken ? hashSecret(sessionToken) : null;
+  const cached = deps.customers?.get(keyHash, sessionHash);
+  if (cached) {
+    if (cached.sessionEnded) throw new DomainError(cached.sessionEnded);
+    return cached.user;
+  }
+  const generation = deps.customers?.currentGeneration() ?? 0;
+  const user = await findUserByApiKeyHash(deps.db, keyHash);
+  if (!user) throw new DomainError('INVALID_API_KEY');
+  let sessionEnded: SessionEnd = null;
+  if (sessionHash) {
+    const session = await findSessionByTokenHash(deps.db, sessionHash);
     // A cookie of another account (keys switched in one browser) says nothing about this one.
     if (session && session.userId === user.id && session.endedAt) {
       // The customer's own logout is not "signed in elsewhere" (issue 14).
-      throw new DomainError(session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED');
+      sessionEnded = session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED';
     }
   }
+  deps.customers?.store(generation, keyHash, user, sessionHash, sessionEnded);
+  if (sessionEnded) throw new DomainError(sessionEnded);
   return user;
 }
 
 export async function logoutSession(deps: AccountsDeps, sessionToken: string | undefined): Promise<void> {
   if (!sessionToken) return;
-  await endSession(deps.db, hashSecret(sessionToken), deps.clock.now(), LOGGED_OUT);
+  await deps.db.transaction(async (tx) => {
+    const userId = await endSession(tx, hashSecret(sessionToken), deps.clock.now(), LOGGED_OUT);
+    if (userId !== null) await customerChanged(tx, userId);
+  });
 }

@@ -3,15 +3,43 @@ import { InvalidArgumentError } from 'commander';
 import { recordAudit } from '../admin/audit';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { lockDataDir } from '../lib/data-dir';
+import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';
+import { runningServerUrl } from '../db/embedded-postgres';
+import { dataDirInUse, lockDataDir } from '../lib/data-dir';
+
+export const cliConfig = () => loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+
+/**
+ * The embedded database of a running `npm start` (reached through its socket), or null when
+ * none runs. `exclusive` commands (restore, the move from PGlite) refuse to run beside it.
+ */
+export function runningEmbedded(config: Config, exclusive: boolean): DatabaseHandle | null {
+  if (config.databaseUrl || !dataDirInUse(config.dataDir)) return null;
+  const url = runningServerUrl(embeddedDir(config.dataDir));
+  if (!url || exclusive) {
+    throw new Error(`The portal is running on ${config.dataDir}: stop it first (Ctrl-C), then run this command again.`);
+  }
+  return openEmbedded(url, async () => undefined);
+}
 
 /**
  * The operator's tool: works on the database directly (DESIGN section 7), with the same
- * configuration as the server. On the embedded database the server must be stopped first.
+ * configuration as the server. On the embedded database it uses the running server's database
+ * when there is one, or starts it for the command.
  */
-export async function withDatabase<T>(run: (db: Database, config: Config) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+export async function withDatabase<T>(
+  run: (db: Database, config: Config) => Promise<T>,
+  options: { exclusive?: boolean } = {},
+): Promise<T> {
+  const config = cliConfig();
+  const running = runningEmbedded(config, options.exclusive === true);
+  if (running) {
+    try {
+      return await run(running.db, config);
+    } finally {
+      await running.close();
+    }
+  }
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   try {

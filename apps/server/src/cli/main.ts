@@ -14,6 +14,7 @@ import { adjustBalance, verifyLedger } from '../ledger/ledger';
 import { createGiftcards } from '../payments/giftcards';
 import { cliAudit, dollarsToCents, wholeNumber, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
+import { addDbCommands } from './db-commands';
 
 function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
@@ -198,6 +199,7 @@ function report(problems: RowProblem[]): void {
 }
 
 addConsoleCommands(program, giftcards);
+addDbCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,9 +9,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import { schema } from './schema';
 
-/** The one query layer: drizzle over PGlite (embedded default) or node-postgres (DATABASE_URL). */
+/**
+ * The one query layer: drizzle over node-postgres, on the embedded PostgreSQL (the default) or
+ * on DATABASE_URL; PGlite (the earlier embedded default) serves the unit tests and the move of
+ * old data folders (decisions.md section 30).
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
@@ -29,7 +34,7 @@ export interface PoolStats {
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  kind: 'pglite' | 'embedded' | 'postgres';
   migrate(): Promise<void>;
   /**
    * LISTENs on channels; `onReconnect` runs after a lost listening connection is back (anything
@@ -120,16 +125,36 @@ async function listenPostgres(
   };
 }
 
-/** PGlite in `<dataDir>/pglite`, or PostgreSQL when a URL is given. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+export const embeddedDir = (dataDir: string) => path.join(dataDir, 'postgres');
+
+/** The embedded PostgreSQL in `<dataDir>/postgres` (started here, stopped by close), or PostgreSQL when a URL is given. */
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  return openPglite(client);
+  const pgdata = embeddedDir(options.dataDir);
+  if (fs.existsSync(pgliteDir(options.dataDir)) && !fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    throw new Error(
+      `${pgliteDir(options.dataDir)} holds data of the earlier embedded database (PGlite). Move it over once with: npm run cli -- db migrate-from-pglite`,
+    );
+  }
+  const server = await startEmbeddedPostgres(pgdata);
+  return openEmbedded(server.url, server.stop);
+}
+
+/** A handle on an embedded server; `stopServer` runs after the pool closed (nothing when another process owns the server). */
+export function openEmbedded(url: string, stopServer: () => Promise<void>): DatabaseHandle {
+  const handle = openPostgres(url);
+  return {
+    ...handle,
+    kind: 'embedded',
+    close: async () => {
+      await handle.close();
+      await stopServer();
+    },
+  };
 }
 
 export async function ping(db: Queryable): Promise<void> {

@@ -1,3 +1,4 @@
+import { customerChanged } from '../accounts/customer-cache';
 import type { LedgerKind } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
@@ -49,6 +50,8 @@ export async function postEntry(tx: Queryable, entry: LedgerEntryInput): Promise
       .returning({ balanceCents: users.balanceCents });
     if (!row) throw new DomainError('USER_NOT_FOUND');
     balanceAfterCents = row.balanceCents;
+    // Processes that keep the customer in memory (the wallet) drop it at commit.
+    await customerChanged(tx, entry.userId);
   } catch (error) {
     if (isCheckViolation(error)) throw new DomainError('INSUFFICIENT_BALANCE');
     throw error;

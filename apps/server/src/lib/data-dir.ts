@@ -21,6 +21,12 @@ export function lockDataDir(dataDir: string): () => void {
   };
 }
 
+/** Is a live process (a running portal or command) holding the data folder? */
+export function dataDirInUse(dataDir: string): boolean {
+  const pid = readPid(path.join(dataDir, 'portal.pid'));
+  return pid !== null && pid !== process.pid && isAlive(pid);
+}
+
 function readPid(file: string): number | null {
   try {
     const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);

@@ -73,13 +73,50 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
   return Number(row?.total ?? 0);
 }
 
-export async function rentalsOfUser(db: Queryable, userId: number): Promise<{ rental: RentalRow; proxy: ProxyRow }[]> {
+/** What the history shows of a rental and its proxy (never the upstream's credentials). */
+const historyColumns = {
+  rental: {
+    username: rentals.username,
+    password: rentals.password,
+    status: rentals.status,
+    endTime: rentals.endTime,
+    bytesUp: rentals.bytesUp,
+    bytesDown: rentals.bytesDown,
+  },
+  proxy: {
+    id: proxies.id,
+    ip: proxies.ip,
+    country: proxies.country,
+    region: proxies.region,
+    city: proxies.city,
+    isp: proxies.isp,
+    zip: proxies.zip,
+    fraudScore: proxies.fraudScore,
+  },
+};
+
+function prepareHistory(db: Queryable) {
   return db
-    .select({ rental: rentals, proxy: proxies })
+    .select(historyColumns)
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .where(eq(rentals.userId, userId))
-    .orderBy(desc(rentals.createdAt), desc(rentals.id));
+    .where(eq(rentals.userId, sql.placeholder('userId')))
+    .orderBy(desc(rentals.createdAt), desc(rentals.id))
+    .prepare('rentals_of_user');
+}
+
+export type HistoryRow = Awaited<ReturnType<ReturnType<typeof prepareHistory>['execute']>>[number];
+
+/** The history is the busiest customer read: its SQL is built once per database, not per request (issue 18). */
+const preparedHistory = new WeakMap<Queryable, ReturnType<typeof prepareHistory>>();
+
+export async function rentalsOfUser(db: Queryable, userId: number): Promise<HistoryRow[]> {
+  let query = preparedHistory.get(db);
+  if (!query) {
+    query = prepareHistory(db);
+    preparedHistory.set(db, query);
+  }
+  return query.execute({ userId });
 }
 
 export async function ordersOfUser(

@@ -1,6 +1,6 @@
 import { historyRank, type HistoryRecord, type RentalStatus, type Transaction } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { ordersOfUser, rentalsOfUser, type ProxyRow, type RentalRow } from './rentals-repository';
+import { ordersOfUser, rentalsOfUser, type HistoryRow } from './rentals-repository';
 
 export interface GatewayAddress {
   host: string;
@@ -8,7 +8,11 @@ export interface GatewayAddress {
 }
 
 /** A rental as the history shows it (spec section 3): credentials point at our gateway. */
-export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: GatewayAddress): HistoryRecord {
+export function toHistoryRecord(
+  rental: HistoryRow['rental'],
+  proxy: HistoryRow['proxy'],
+  gateway: GatewayAddress,
+): HistoryRecord {
   return {
     id: proxy.id,
     proxy_ip: gateway.host,
