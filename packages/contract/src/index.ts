@@ -12,3 +12,4 @@ export * from './news/schemas';
 export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './api-paths';
+export * from './rentals/export';

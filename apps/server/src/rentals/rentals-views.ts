@@ -5,17 +5,28 @@ import { ordersOfUser, rentalsOfUser, type ProxyRow, type RentalRow } from './re
 export interface GatewayAddress {
   host: string;
   socksPort: number;
+  httpPort: number;
+}
+
+/** The gateway port of the proxy's own protocol: what `proxy` and `proxy_port` name (issue 16). */
+export function gatewayPortFor(protocol: string, gateway: GatewayAddress): number {
+  return protocol.toUpperCase() === 'HTTP' ? gateway.httpPort : gateway.socksPort;
 }
 
 /** A rental as the history shows it (spec section 3): credentials point at our gateway. */
 export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: GatewayAddress): HistoryRecord {
+  const port = gatewayPortFor(proxy.protocol, gateway);
   return {
     id: proxy.id,
     proxy_ip: gateway.host,
-    proxy_port: gateway.socksPort,
+    proxy_port: port,
     proxy_usr: rental.username,
     proxy_pwd: rental.password,
-    proxy: `${gateway.host}:${gateway.socksPort}:${rental.username}:${rental.password}`,
+    proxy: `${gateway.host}:${port}:${rental.username}:${rental.password}`,
+    protocol: proxy.protocol,
+    socks_port: gateway.socksPort,
+    http_port: gateway.httpPort,
+    note: rental.note,
     ip: proxy.ip,
     country: proxy.country,
     region: proxy.region,

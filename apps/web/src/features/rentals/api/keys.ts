@@ -4,4 +4,5 @@ export const rentalKeys = {
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
   history: () => [...rentalKeys.all, 'history'] as const,
   transactions: () => [...rentalKeys.all, 'transactions'] as const,
+  exportLinks: () => [...rentalKeys.all, 'export-links'] as const,
 };

@@ -1,0 +1,116 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { historyRecord } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+
+beforeAll(async () => {
+  const i18n = await initI18n('en');
+  await i18n.loadNamespaces('rentals');
+  configure({ asyncUtilTimeout: 4000 });
+});
+afterEach(() => vi.restoreAllMocks());
+
+interface Calls {
+  bodies: Record<string, unknown[]>;
+}
+
+/** The history calls, plus the controls of issue 16; the answers follow what was sent. */
+function server(history: ReturnType<typeof historyRecord>[]): Calls {
+  const calls: Calls = { bodies: {} };
+  let links: { id: number; format: string | null; template: string | null; hint: string; created_at: string }[] = [];
+  mockFetch((path, init) => {
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    (calls.bodies[`${init.method ?? 'GET'} ${path}`] ??= []).push(body);
+    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
+    if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
+    if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
+    if (path === '/api/proxy/note') {
+      history = history.map((r) => (r.id === body?.proxy_id ? { ...r, note: String(body.note) } : r));
+      return jsonResponse(200, { success: true, note: body?.note });
+    }
+    if (path === '/api/proxy/credentials') {
+      return jsonResponse(200, { success: true, proxy: 'gw.example:1080:u3:fresh', proxy_pwd: 'fresh' });
+    }
+    if (path === '/api/proxy/export-links' && init.method === 'POST') {
+      const link = {
+        id: links.length + 1,
+        format: null,
+        template: String(body?.template ?? ''),
+        hint: 'AbCdEf',
+        created_at: '',
+      };
+      links = [link, ...links];
+      return jsonResponse(200, { success: true, link, url: 'https://portal.example/api/pull/AbCdEfSecret' });
+    }
+    if (path === '/api/proxy/export-links') return jsonResponse(200, { success: true, links });
+    const revoked = /^\/api\/proxy\/export-links\/(\d+)$/.exec(path);
+    if (revoked && init.method === 'DELETE') {
+      links = links.filter((link) => link.id !== Number(revoked[1]));
+      return jsonResponse(200, { success: true });
+    }
+    return jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+  });
+  return calls;
+}
+
+describe('proxy controls on the History page', () => {
+  it('shows both ways to connect with copy buttons, and saves a note shown as text', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const calls = server([historyRecord(3)]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proxy 3' });
+    expect(within(dialog).getByText('socks5://u3:secret@gw.example:1080')).toBeInTheDocument();
+    expect(within(dialog).getByText('http://u3:secret@gw.example:8081')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the HTTP address' }));
+    expect(writeText).toHaveBeenCalledWith('http://u3:secret@gw.example:8081');
+
+    const markup = '<img src=x onerror="window.__xss=1">';
+    await userEvent.type(within(dialog).getByLabelText('Note'), markup.replaceAll('{', '{{').replaceAll('[', '[['));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Note saved')).toBeInTheDocument();
+    expect(calls.bodies['POST /api/proxy/note']).toEqual([{ proxy_id: 3, note: markup }]);
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByTestId('note')).toHaveTextContent(markup);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('issues a new password only after a confirmation that says what happens', async () => {
+    const calls = server([historyRecord(3)]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New password' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/stops working at once/);
+    expect(calls.bodies['POST /api/proxy/credentials']).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue new password' }));
+    expect(await screen.findByText('New password issued; the old one no longer works')).toBeInTheDocument();
+    expect(calls.bodies['POST /api/proxy/credentials']).toEqual([{ proxy_id: 3 }]);
+  });
+
+  it('creates a pull link from a template, shows it once, and revokes it after a confirmation', async () => {
+    const calls = server([historyRecord(3)]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.selectOptions(await screen.findByLabelText('Export format'), 'template');
+    const template = screen.getByLabelText('Template');
+    await userEvent.clear(template);
+    await userEvent.type(template, '{{password}');
+    expect(screen.getByText(/Unknown placeholder/)).toBeInTheDocument();
+    await userEvent.clear(template);
+    await userEvent.type(template, '{{host}:{{port}');
+    await userEvent.click(screen.getByRole('button', { name: 'Pull links' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pull links' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create link with this format' }));
+    expect(await within(dialog).findByText('https://portal.example/api/pull/AbCdEfSecret')).toBeInTheDocument();
+    expect(calls.bodies['POST /api/proxy/export-links']).toEqual([{ template: '{host}:{port}' }]);
+
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Revoke link AbCdEf' }));
+    expect(calls.bodies['DELETE /api/proxy/export-links/1']).toBeUndefined();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm revoking link AbCdEf' }));
+    await waitFor(() => expect(calls.bodies['DELETE /api/proxy/export-links/1']).toHaveLength(1));
+    expect(await within(dialog).findByText('No pull links yet.')).toBeInTheDocument();
+  });
+});
