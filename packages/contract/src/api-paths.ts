@@ -10,6 +10,7 @@ export const API_PATHS = {
   proxyHistory: '/api/proxy/history',
   proxyCredentials: '/api/proxy/credentials',
   proxyNote: '/api/proxy/note',
+  proxyAutoRenew: '/api/proxy/auto-renew',
   proxyExport: '/api/proxy/export',
   proxyExportLinks: '/api/proxy/export-links',
   proxyExportLink: (id: number) => `/api/proxy/export-links/${id}`,

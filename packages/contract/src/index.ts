@@ -13,3 +13,4 @@ export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './api-paths';
 export * from './rentals/export';
+export * from './rentals/renewal';

@@ -129,6 +129,10 @@ export const rentals = pgTable(
     bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
     /** The customer's own label (issue 16), at most 256 characters. */
     note: text('note').notNull().default(''),
+    /** Extend by the last period at end_time, from the wallet (issue 16). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** Why the last automatic renewal could not be made (shown in the history); null after a success. */
+    renewFailure: text('renew_failure'),
   },
   (t) => [
     // Exclusive rental: two customers racing for one proxy, exactly one wins (DESIGN section 4).

@@ -3,7 +3,7 @@ import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-or
 import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { rentals } from '../db/schema';
-import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
+import { autoRefundWaiting, autoRenewRental, type RentalsDeps } from '../rentals/rentals-service';
 import { checkConnected } from './health-check';
 import { upstreamsOf } from './upstreams';
 
@@ -126,10 +126,35 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
   return { connected, refunded };
 }
 
+/** Renewals start this long before end_time, so access never lapses between jobs (issue 16). */
+export const RENEW_LEAD_MS = 60_000;
+
+/** Renews connected rentals with auto-renew whose end is near; each renewal is its own transaction. */
+export async function renewDue(deps: LifecycleDeps): Promise<{ renewed: number; renewFailed: number }> {
+  const dueBefore = new Date(deps.clock.now().getTime() + RENEW_LEAD_MS);
+  const due = await deps.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(
+      and(eq(rentals.status, RENTAL_STATUS.connected), eq(rentals.autoRenew, true), lte(rentals.endTime, dueBefore)),
+    )
+    .orderBy(asc(rentals.endTime))
+    .limit(BATCH);
+  let renewed = 0;
+  let renewFailed = 0;
+  for (const { id } of due) {
+    const result = await autoRenewRental(deps, id, dueBefore);
+    if (result === 'renewed') renewed += 1;
+    if (result === 'failed') renewFailed += 1;
+  }
+  return { renewed, renewFailed };
+}
+
 export async function runLifecycleOnce(deps: LifecycleDeps) {
   const provisioned = await provisionWaiting(deps);
   const health = await checkConnected(deps);
+  const renewals = await renewDue(deps);
   const ended = await markEnded(deps);
   const expired = await expireReady(deps);
-  return { ...provisioned, ...health, ended, expired };
+  return { ...provisioned, ...health, ...renewals, ended, expired };
 }

@@ -85,6 +85,8 @@ describe('serving the web app', () => {
     // Only the API documentation, whose viewer injects its styles, relaxes this.
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
-    expect(/style-src ([^;]*)/.exec(String(docs.headers['content-security-policy']))?.[1]).toBe("'self' 'unsafe-inline'");
+    expect(/style-src ([^;]*)/.exec(String(docs.headers['content-security-policy']))?.[1]).toBe(
+      "'self' 'unsafe-inline'",
+    );
   });
 });

@@ -1,5 +1,7 @@
 import {
   API_PATHS,
+  AutoRenewRequestSchema,
+  AutoRenewResponseSchema,
   CredentialsRequestSchema,
   CredentialsResponseSchema,
   ErrorEnvelopeSchema,
@@ -21,6 +23,7 @@ import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { createExportLink, exportFor, listExportLinks, pullList, revokeExportLink } from './export-links';
 import { newCredentials, setNote, type ControlsDeps } from './proxy-controls';
+import { setAutoRenew } from './rentals-service';
 import type { GatewayAddress } from './rentals-views';
 
 export interface ControlsRoutesOptions extends ControlsDeps {
@@ -76,6 +79,23 @@ export const controlsRoutes: FastifyPluginAsyncZod<ControlsRoutesOptions> = asyn
       success: true as const,
       note: await setNote(deps, customerOf(request).id, request.body.proxy_id, request.body.note),
     }),
+  );
+
+  app.post(
+    API_PATHS.proxyAutoRenew,
+    {
+      preHandler: customer,
+      schema: {
+        tags: ['rentals'],
+        description: 'At end_time, extends the rental by its last period from the wallet, at the price of that day.',
+        body: AutoRenewRequestSchema,
+        response: { 200: AutoRenewResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { proxy_id: proxyId, enabled } = request.body;
+      return { success: true as const, auto_renew: await setAutoRenew(deps, customerOf(request).id, proxyId, enabled) };
+    },
   );
 
   app.get(

@@ -73,9 +73,15 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
   return Number(row?.total ?? 0);
 }
 
-export async function rentalsOfUser(db: Queryable, userId: number): Promise<{ rental: RentalRow; proxy: ProxyRow }[]> {
+/** Hours of each rental's latest order; the table is named in full (drizzle can drop it, decisions §25.5). */
+const renewHours = sql<number>`(SELECT ro.hours FROM rental_orders ro WHERE ro.rental_id = "rentals"."id" ORDER BY ro.id DESC LIMIT 1)`;
+
+export async function rentalsOfUser(
+  db: Queryable,
+  userId: number,
+): Promise<{ rental: RentalRow; proxy: ProxyRow; renewHours: number }[]> {
   return db
-    .select({ rental: rentals, proxy: proxies })
+    .select({ rental: rentals, proxy: proxies, renewHours: sql<number>`coalesce(${renewHours}, 0)::int` })
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .where(eq(rentals.userId, userId))
@@ -93,4 +99,16 @@ export async function ordersOfUser(
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .where(eq(rentals.userId, userId))
     .orderBy(desc(rentalOrders.createdAt), desc(rentalOrders.id));
+}
+
+/** Hours of the rental's latest purchase or extension: what an automatic renewal buys again. */
+export async function lastPeriodHours(db: Queryable, rentalId: number): Promise<number> {
+  const [row] = await db
+    .select({ hours: rentalOrders.hours })
+    .from(rentalOrders)
+    .where(eq(rentalOrders.rentalId, rentalId))
+    .orderBy(desc(rentalOrders.id))
+    .limit(1);
+  if (!row) throw new Error(`rental ${rentalId} has no order`);
+  return row.hours;
 }

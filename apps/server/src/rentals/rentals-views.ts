@@ -14,7 +14,12 @@ export function gatewayPortFor(protocol: string, gateway: GatewayAddress): numbe
 }
 
 /** A rental as the history shows it (spec section 3): credentials point at our gateway. */
-export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: GatewayAddress): HistoryRecord {
+export function toHistoryRecord(
+  rental: RentalRow,
+  proxy: ProxyRow,
+  gateway: GatewayAddress,
+  renewHours = rental.hours,
+): HistoryRecord {
   const port = gatewayPortFor(proxy.protocol, gateway);
   return {
     id: proxy.id,
@@ -27,6 +32,9 @@ export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: Gat
     socks_port: gateway.socksPort,
     http_port: gateway.httpPort,
     note: rental.note,
+    auto_renew: rental.autoRenew,
+    renew_hours: renewHours,
+    renew_failure: rental.renewFailure,
     ip: proxy.ip,
     country: proxy.country,
     region: proxy.region,
@@ -45,7 +53,7 @@ export function toHistoryRecord(rental: RentalRow, proxy: ProxyRow, gateway: Gat
 export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
   const rows = await rentalsOfUser(db, userId);
   return rows
-    .map(({ rental, proxy }) => toHistoryRecord(rental, proxy, gateway))
+    .map(({ rental, proxy, renewHours }) => toHistoryRecord(rental, proxy, gateway, renewHours))
     .map((record, index) => ({ record, index }))
     .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
     .map(({ record }) => record);

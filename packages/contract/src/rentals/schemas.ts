@@ -17,6 +17,11 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   http_port: z.number().int(),
   /** The customer's own label, at most 256 characters; always shown as text. */
   note: z.string(),
+  /** Renewed by `renew_hours` (its last period) at end_time, from the wallet. */
+  auto_renew: z.boolean(),
+  renew_hours: z.number().int(),
+  /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
+  renew_failure: z.string().nullable(),
   status: RentalStatusSchema,
   /** ISO 8601 */
   end_time: z.string(),
@@ -114,3 +119,6 @@ export const ExportLinksResponseSchema = z.object({ success: successTrue, links:
 export const ExportLinkIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const ExportLinkRevokeResponseSchema = z.object({ success: successTrue });
 export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
+
+export const AutoRenewRequestSchema = z.object({ proxy_id: ProxyIdSchema, enabled: z.boolean() });
+export const AutoRenewResponseSchema = z.object({ success: successTrue, auto_renew: z.boolean() });

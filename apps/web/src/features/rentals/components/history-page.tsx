@@ -21,6 +21,7 @@ import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
 import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
+import { RenewalWarning } from './renewal-warning';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
 import { useNow } from './use-now';
@@ -119,6 +120,14 @@ export function HistoryPage() {
               >
                 <td className="px-3 py-2">
                   <span className="tabular-nums">{record.id}</span>
+                  {record.auto_renew && (
+                    <span className="block text-xs font-medium text-brand-700">{t('renew.badge')}</span>
+                  )}
+                  {record.renew_failure && (
+                    <span className="block text-xs text-red-700">
+                      {t('renew.lastFailure', { reason: record.renew_failure })}
+                    </span>
+                  )}
                   {record.note && (
                     <span
                       data-testid="note"
@@ -182,6 +191,7 @@ export function HistoryPage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('history.title')}</h1>
         <ExportProxies records={connected} />
       </div>
+      <RenewalWarning />
       {body}
       <ExtendDialog
         key={extending?.id ?? 'none'}

@@ -1,4 +1,4 @@
-import { formatProxyLine, MAX_NOTE_LENGTH, type HistoryRecord } from '@portal/contract';
+import { formatDollars, formatProxyLine, MAX_NOTE_LENGTH, priceCents, type HistoryRecord } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { copyText } from '../../../lib/copy-text';
 import { rentalKeys } from '../api/keys';
 import { useNewCredentials } from '../api/new-credentials';
 import { useSaveNote } from '../api/save-note';
+import { useSetAutoRenew } from '../api/set-auto-renew';
 
 /**
  * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
@@ -22,7 +23,10 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
   const queryClient = useQueryClient();
   const [note, setNote] = useState(record?.note ?? '');
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
+  };
 
   const saveNote = useSaveNote({
     mutationConfig: {
@@ -41,6 +45,17 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
         refresh();
       },
       onError: (error) => toast.error(t('manage.passwordFailed', { cause: apiErrorText(error) })),
+    },
+  });
+
+  const autoRenew = useSetAutoRenew({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        toast.success(t(answer.auto_renew ? 'renew.on' : 'renew.off'));
+        onClose();
+        refresh();
+      },
+      onError: (error) => toast.error(t('renew.failed', { cause: apiErrorText(error) })),
     },
   });
 
@@ -110,6 +125,31 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
           </Button>
         </div>
       </form>
+
+      {record && (
+        <section aria-labelledby="manage-renew" className="flex flex-col gap-2">
+          <h3 id="manage-renew" className="font-semibold text-slate-800">
+            {t('renew.title')}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {t('renew.explain', {
+              hours: record.renew_hours,
+              price: formatDollars(priceCents(record.renew_hours, record.ipqualityscore) / 100),
+            })}
+          </p>
+          {record.renew_failure && (
+            <p className="text-sm text-red-700">{t('renew.lastFailure', { reason: record.renew_failure })}</p>
+          )}
+          <Button
+            variant={record.auto_renew ? 'secondary' : 'primary'}
+            className="self-start px-3 py-1"
+            disabled={autoRenew.isPending}
+            onClick={() => autoRenew.mutate({ proxyId: record.id, enabled: !record.auto_renew })}
+          >
+            {record.auto_renew ? t('renew.turnOff') : t('renew.turnOn')}
+          </Button>
+        </section>
+      )}
 
       <section aria-labelledby="manage-password" className="flex flex-col gap-2">
         <h3 id="manage-password" className="font-semibold text-slate-800">

@@ -17,13 +17,14 @@ interface Calls {
 }
 
 /** The history calls, plus the controls of issue 16; the answers follow what was sent. */
-function server(history: ReturnType<typeof historyRecord>[]): Calls {
+function server(history: ReturnType<typeof historyRecord>[], wallet = 20): Calls {
   const calls: Calls = { bodies: {} };
   let links: { id: number; format: string | null; template: string | null; hint: string; created_at: string }[] = [];
   mockFetch((path, init) => {
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     (calls.bodies[`${init.method ?? 'GET'} ${path}`] ??= []).push(body);
-    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
+    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet });
+    if (path === '/api/proxy/auto-renew') return jsonResponse(200, { success: true, auto_renew: body?.enabled });
     if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
     if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
     if (path === '/api/proxy/note') {
@@ -112,5 +113,43 @@ describe('proxy controls on the History page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm revoking link AbCdEf' }));
     await waitFor(() => expect(calls.bodies['DELETE /api/proxy/export-links/1']).toHaveLength(1));
     expect(await within(dialog).findByText('No pull links yet.')).toBeInTheDocument();
+  });
+
+  it('turns auto-renew on from the dialog, with its period and price said first', async () => {
+    const calls = server([historyRecord(3, { renew_hours: 24, ipqualityscore: 0 })]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(/extended by 24 hours from your wallet \(\$0\.75 at today's price\)/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn auto-renew on' }));
+    expect(await screen.findByText('Auto-renew is on')).toBeInTheDocument();
+    expect(calls.bodies['POST /api/proxy/auto-renew']).toEqual([{ proxy_id: 3, enabled: true }]);
+  });
+
+  it('warns on the page and in the header when the renewals of the next 24 h cannot be paid', async () => {
+    const soon = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    server(
+      [
+        historyRecord(3, { auto_renew: true, renew_hours: 24, ipqualityscore: 0, end_time: soon, renew_failure: null }),
+        historyRecord(4, { auto_renew: true, renew_hours: 24, ipqualityscore: 0, end_time: soon }),
+      ],
+      1,
+    );
+    renderApp('/history', { apiKey: 'px_test' });
+    // Two renewals of $0.75 against $1.00: $0.50 is missing.
+    const warnings = await screen.findAllByText(
+      /cannot pay the auto-renewals due in the next 24 hours: \$0\.50 is missing/,
+    );
+    expect(warnings).toHaveLength(2);
+    expect(screen.getAllByText('Auto-renew on')).toHaveLength(2);
+  });
+
+  it('says why a renewal failed', async () => {
+    server([historyRecord(3, { auto_renew: true, renew_failure: 'Insufficient balance: this costs $0.75' })], 50);
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByText('Not renewed: Insufficient balance: this costs $0.75')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot pay the auto-renewals/)).not.toBeInTheDocument();
   });
 });

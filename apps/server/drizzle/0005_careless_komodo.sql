@@ -12,5 +12,7 @@ CREATE TABLE "export_links" (
 );
 --> statement-breakpoint
 ALTER TABLE "rentals" ADD COLUMN "note" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rentals" ADD COLUMN "auto_renew" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "rentals" ADD COLUMN "renew_failure" text;--> statement-breakpoint
 ALTER TABLE "export_links" ADD CONSTRAINT "export_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "export_links_user_idx" ON "export_links" USING btree ("user_id");
