@@ -11,6 +11,7 @@ export const API_PATHS = {
   proxyCredentials: '/api/proxy/credentials',
   proxyNote: '/api/proxy/note',
   proxyAutoRenew: '/api/proxy/auto-renew',
+  proxyUsage: '/api/proxy/usage',
   proxyExport: '/api/proxy/export',
   proxyExportLinks: '/api/proxy/export-links',
   proxyExportLink: (id: number) => `/api/proxy/export-links/${id}`,

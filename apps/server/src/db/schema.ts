@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -314,6 +315,21 @@ export const adminTokens = pgTable('admin_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** Gateway traffic of a rental per hour (issue 16); the hours add up to the rental's byte counts. */
+export const rentalUsage = pgTable(
+  'rental_usage',
+  {
+    rentalId: bigint('rental_id', { mode: 'number' })
+      .notNull()
+      .references(() => rentals.id),
+    /** Start of the hour (UTC). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.rentalId, t.hour] })],
+);
+
 /**
  * A customer's secret pull link for proxy lists (issue 16). Only a hash of its token is kept, so
  * the whole link is shown once, when it is made; `hint` tells the links apart in the list.
@@ -340,6 +356,7 @@ export const exportLinks = pgTable(
 
 export const schema = {
   exportLinks,
+  rentalUsage,
   users,
   browserSessions,
   proxies,

@@ -13,6 +13,8 @@ import {
   NoteRequestSchema,
   NoteResponseSchema,
   PullTokenParamsSchema,
+  UsageQuerySchema,
+  UsageResponseSchema,
   exportFile,
   type ExportChoice,
   type ExportFormat,
@@ -22,7 +24,7 @@ import { z } from 'zod';
 import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { createExportLink, exportFor, listExportLinks, pullList, revokeExportLink } from './export-links';
-import { newCredentials, setNote, type ControlsDeps } from './proxy-controls';
+import { newCredentials, setNote, usageOf, type ControlsDeps } from './proxy-controls';
 import { setAutoRenew } from './rentals-service';
 import type { GatewayAddress } from './rentals-views';
 
@@ -96,6 +98,23 @@ export const controlsRoutes: FastifyPluginAsyncZod<ControlsRoutesOptions> = asyn
       const { proxy_id: proxyId, enabled } = request.body;
       return { success: true as const, auto_renew: await setAutoRenew(deps, customerOf(request).id, proxyId, enabled) };
     },
+  );
+
+  app.get(
+    API_PATHS.proxyUsage,
+    {
+      preHandler: customer,
+      schema: {
+        tags: ['rentals'],
+        description: 'Hourly gateway traffic of your rental of this proxy (at most the last 30 days).',
+        querystring: UsageQuerySchema,
+        response: { 200: UsageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      usage: await usageOf(deps, customerOf(request).id, request.query.proxy_id),
+    }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { rentals } from '../db/schema';
+import { CredentialStore } from '../gateway/credential-store';
 import { startGateway, type Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, downloadUntilCut, until } from '../gateway/gateway-test-kit';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
@@ -243,5 +244,72 @@ describe('exports and pull links', () => {
     expect((await pull()).statusCode).toBe(404);
     expect((await call.get('/api/proxy/export-links')).json<{ links: unknown[] }>().links).toHaveLength(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/pull/not-a-link' })).statusCode).toBe(404);
+  });
+});
+
+describe('usage per hour', () => {
+  type Usage = { hour: string; bytes_up: number; bytes_down: number }[];
+  const usage = async (apiKey: string, proxyId: number) =>
+    (await customerCall(t, apiKey).get(`/api/proxy/usage?proxy_id=${proxyId}`)).json<{ usage: Usage }>().usage;
+  const totals = async (rentalId: number) => {
+    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rentalId));
+    return { up: row!.bytesUp, down: row!.bytesDown };
+  };
+
+  it('keeps hourly buckets that add up to the rental totals', async () => {
+    const rental = await rented();
+    const store = new CredentialStore(t.database.db, t.clock);
+    try {
+      store.countTraffic(rental.rentalId, 100, 2000);
+      await store.flushTraffic();
+      t.clock.advance(3_600_000);
+      store.countTraffic(rental.rentalId, 50, 700);
+      await store.flushTraffic();
+      store.countTraffic(rental.rentalId, 1, 1);
+      await store.flushTraffic();
+    } finally {
+      await store.close();
+    }
+    const hours = await usage(rental.apiKey, rental.proxyId);
+    expect(hours.map((h) => [h.bytes_up, h.bytes_down])).toEqual([
+      [100, 2000],
+      [51, 701],
+    ]);
+    expect(Date.parse(hours[1]!.hour) - Date.parse(hours[0]!.hour)).toBe(3_600_000);
+    const sum = hours.reduce((acc, h) => ({ up: acc.up + h.bytes_up, down: acc.down + h.bytes_down }), {
+      up: 0,
+      down: 0,
+    });
+    expect(sum).toEqual(await totals(rental.rentalId));
+  });
+
+  it('counts an open tunnel while it is open, and the buckets still add up after it closes', async () => {
+    const rental = await rented();
+    await until(() => gateway.store.authorize(rental.user, rental.pass) !== null);
+    const tunnel = await connectTunnel(gateway.httpPort, basic(rental.user, rental.pass), `127.0.0.1:${origin.port}`);
+    tunnel.socket!.write('GET /live HTTP/1.1\r\nHost: origin\r\n\r\n');
+    await until(async () => {
+      await gateway.store.flushTraffic();
+      return (await totals(rental.rentalId)).down > 0;
+    });
+    const live = await totals(rental.rentalId);
+    expect(live.up).toBeGreaterThan(20);
+    tunnel.socket!.destroy();
+    await until(() => gateway.store.openConnections(rental.rentalId) === 0);
+    await gateway.store.flushTraffic();
+    const hours = await usage(rental.apiKey, rental.proxyId);
+    const sum = hours.reduce((acc, h) => ({ up: acc.up + h.bytes_up, down: acc.down + h.bytes_down }), {
+      up: 0,
+      down: 0,
+    });
+    expect(sum).toEqual(await totals(rental.rentalId));
+  });
+
+  it("is refused for another customer's proxy", async () => {
+    const rental = await rented();
+    const stranger = await fundedCustomer(t, 0);
+    expect((await customerCall(t, stranger.apiKey).get(`/api/proxy/usage?proxy_id=${rental.proxyId}`)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import type { UsageHour } from '@portal/contract';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { HOLDING_STATUSES, rentals } from '../db/schema';
+import { HOLDING_STATUSES, rentals, rentalUsage } from '../db/schema';
 import { DomainError } from '../errors';
 import { randomToken } from '../lib/secrets';
 import { findLatestRental } from './rentals-repository';
@@ -44,4 +45,19 @@ export async function setNote(deps: ControlsDeps, userId: number, proxyId: numbe
   const text = note.trim();
   await deps.db.update(rentals).set({ note: text }).where(eq(rentals.id, latest.rental.id));
   return text;
+}
+
+const USAGE_DAYS = 30;
+
+/** Hourly traffic of the caller's latest rental of the proxy, at most the last 30 days. */
+export async function usageOf(deps: ControlsDeps, userId: number, proxyId: number): Promise<UsageHour[]> {
+  const latest = await findLatestRental(deps.db, userId, proxyId);
+  if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
+  const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * 24 * 3_600_000);
+  const rows = await deps.db
+    .select()
+    .from(rentalUsage)
+    .where(and(eq(rentalUsage.rentalId, latest.rental.id), gte(rentalUsage.hour, since)))
+    .orderBy(asc(rentalUsage.hour));
+  return rows.map((row) => ({ hour: row.hour.toISOString(), bytes_up: row.bytesUp, bytes_down: row.bytesDown }));
 }

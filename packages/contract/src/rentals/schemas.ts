@@ -122,3 +122,14 @@ export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
 
 export const AutoRenewRequestSchema = z.object({ proxy_id: ProxyIdSchema, enabled: z.boolean() });
 export const AutoRenewResponseSchema = z.object({ success: successTrue, auto_renew: z.boolean() });
+
+export const UsageQuerySchema = z.object({ proxy_id: ProxyIdSchema });
+export const UsageHourSchema = z.object({
+  /** ISO 8601, the start of the hour (UTC). */
+  hour: z.string(),
+  bytes_up: z.number().int(),
+  bytes_down: z.number().int(),
+});
+export type UsageHour = z.infer<typeof UsageHourSchema>;
+/** Hours with traffic of the rental's life, at most the last 30 days, oldest first. */
+export const UsageResponseSchema = z.object({ success: successTrue, usage: z.array(UsageHourSchema) });

@@ -12,6 +12,8 @@ import { rentalKeys } from '../api/keys';
 import { useNewCredentials } from '../api/new-credentials';
 import { useSaveNote } from '../api/save-note';
 import { useSetAutoRenew } from '../api/set-auto-renew';
+import { useUsage } from '../api/get-usage';
+import { UsageChart } from './usage-chart';
 
 /**
  * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
@@ -23,6 +25,7 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
   const queryClient = useQueryClient();
   const [note, setNote] = useState(record?.note ?? '');
   const [confirming, setConfirming] = useState(false);
+  const usage = useUsage(record?.id ?? null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
@@ -96,6 +99,17 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
             </Button>
           </div>
         ))}
+      </section>
+
+      <section aria-labelledby="manage-usage" className="flex flex-col gap-2">
+        <h3 id="manage-usage" className="font-semibold text-slate-800">
+          {t('usage.title')}
+        </h3>
+        {usage.data ? (
+          <UsageChart usage={usage.data} />
+        ) : (
+          <p className="text-sm text-slate-600">{usage.isError ? t('usage.failed') : t('loading')}</p>
+        )}
       </section>
 
       <form

@@ -24,6 +24,13 @@ function server(history: ReturnType<typeof historyRecord>[], wallet = 20): Calls
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     (calls.bodies[`${init.method ?? 'GET'} ${path}`] ??= []).push(body);
     if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet });
+    if (path.startsWith('/api/proxy/usage')) {
+      const usage = [
+        { hour: '2026-11-23T10:00:00.000Z', bytes_up: 1024, bytes_down: 2048 },
+        { hour: '2026-11-23T11:00:00.000Z', bytes_up: 0, bytes_down: 3 * 1024 * 1024 },
+      ];
+      return jsonResponse(200, { success: true, usage });
+    }
     if (path === '/api/proxy/auto-renew') return jsonResponse(200, { success: true, auto_renew: body?.enabled });
     if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
     if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
@@ -151,5 +158,17 @@ describe('proxy controls on the History page', () => {
     renderApp('/history', { apiKey: 'px_test' });
     expect(await screen.findByText('Not renewed: Insufficient balance: this costs $0.75')).toBeInTheDocument();
     expect(screen.queryByText(/cannot pay the auto-renewals/)).not.toBeInTheDocument();
+  });
+
+  it('shows the traffic per hour as a chart and, for screen readers, as a table with readable units', async () => {
+    server([historyRecord(3)]);
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
+    const table = await within(await screen.findByRole('dialog')).findByRole('table', { name: 'Traffic per hour' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['2 kB', '1 kB'],
+      ['3 MB', '0 byte'],
+    ]);
   });
 });
