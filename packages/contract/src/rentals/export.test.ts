@@ -38,10 +38,12 @@ describe('export templates', () => {
     expect(line).toBe('SOCKS5|1080|8081|Telekom|a b|2026-12-01T00:00:00.000Z');
   });
 
-  it('quotes CSV cells and defuses spreadsheet formulas in notes', () => {
-    const csv = exportProxies([record({ note: '=HYPERLINK("x")' })], { format: 'csv' });
+  it('quotes CSV cells and defuses spreadsheet formulas in notes, never in credentials', () => {
+    const csv = exportProxies([record({ note: '=HYPERLINK("x")', proxy_pwd: '-starts-with-dash' })], { format: 'csv' });
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(csv.split('\r\n')[1]?.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
+    const row = csv.split('\r\n')[1] ?? '';
+    expect(row.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
+    expect(row.startsWith('gw.example,1080,u7,-starts-with-dash,')).toBe(true);
   });
 
   it('answers nothing at all for no proxies, and an empty JSON list', () => {

@@ -123,9 +123,16 @@ const CSV_COLUMNS = [
   'note',
 ] as const satisfies readonly TemplatePlaceholder[];
 
-/** RFC 4180: quoted when it holds a comma, quote or line break; a leading = + - @ is defused. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** Free text a customer or an operator wrote: a spreadsheet must not run it as a formula. */
+const FREE_TEXT: readonly TemplatePlaceholder[] = ['note', 'region', 'city', 'isp'];
+
+/**
+ * RFC 4180: quoted when it holds a comma, quote or line break. A free-text cell starting with
+ * = + - @ gets a leading ' so a spreadsheet shows it as text; credentials are never changed (a
+ * random password may well start with -).
+ */
+function csvCell(value: string, column: TemplatePlaceholder): string {
+  const safe = FREE_TEXT.includes(column) && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
@@ -156,7 +163,7 @@ export function exportProxies(records: readonly ExportRecord[], choice: ExportCh
     return `${JSON.stringify(rows, null, 2)}\n`;
   }
   if (choice.format === 'csv') {
-    const body = records.map((record) => CSV_COLUMNS.map((c) => csvCell(placeholderValue(record, c))).join(','));
+    const body = records.map((record) => CSV_COLUMNS.map((c) => csvCell(placeholderValue(record, c), c)).join(','));
     return lines([CSV_COLUMNS.join(','), ...body]).replaceAll('\n', '\r\n');
   }
   const format = choice.format;
