@@ -25,6 +25,7 @@ import { createPaymentProvider } from './payments/providers';
 import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
+import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { CustomerCache } from './accounts/customer-cache';
 import type { Clock } from './clock';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { ...areaDeps, config });
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway });
+  await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
   const payments = paymentsDepsOf(deps);
   await app.register(paymentsRoutes, payments);
   await app.register(webhookRoutes, payments);

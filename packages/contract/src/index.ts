@@ -14,3 +14,5 @@ export * from './admin/console-schemas';
 export * from './admin/upstream-lines';
 export * from './api-paths';
 export * from './public-pages';
+export * from './rentals/export';
+export * from './rentals/renewal';

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -166,6 +167,12 @@ export const rentals = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
     bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    /** The customer's own label (issue 16), at most 256 characters. */
+    note: text('note').notNull().default(''),
+    /** Extend by the last period at end_time, from the wallet (issue 16). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** Why the last automatic renewal could not be made (shown in the history); null after a success. */
+    renewFailure: text('renew_failure'),
   },
   (t) => [
     // Exclusive rental: two customers racing for one proxy, exactly one wins (DESIGN section 4).
@@ -347,7 +354,48 @@ export const adminTokens = pgTable('admin_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
+/** Gateway traffic of a rental per hour (issue 16); the hours add up to the rental's byte counts. */
+export const rentalUsage = pgTable(
+  'rental_usage',
+  {
+    rentalId: bigint('rental_id', { mode: 'number' })
+      .notNull()
+      .references(() => rentals.id),
+    /** Start of the hour (UTC). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.rentalId, t.hour] })],
+);
+
+/**
+ * A customer's secret pull link for proxy lists (issue 16). Only a hash of its token is kept, so
+ * the whole link is shown once, when it is made; `hint` tells the links apart in the list.
+ */
+export const exportLinks = pgTable(
+  'export_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    format: text('format'),
+    template: text('template'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('export_links_user_idx').on(t.userId),
+    check('export_links_format_or_template', sql`(${t.format} IS NULL) <> (${t.template} IS NULL)`),
+  ],
+);
+
 export const schema = {
+  exportLinks,
+  rentalUsage,
   users,
   browserSessions,
   proxies,

@@ -78,10 +78,13 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
           socket.destroy();
           upstream.destroy();
         });
+        const finish = store.meter(access.rentalId, () => ({
+          up: head.length + socket.bytesRead - readAtEntry,
+          down: socket.bytesWritten - writtenBefore,
+        }));
         tunnel(socket, upstream, head, () => {
           untrack();
-          const up = head.length + socket.bytesRead - readAtEntry;
-          store.countTraffic(access.rentalId, up, socket.bytesWritten - writtenBefore);
+          finish();
         });
       },
       // The dialer's words may name the operator's upstream: the customer gets a plain sentence.

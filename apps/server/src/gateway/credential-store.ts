@@ -3,7 +3,7 @@ import { RENTAL_STATUS } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { HOLDING_STATUSES, proxies, rentals, rentalUsage } from '../db/schema';
 import { gatewayBytes } from '../metrics/metrics';
 
 export interface Access {
@@ -14,6 +14,14 @@ export interface Access {
   endTime: Date;
   upstream: string;
   proxyEnabled: boolean;
+}
+
+interface Meter {
+  rentalId: number;
+  read: () => { up: number; down: number };
+  /** What was counted already. */
+  up: number;
+  down: number;
 }
 
 /** setTimeout holds at most 2^31-1 ms (~24.8 days); longer rentals re-arm on the way. */
@@ -33,6 +41,7 @@ export class CredentialStore {
   private readonly connections = new Map<number, Set<() => void>>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly traffic = new Map<number, { up: number; down: number }>();
+  private readonly meters = new Set<Meter>();
   private readonly flusher: NodeJS.Timeout;
 
   constructor(
@@ -126,6 +135,27 @@ export class CredentialStore {
     return this.connections.get(rentalId)?.size ?? 0;
   }
 
+  /**
+   * Meters an open connection: `read` answers its payload bytes so far. Meters are read at every
+   * flush, so a tunnel that stays open for hours shows its traffic as it goes and in the hours it
+   * happened (issue 16), not all at once when it closes. Answers the function to call at close.
+   */
+  meter(rentalId: number, read: () => { up: number; down: number }): () => void {
+    const meter: Meter = { rentalId, read, up: 0, down: 0 };
+    this.meters.add(meter);
+    return () => {
+      this.sample(meter);
+      this.meters.delete(meter);
+    };
+  }
+
+  private sample(meter: Meter): void {
+    const { up, down } = meter.read();
+    this.countTraffic(meter.rentalId, up - meter.up, down - meter.down);
+    meter.up = up;
+    meter.down = down;
+  }
+
   countTraffic(rentalId: number, up: number, down: number): void {
     if (up === 0 && down === 0) return;
     gatewayBytes.inc({ direction: 'up' }, up);
@@ -137,13 +167,28 @@ export class CredentialStore {
   }
 
   async flushTraffic(): Promise<void> {
+    for (const meter of this.meters) this.sample(meter);
     const pending = [...this.traffic.entries()];
     this.traffic.clear();
+    const hour = new Date(Math.floor(this.clock.now().getTime() / 3_600_000) * 3_600_000);
     for (const [rentalId, { up, down }] of pending) {
-      await this.db
-        .update(rentals)
-        .set({ bytesUp: sql`${rentals.bytesUp} + ${up}`, bytesDown: sql`${rentals.bytesDown} + ${down}` })
-        .where(eq(rentals.id, rentalId));
+      // One transaction: the hourly rows always add up to the rental's totals.
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(rentals)
+          .set({ bytesUp: sql`${rentals.bytesUp} + ${up}`, bytesDown: sql`${rentals.bytesDown} + ${down}` })
+          .where(eq(rentals.id, rentalId));
+        await tx
+          .insert(rentalUsage)
+          .values({ rentalId, hour, bytesUp: up, bytesDown: down })
+          .onConflictDoUpdate({
+            target: [rentalUsage.rentalId, rentalUsage.hour],
+            set: {
+              bytesUp: sql`${rentalUsage.bytesUp} + ${up}`,
+              bytesDown: sql`${rentalUsage.bytesDown} + ${down}`,
+            },
+          });
+      });
     }
   }
 

@@ -127,9 +127,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
             client.destroy();
             target.destroy();
           });
+          const finish = store.meter(access.rentalId, () => ({
+            up: client.bytesRead - readBefore,
+            down: client.bytesWritten - writtenBefore,
+          }));
           return () => {
             untrack();
-            store.countTraffic(access.rentalId, client.bytesRead - readBefore, client.bytesWritten - writtenBefore);
+            finish();
           };
         },
       };

@@ -3,7 +3,7 @@ import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-or
 import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { rentals } from '../db/schema';
-import { autoRefundWaiting, type RentalsDeps } from '../rentals/rentals-service';
+import { autoRefundWaiting, autoRenewRental, type RentalsDeps } from '../rentals/rentals-service';
 import { checkConnected } from './health-check';
 import { upstreamsOf } from './upstreams';
 
@@ -126,16 +126,51 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
   return { connected, refunded };
 }
 
+/** Renewals start this long before end_time, so access never lapses between jobs (issue 16). */
+export const RENEW_LEAD_MS = 60_000;
+
+/** Renews connected rentals with auto-renew whose end is near; each renewal is its own transaction. */
+export async function renewDue(deps: LifecycleDeps): Promise<{ renewed: number; renewFailed: number }> {
+  const dueBefore = new Date(deps.clock.now().getTime() + RENEW_LEAD_MS);
+  const due = await deps.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(
+      and(eq(rentals.status, RENTAL_STATUS.connected), eq(rentals.autoRenew, true), lte(rentals.endTime, dueBefore)),
+    )
+    .orderBy(asc(rentals.endTime))
+    .limit(BATCH);
+  let renewed = 0;
+  let renewFailed = 0;
+  for (const { id } of due) {
+    const result = await autoRenewRental(deps, id, dueBefore);
+    if (result === 'renewed') renewed += 1;
+    if (result === 'failed') renewFailed += 1;
+  }
+  return { renewed, renewFailed };
+}
+
 /**
  * One round of every step. A stopping process (`signal` aborted) ends the round between steps:
  * each step's writes are complete transactions, and what is left is due again next round, in
  * this process after a restart or in another.
  */
 export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal) {
-  const result = { connected: 0, refunded: 0, checked: 0, unavailable: 0, ended: 0, expired: 0 };
+  const result = {
+    connected: 0,
+    refunded: 0,
+    checked: 0,
+    unavailable: 0,
+    renewed: 0,
+    renewFailed: 0,
+    ended: 0,
+    expired: 0,
+  };
   const steps = [
     async () => Object.assign(result, await provisionWaiting(deps)),
     async () => Object.assign(result, await checkConnected(deps)),
+    // Before markEnded: a rental renewed here never turns `ready`.
+    async () => Object.assign(result, await renewDue(deps)),
     async () => (result.ended = await markEnded(deps)),
     async () => (result.expired = await expireReady(deps)),
   ];

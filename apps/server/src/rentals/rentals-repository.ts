@@ -73,6 +73,9 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
   return Number(row?.total ?? 0);
 }
 
+/** Hours of each rental's latest order; the table is named in full (drizzle can drop it, decisions §25.5). */
+const renewHours = sql<number>`coalesce((SELECT ro.hours FROM rental_orders ro WHERE ro.rental_id = "rentals"."id" ORDER BY ro.id DESC LIMIT 1), 0)::int`;
+
 /** What the history shows of a rental and its proxy (never the upstream's credentials). */
 const historyColumns = {
   rental: {
@@ -82,6 +85,10 @@ const historyColumns = {
     endTime: rentals.endTime,
     bytesUp: rentals.bytesUp,
     bytesDown: rentals.bytesDown,
+    hours: rentals.hours,
+    note: rentals.note,
+    autoRenew: rentals.autoRenew,
+    renewFailure: rentals.renewFailure,
   },
   proxy: {
     id: proxies.id,
@@ -92,7 +99,10 @@ const historyColumns = {
     isp: proxies.isp,
     zip: proxies.zip,
     fraudScore: proxies.fraudScore,
+    protocol: proxies.protocol,
   },
+  /** Hours of the rental's latest order: what auto-renew buys again (issue 16). */
+  renewHours: renewHours,
 };
 
 function prepareHistory(db: Queryable) {
@@ -130,4 +140,16 @@ export async function ordersOfUser(
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .where(eq(rentals.userId, userId))
     .orderBy(desc(rentalOrders.createdAt), desc(rentalOrders.id));
+}
+
+/** Hours of the rental's latest purchase or extension: what an automatic renewal buys again. */
+export async function lastPeriodHours(db: Queryable, rentalId: number): Promise<number> {
+  const [row] = await db
+    .select({ hours: rentalOrders.hours })
+    .from(rentalOrders)
+    .where(eq(rentalOrders.rentalId, rentalId))
+    .orderBy(desc(rentalOrders.id))
+    .limit(1);
+  if (!row) throw new Error(`rental ${rentalId} has no order`);
+  return row.hours;
 }

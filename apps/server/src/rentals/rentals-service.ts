@@ -7,11 +7,11 @@ import {
   formatDollars,
   priceCents,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { rentals } from '../db/schema';
+import { HOLDING_STATUSES, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { lockBalance, postEntry } from '../ledger/ledger';
@@ -21,6 +21,7 @@ import {
   findLatestRental,
   insertOrder,
   insertRental,
+  lastPeriodHours,
   lockHoldingRental,
   lockLatestRental,
   lockProxy,
@@ -76,29 +77,7 @@ export async function buyOrExtend(
 
       if (holder) {
         if (!canExtend(holder.status as RentalStatus)) throw new DomainError('RENTAL_NOT_EXTENDABLE');
-        // A `ready` rental's time is over: the new hours count from now, and access works again.
-        const from = holder.status === RENTAL_STATUS.ready ? now : holder.endTime;
-        const [extended] = await tx
-          .update(rentals)
-          .set({ hours: holder.hours + hours, endTime: addHours(from, hours), status: RENTAL_STATUS.connected })
-          .where(eq(rentals.id, holder.id))
-          .returning();
-        const order = await insertOrder(tx, {
-          rentalId: holder.id,
-          kind: 'extension',
-          hours,
-          amountCents: price,
-          createdAt: now,
-        });
-        const walletCents = await postEntry(tx, {
-          userId,
-          kind: 'extension',
-          amountCents: -price,
-          orderId: order.id,
-          rentalId: holder.id,
-          at: now,
-        });
-        return { kind: 'extension' as const, walletCents, chargedCents: price, rental: extended ?? holder };
+        return extendHolder(tx, holder, hours, price, now);
       }
 
       const rental = await insertRental(tx, {
@@ -135,6 +114,89 @@ export async function buyOrExtend(
     if (isUniqueViolation(error)) throw new DomainError('PROXY_ALREADY_RENTED');
     throw error;
   }
+}
+
+/** An extension inside the caller's transaction, which holds the user, proxy and rental locks. */
+async function extendHolder(tx: Queryable, holder: RentalRow, hours: number, price: number, now: Date) {
+  // A `ready` rental's time is over: the new hours count from now, and access works again.
+  const from = holder.status === RENTAL_STATUS.ready ? now : holder.endTime;
+  const [extended] = await tx
+    .update(rentals)
+    .set({
+      hours: holder.hours + hours,
+      endTime: addHours(from, hours),
+      status: RENTAL_STATUS.connected,
+      renewFailure: null,
+    })
+    .where(eq(rentals.id, holder.id))
+    .returning();
+  const order = await insertOrder(tx, {
+    rentalId: holder.id,
+    kind: 'extension',
+    hours,
+    amountCents: price,
+    createdAt: now,
+  });
+  const walletCents = await postEntry(tx, {
+    userId: holder.userId,
+    kind: 'extension',
+    amountCents: -price,
+    orderId: order.id,
+    rentalId: holder.id,
+    at: now,
+  });
+  return { kind: 'extension' as const, walletCents, chargedCents: price, rental: extended ?? holder };
+}
+
+/**
+ * Renews a rental with auto-renew by its last period at today's price (issue 16), if it is still
+ * due once its locks are held: a process that comes second sees the new end_time and does
+ * nothing, so no rental is renewed twice. Without enough money the reason is kept for the
+ * history, and the rental ends as any other.
+ */
+export async function autoRenewRental(
+  deps: RentalsDeps,
+  rentalId: number,
+  dueBefore: Date,
+): Promise<'renewed' | 'not-due' | 'failed'> {
+  const [candidate] = await deps.db.select().from(rentals).where(eq(rentals.id, rentalId));
+  if (!candidate) return 'not-due';
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const balance = await lockBalance(tx, candidate.userId);
+      const proxy = await lockProxy(tx, candidate.proxyId);
+      const holder = await lockHoldingRental(tx, candidate.proxyId);
+      const due =
+        holder?.id === rentalId &&
+        holder.autoRenew &&
+        holder.status === RENTAL_STATUS.connected &&
+        holder.endTime.getTime() <= dueBefore.getTime();
+      if (!holder || !due || !proxy) return 'not-due';
+      if (!proxy.enabled) throw new DomainError('PROXY_UNAVAILABLE');
+      const hours = await lastPeriodHours(tx, rentalId);
+      const price = priceCents(hours, proxy.fraudScore);
+      if (price > balance) throw insufficient(price, balance);
+      await extendHolder(tx, holder, hours, price, deps.clock.now());
+      return 'renewed';
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    await deps.db.update(rentals).set({ renewFailure: error.message }).where(eq(rentals.id, rentalId));
+    return 'failed';
+  }
+}
+
+/** Turns auto-renew on or off for the caller's rental that holds the proxy now. */
+export async function setAutoRenew(deps: { db: Database }, userId: number, proxyId: number, enabled: boolean) {
+  const [row] = await deps.db
+    .update(rentals)
+    .set({ autoRenew: enabled, renewFailure: null })
+    .where(
+      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
+    )
+    .returning({ id: rentals.id });
+  if (!row) throw new DomainError('RENTAL_NOT_FOUND');
+  return enabled;
 }
 
 /**

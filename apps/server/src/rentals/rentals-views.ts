@@ -5,6 +5,12 @@ import { ordersOfUser, rentalsOfUser, type HistoryRow } from './rentals-reposito
 export interface GatewayAddress {
   host: string;
   socksPort: number;
+  httpPort: number;
+}
+
+/** The gateway port of the proxy's own protocol: what `proxy` and `proxy_port` name (issue 16). */
+export function gatewayPortFor(protocol: string, gateway: GatewayAddress): number {
+  return protocol.toUpperCase() === 'HTTP' ? gateway.httpPort : gateway.socksPort;
 }
 
 /** A rental as the history shows it (spec section 3): credentials point at our gateway. */
@@ -12,14 +18,23 @@ export function toHistoryRecord(
   rental: HistoryRow['rental'],
   proxy: HistoryRow['proxy'],
   gateway: GatewayAddress,
+  renewHours = rental.hours,
 ): HistoryRecord {
+  const port = gatewayPortFor(proxy.protocol, gateway);
   return {
     id: proxy.id,
     proxy_ip: gateway.host,
-    proxy_port: gateway.socksPort,
+    proxy_port: port,
     proxy_usr: rental.username,
     proxy_pwd: rental.password,
-    proxy: `${gateway.host}:${gateway.socksPort}:${rental.username}:${rental.password}`,
+    proxy: `${gateway.host}:${port}:${rental.username}:${rental.password}`,
+    protocol: proxy.protocol,
+    socks_port: gateway.socksPort,
+    http_port: gateway.httpPort,
+    note: rental.note,
+    auto_renew: rental.autoRenew,
+    renew_hours: renewHours,
+    renew_failure: rental.renewFailure,
     ip: proxy.ip,
     country: proxy.country,
     region: proxy.region,
@@ -38,7 +53,7 @@ export function toHistoryRecord(
 export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
   const rows = await rentalsOfUser(db, userId);
   return rows
-    .map(({ rental, proxy }) => toHistoryRecord(rental, proxy, gateway))
+    .map(({ rental, proxy, renewHours }) => toHistoryRecord(rental, proxy, gateway, renewHours))
     .map((record, index) => ({ record, index }))
     .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
     .map(({ record }) => record);

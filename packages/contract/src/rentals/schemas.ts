@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successTrue } from '../common/schemas';
+import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 
 /** A history record (spec section 3): the proxy's facts plus the rental's credentials and state. */
 export const HistoryRecordSchema = ProxyFactsSchema.extend({
@@ -7,8 +8,20 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   proxy_port: z.number().int(),
   proxy_usr: z.string(),
   proxy_pwd: z.string(),
-  /** ip:port:user:password */
+  /** ip:port:user:password, with the gateway port of the proxy's own protocol */
   proxy: z.string(),
+  /** SOCKS5 or HTTP: which of the gateway's two ports `proxy` and `proxy_port` name. */
+  protocol: z.string(),
+  /** Both ways in: every rental works on both gateway ports (issue 16). */
+  socks_port: z.number().int(),
+  http_port: z.number().int(),
+  /** The customer's own label, at most 256 characters; always shown as text. */
+  note: z.string(),
+  /** Renewed by `renew_hours` (its last period) at end_time, from the wallet. */
+  auto_renew: z.boolean(),
+  renew_hours: z.number().int(),
+  /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
+  renew_failure: z.string().nullable(),
   status: RentalStatusSchema,
   /** ISO 8601 */
   end_time: z.string(),
@@ -52,3 +65,71 @@ export const RefundResponseSchema = z.object({
   wallet: DollarsSchema.optional(),
 });
 export type RefundResponse = z.infer<typeof RefundResponseSchema>;
+
+export const MAX_NOTE_LENGTH = 256;
+
+export const CredentialsRequestSchema = z.object({ proxy_id: ProxyIdSchema });
+export const CredentialsResponseSchema = z.object({
+  success: successTrue,
+  /** The rental's new proxy string (host:port:user:password); the username stays. */
+  proxy: z.string(),
+  proxy_pwd: z.string(),
+});
+
+export const NoteRequestSchema = z.object({
+  proxy_id: ProxyIdSchema,
+  note: z.string().max(MAX_NOTE_LENGTH, `note must be at most ${MAX_NOTE_LENGTH} characters`),
+});
+export const NoteResponseSchema = z.object({ success: successTrue, note: z.string() });
+
+/** A format or a template, not both (issue 16). */
+export const ExportChoiceSchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS).optional(),
+    template: z.string().max(MAX_TEMPLATE_LENGTH).optional(),
+  })
+  .superRefine((value, context) => {
+    if ((value.format === undefined) === (value.template === undefined)) {
+      context.addIssue({ code: 'custom', message: 'give either a format or a template' });
+      return;
+    }
+    const problem = value.template === undefined ? null : templateProblem(value.template);
+    if (problem) context.addIssue({ code: 'custom', path: ['template'], message: problem });
+  });
+export type ExportChoiceInput = z.input<typeof ExportChoiceSchema>;
+
+export const ExportLinkSchema = z.object({
+  id: z.number().int(),
+  format: z.string().nullable(),
+  template: z.string().nullable(),
+  /** The link's first characters, to tell links apart; the whole link is shown once. */
+  hint: z.string(),
+  /** ISO 8601 */
+  created_at: z.string(),
+});
+export type ExportLink = z.infer<typeof ExportLinkSchema>;
+
+export const ExportLinkCreateResponseSchema = z.object({
+  success: successTrue,
+  link: ExportLinkSchema,
+  /** The secret address, shown this once. */
+  url: z.string(),
+});
+export const ExportLinksResponseSchema = z.object({ success: successTrue, links: z.array(ExportLinkSchema) });
+export const ExportLinkIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ExportLinkRevokeResponseSchema = z.object({ success: successTrue });
+export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
+
+export const AutoRenewRequestSchema = z.object({ proxy_id: ProxyIdSchema, enabled: z.boolean() });
+export const AutoRenewResponseSchema = z.object({ success: successTrue, auto_renew: z.boolean() });
+
+export const UsageQuerySchema = z.object({ proxy_id: ProxyIdSchema });
+export const UsageHourSchema = z.object({
+  /** ISO 8601, the start of the hour (UTC). */
+  hour: z.string(),
+  bytes_up: z.number().int(),
+  bytes_down: z.number().int(),
+});
+export type UsageHour = z.infer<typeof UsageHourSchema>;
+/** Hours with traffic of the rental's life, at most the last 30 days, oldest first. */
+export const UsageResponseSchema = z.object({ success: successTrue, usage: z.array(UsageHourSchema) });

@@ -11,6 +11,7 @@ import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';
 import { useWallet } from '../../features/account/api/get-wallet';
 import { logout } from '../../features/auth/api/logout';
+import { RenewalWarning } from '../../features/rentals/components/renewal-warning';
 
 const LINKS = ['account', 'proxy', 'history', 'payment', 'support', 'news', 'terms'] as const;
 /** The storefront pages among them keep the language's address (issue 17). */
@@ -123,6 +124,7 @@ export function AppHeader() {
           </div>
         </div>
       </div>
+      <RenewalWarning className="border-t border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900" />
     </header>
   );
 }

@@ -4,4 +4,11 @@ export const rentalKeys = {
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
   history: () => [...rentalKeys.all, 'history'] as const,
   transactions: () => [...rentalKeys.all, 'transactions'] as const,
+  exportLinks: () => [...rentalKeys.all, 'export-links'] as const,
+  usage: (proxyId: number) => [...rentalKeys.all, 'usage', proxyId] as const,
+  /**
+   * The header's copy of the history for the auto-renew warning: outside `all`, so buying or
+   * extending does not refetch it on every page; the renewal controls invalidate it themselves.
+   */
+  renewals: () => ['renewals'] as const,
 };

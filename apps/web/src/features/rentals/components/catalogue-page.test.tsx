@@ -291,6 +291,8 @@ describe('activation status polling', () => {
   it('polls the history after 2 s, then every 5 s, until every proxy is connected', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let historyCalls = 0;
+    // The header's auto-renew warning reads the history too: the proxy connects on the third poll.
+    let connectAt = Number.POSITIVE_INFINITY;
     mockFetch((path) => {
       if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 50 });
       if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's' });
@@ -298,7 +300,7 @@ describe('activation status polling', () => {
       if (path === '/api/proxy/buy') return jsonResponse(200, { success: true, message: 'ok', wallet: 49 });
       if (path === '/api/proxy/history') {
         historyCalls += 1;
-        const status = historyCalls >= 3 ? 'connected' : 'waiting_up';
+        const status = historyCalls >= connectAt ? 'connected' : 'waiting_up';
         return jsonResponse(200, { success: true, history: [historyRecord(1, { status })] });
       }
       return jsonResponse(404, { success: false, error: 'Not found' });
@@ -309,6 +311,7 @@ describe('activation status polling', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm purchase' }));
     const dialog = await screen.findByRole('dialog', { name: 'Purchased proxies' });
     const start = historyCalls;
+    connectAt = start + 3;
     expect(within(dialog).getByText('Waiting')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_900));
     expect(historyCalls).toBe(start);

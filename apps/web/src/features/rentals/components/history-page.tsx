@@ -19,7 +19,9 @@ import { useTransactions } from '../api/get-transactions';
 import { ActivationDialog } from './activation-dialog';
 import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
+import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
+import { RenewalWarning } from './renewal-warning';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
 import { useNow } from './use-now';
@@ -47,6 +49,7 @@ export function HistoryPage() {
   const now = useNow();
   const [extending, setExtending] = useState<HistoryRecord | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
+  const [managing, setManaging] = useState<HistoryRecord | null>(null);
   const [activating, setActivating] = useState<number[]>([]);
 
   // Spec section 4: waiting_up first, then connected, then ready, then the rest; newest end first within each.
@@ -115,7 +118,26 @@ export function HistoryPage() {
                 data-testid="history-row"
                 className="border-t border-slate-100"
               >
-                <td className="px-3 py-2 tabular-nums">{record.id}</td>
+                <td className="px-3 py-2">
+                  <span className="tabular-nums">{record.id}</span>
+                  {record.auto_renew && (
+                    <span className="block text-xs font-medium text-brand-700">{t('renew.badge')}</span>
+                  )}
+                  {record.renew_failure && (
+                    <span className="block text-xs text-red-700">
+                      {t('renew.lastFailure', { reason: record.renew_failure })}
+                    </span>
+                  )}
+                  {record.note && (
+                    <span
+                      data-testid="note"
+                      className="block max-w-48 truncate text-xs text-slate-600"
+                      title={record.note}
+                    >
+                      {record.note}
+                    </span>
+                  )}
+                </td>
                 <td className="px-3 py-2" data-testid="time-left">
                   {record.status === RENTAL_STATUS.connected ? <TimeLeft endTime={record.end_time} now={now} /> : '—'}
                 </td>
@@ -127,6 +149,14 @@ export function HistoryPage() {
                 <td className="flex flex-wrap gap-2 px-3 py-2">
                   <Button variant="secondary" className="px-3 py-1" onClick={() => void copy(record.proxy)}>
                     {t('history.copy')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1"
+                    onClick={() => setManaging(record)}
+                    aria-label={t('manage.open', { id: record.id })}
+                  >
+                    {t('manage.button')}
                   </Button>
                   {canExtend(record.status) && (
                     <Button
@@ -161,6 +191,7 @@ export function HistoryPage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('history.title')}</h1>
         <ExportProxies records={connected} />
       </div>
+      <RenewalWarning />
       {body}
       <ExtendDialog
         key={extending?.id ?? 'none'}
@@ -173,6 +204,7 @@ export function HistoryPage() {
         }}
       />
       <RefundDialog proxyId={refunding} onClose={() => setRefunding(null)} />
+      <ManageProxyDialog key={`manage-${managing?.id ?? 'none'}`} record={managing} onClose={() => setManaging(null)} />
       <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
     </div>
   );

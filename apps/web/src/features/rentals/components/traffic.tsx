@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** Bytes in the largest unit under 1024, in the reader's language (Intl unit names). */
-function formatBytes(bytes: number, language: string): string {
+export function formatBytes(bytes: number, language: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {

@@ -1,0 +1,128 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceCents } from '@portal/contract';
+import { verifyLedger } from '../ledger/ledger';
+import { CredentialStore } from '../gateway/credential-store';
+import { ledgerEntries, proxies, rentals } from '../db/schema';
+import { autoRenewRental } from '../rentals/rentals-service';
+import {
+  addProxies,
+  buildTestApp,
+  customerCall,
+  fundedCustomer,
+  HOUR,
+  lifecycleOf,
+  walletOf,
+  type TestApp,
+} from '../../test/helper';
+import { RENEW_LEAD_MS, runLifecycleOnce } from './lifecycle-jobs';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
+});
+afterAll(async () => {
+  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
+  await t.close();
+});
+
+/** A connected 5-hour rental with auto-renew on, ending an hour from the test clock's now. */
+async function renewingRental(walletCents: number, fraudScore = 0) {
+  const { apiKey, userId } = await fundedCustomer(t, walletCents);
+  const [proxyId] = await addProxies(t, 1, { fraud_score: fraudScore });
+  const call = customerCall(t, apiKey);
+  expect((await call.post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 5 })).statusCode).toBe(200);
+  const endTime = new Date(t.clock.now().getTime() + HOUR);
+  const [rental] = await t.database.db
+    .update(rentals)
+    .set({ status: 'connected', connectedAt: t.clock.now(), endTime })
+    .where(eq(rentals.proxyId, proxyId!))
+    .returning();
+  const turnedOn = await call.post('/api/proxy/auto-renew', { proxy_id: proxyId, enabled: true });
+  expect(turnedOn.json()).toEqual({ success: true, auto_renew: true });
+  return { apiKey, userId, proxyId: proxyId!, rental: rental!, endTime, call };
+}
+
+const extensions = async (rentalId: number) =>
+  t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.rentalId, rentalId), eq(ledgerEntries.kind, 'extension')));
+
+describe('auto-renew', () => {
+  it("extends by the last period at today's price for the current score before end_time, with no gap", async () => {
+    const { apiKey, proxyId, rental, endTime } = await renewingRental(10_000);
+    const store = new CredentialStore(t.database.db, t.clock);
+    try {
+      // The operator rescored the proxy since the purchase: the renewal pays today's price.
+      await t.database.db.update(proxies).set({ fraudScore: 40 }).where(eq(proxies.id, proxyId));
+      const walletBefore = await walletOf(t, apiKey);
+      t.clock.advance(HOUR - RENEW_LEAD_MS / 2);
+      const lifecycle = await lifecycleOf(t);
+      expect(await runLifecycleOnce(lifecycle)).toMatchObject({ renewed: 1, renewFailed: 0 });
+
+      const [after] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+      expect(after).toMatchObject({ status: 'connected', hours: 10, renewFailure: null });
+      expect(after!.endTime.getTime()).toBe(endTime.getTime() + 5 * HOUR);
+      const charged = priceCents(5, 40);
+      expect(await walletOf(t, apiKey)).toBeCloseTo(walletBefore - charged / 100, 2);
+      expect((await extensions(rental.id)).map((entry) => entry.amountCents)).toEqual([-charged]);
+      const transactions = await customerCall(t, apiKey).post('/api/payments/transactions', { task: 'get' });
+      expect(transactions.json<{ transactions: { method: string }[] }>().transactions[0]?.method).toBe('extension');
+
+      // At the old end_time and a second after it, the credentials still work and nothing ends.
+      await store.loadAll();
+      t.clock.advance(RENEW_LEAD_MS / 2 + 1000);
+      expect(store.authorize(rental.username, rental.password)).not.toBeNull();
+      expect(await runLifecycleOnce(lifecycle)).toMatchObject({ renewed: 0, ended: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('does not renew without enough balance, says why in the history, and the rental ends as usual', async () => {
+    const { apiKey, proxyId, rental } = await renewingRental(priceCents(5, 0));
+    t.clock.advance(HOUR - RENEW_LEAD_MS / 2);
+    const lifecycle = await lifecycleOf(t);
+    expect(await runLifecycleOnce(lifecycle)).toMatchObject({ renewed: 0, renewFailed: 1 });
+    const history = (await customerCall(t, apiKey).get('/api/proxy/history')).json<{
+      history: Record<string, unknown>[];
+    }>();
+    const row = history.history.find((entry) => entry.id === proxyId);
+    expect(row).toMatchObject({ auto_renew: true, renew_hours: 5, status: 'connected' });
+    expect(String(row?.renew_failure)).toMatch(/^Insufficient balance/);
+    t.clock.advance(RENEW_LEAD_MS);
+    expect(await runLifecycleOnce(lifecycle)).toMatchObject({ ended: 1 });
+    expect(await extensions(rental.id)).toHaveLength(0);
+  });
+
+  it('renews once when two processes try at the same moment', async () => {
+    const { rental } = await renewingRental(10_000);
+    t.clock.advance(HOUR - RENEW_LEAD_MS / 2);
+    const dueBefore = new Date(t.clock.now().getTime() + RENEW_LEAD_MS);
+    const lifecycle = await lifecycleOf(t);
+    const results = await Promise.all([
+      autoRenewRental(lifecycle, rental.id, dueBefore),
+      autoRenewRental(lifecycle, rental.id, dueBefore),
+    ]);
+    expect(results.sort()).toEqual(['not-due', 'renewed']);
+    expect(await extensions(rental.id)).toHaveLength(1);
+  });
+
+  it('is switched off again, and only for the caller’s own rental', async () => {
+    const { proxyId, call } = await renewingRental(10_000);
+    const stranger = await fundedCustomer(t, 0);
+    const theirs = await customerCall(t, stranger.apiKey).post('/api/proxy/auto-renew', {
+      proxy_id: proxyId,
+      enabled: false,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await call.post('/api/proxy/auto-renew', { proxy_id: proxyId, enabled: false })).json()).toEqual({
+      success: true,
+      auto_renew: false,
+    });
+    t.clock.advance(HOUR - RENEW_LEAD_MS / 2);
+    expect(await runLifecycleOnce(await lifecycleOf(t))).toMatchObject({ renewed: 0, renewFailed: 0 });
+  });
+});

@@ -1,0 +1,63 @@
+import type { UsageHour } from '@portal/contract';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { HOLDING_STATUSES, rentals, rentalUsage } from '../db/schema';
+import { DomainError } from '../errors';
+import { randomToken } from '../lib/secrets';
+import { findLatestRental } from './rentals-repository';
+import { gatewayPortFor, type GatewayAddress } from './rentals-views';
+
+export interface ControlsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/**
+ * A new password for the caller's rental of a proxy that it holds now; the username stays. The
+ * gateway hears of the change through the rentals trigger and closes the connections made with
+ * the old password within a second (DESIGN section 5), so a leaked password is dead at once.
+ */
+export async function newCredentials(
+  deps: ControlsDeps,
+  userId: number,
+  proxyId: number,
+  gateway: GatewayAddress,
+): Promise<{ proxy: string; password: string }> {
+  const password = randomToken(12);
+  const [row] = await deps.db
+    .update(rentals)
+    .set({ password })
+    .where(
+      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
+    )
+    .returning({ username: rentals.username });
+  if (!row) throw new DomainError('RENTAL_NOT_FOUND');
+  const found = await findLatestRental(deps.db, userId, proxyId);
+  const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', gateway);
+  return { proxy: `${gateway.host}:${port}:${row.username}:${password}`, password };
+}
+
+/** The caller's label on their latest rental of the proxy (any status: history keeps it). */
+export async function setNote(deps: ControlsDeps, userId: number, proxyId: number, note: string): Promise<string> {
+  const latest = await findLatestRental(deps.db, userId, proxyId);
+  if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
+  const text = note.trim();
+  await deps.db.update(rentals).set({ note: text }).where(eq(rentals.id, latest.rental.id));
+  return text;
+}
+
+const USAGE_DAYS = 30;
+
+/** Hourly traffic of the caller's latest rental of the proxy, at most the last 30 days. */
+export async function usageOf(deps: ControlsDeps, userId: number, proxyId: number): Promise<UsageHour[]> {
+  const latest = await findLatestRental(deps.db, userId, proxyId);
+  if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
+  const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * 24 * 3_600_000);
+  const rows = await deps.db
+    .select()
+    .from(rentalUsage)
+    .where(and(eq(rentalUsage.rentalId, latest.rental.id), gte(rentalUsage.hour, since)))
+    .orderBy(asc(rentalUsage.hour));
+  return rows.map((row) => ({ hour: row.hour.toISOString(), bytes_up: row.bytesUp, bytes_down: row.bytesDown }));
+}

@@ -1,0 +1,197 @@
+import { formatDollars, formatProxyLine, MAX_NOTE_LENGTH, priceCents, type HistoryRecord } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { inputClass } from '../../../components/ui/input-class';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { copyText } from '../../../lib/copy-text';
+import { rentalKeys } from '../api/keys';
+import { useNewCredentials } from '../api/new-credentials';
+import { useSaveNote } from '../api/save-note';
+import { useSetAutoRenew } from '../api/set-auto-renew';
+import { useUsage } from '../api/get-usage';
+import { UsageChart } from './usage-chart';
+
+/**
+ * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
+ * the customer's note, and a new password after a confirmation. The parent keys it by rental,
+ * so each opening starts from that rental's saved note.
+ */
+export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('rentals');
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState(record?.note ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const usage = useUsage(record?.id ?? null);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
+  };
+
+  const saveNote = useSaveNote({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('manage.noteSaved'));
+        refresh();
+      },
+      onError: (error) => toast.error(t('manage.noteFailed', { cause: apiErrorText(error) })),
+    },
+  });
+  const renew = useNewCredentials({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('manage.passwordChanged'));
+        setConfirming(false);
+        refresh();
+      },
+      onError: (error) => toast.error(t('manage.passwordFailed', { cause: apiErrorText(error) })),
+    },
+  });
+
+  const autoRenew = useSetAutoRenew({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        toast.success(t(answer.auto_renew ? 'renew.on' : 'renew.off'));
+        onClose();
+        refresh();
+      },
+      onError: (error) => toast.error(t('renew.failed', { cause: apiErrorText(error) })),
+    },
+  });
+
+  const copy = async (text: string) => {
+    if (await copyText(text)) toast.success(t('copy.copied'));
+    else toast.error(t('copy.failed'));
+  };
+
+  const ways = record
+    ? [
+        { label: 'SOCKS5', text: formatProxyLine(record, 'socks5://user:pass@ip:port') },
+        { label: 'HTTP', text: formatProxyLine(record, 'http://user:pass@ip:port') },
+      ]
+    : [];
+
+  return (
+    <Dialog
+      open={record !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('manage.title', { id: record?.id ?? '' })}
+      closeLabel={t('dialog.close')}
+    >
+      <section aria-labelledby="manage-connect" className="flex flex-col gap-2">
+        <h3 id="manage-connect" className="font-semibold text-slate-800">
+          {t('manage.connect')}
+        </h3>
+        {ways.map((way) => (
+          <div key={way.label} className="flex flex-wrap items-center gap-2">
+            <span className="w-16 text-sm font-medium text-slate-700">{way.label}</span>
+            <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs break-all">{way.text}</code>
+            <Button
+              variant="secondary"
+              className="px-3 py-1"
+              aria-label={t('manage.copyWay', { way: way.label })}
+              onClick={() => void copy(way.text)}
+            >
+              {t('history.copy')}
+            </Button>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="manage-usage" className="flex flex-col gap-2">
+        <h3 id="manage-usage" className="font-semibold text-slate-800">
+          {t('usage.title')}
+        </h3>
+        {usage.data ? (
+          <UsageChart usage={usage.data} />
+        ) : (
+          <p className="text-sm text-slate-600">{usage.isError ? t('usage.failed') : t('loading')}</p>
+        )}
+      </section>
+
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (record) saveNote.mutate({ proxyId: record.id, note });
+        }}
+      >
+        <label htmlFor="manage-note" className="font-semibold text-slate-800">
+          {t('manage.note')}
+        </label>
+        <textarea
+          id="manage-note"
+          value={note}
+          maxLength={MAX_NOTE_LENGTH}
+          rows={2}
+          onChange={(event) => setNote(event.target.value)}
+          className={inputClass('text-sm')}
+        />
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-xs text-slate-600">
+            {t('manage.noteLength', { count: note.length, max: MAX_NOTE_LENGTH })}
+          </span>
+          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={saveNote.isPending}>
+            {t('manage.saveNote')}
+          </Button>
+        </div>
+      </form>
+
+      {record && (
+        <section aria-labelledby="manage-renew" className="flex flex-col gap-2">
+          <h3 id="manage-renew" className="font-semibold text-slate-800">
+            {t('renew.title')}
+          </h3>
+          <p className="text-sm text-slate-600">
+            {t('renew.explain', {
+              hours: record.renew_hours,
+              price: formatDollars(priceCents(record.renew_hours, record.ipqualityscore) / 100),
+            })}
+          </p>
+          {record.renew_failure && (
+            <p className="text-sm text-red-700">{t('renew.lastFailure', { reason: record.renew_failure })}</p>
+          )}
+          <Button
+            variant={record.auto_renew ? 'secondary' : 'primary'}
+            className="self-start px-3 py-1"
+            disabled={autoRenew.isPending}
+            onClick={() => autoRenew.mutate({ proxyId: record.id, enabled: !record.auto_renew })}
+          >
+            {record.auto_renew ? t('renew.turnOff') : t('renew.turnOn')}
+          </Button>
+        </section>
+      )}
+
+      <section aria-labelledby="manage-password" className="flex flex-col gap-2">
+        <h3 id="manage-password" className="font-semibold text-slate-800">
+          {t('manage.password')}
+        </h3>
+        {confirming ? (
+          <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <p>{t('manage.passwordWarning')}</p>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" className="px-3 py-1" onClick={() => setConfirming(false)}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button
+                variant="danger"
+                className="px-3 py-1"
+                disabled={renew.isPending}
+                onClick={() => record && renew.mutate(record.id)}
+              >
+                {t('manage.passwordConfirm')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="secondary" className="self-start px-3 py-1" onClick={() => setConfirming(true)}>
+            {t('manage.newPassword')}
+          </Button>
+        )}
+      </section>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { exportProxies, fillTemplate, templateProblem, type ExportRecord } from './export';
+
+const record = (overrides: Partial<ExportRecord> = {}): ExportRecord => ({
+  id: 7,
+  proxy_ip: 'gw.example',
+  proxy_port: 1080,
+  socks_port: 1080,
+  http_port: 8081,
+  protocol: 'SOCKS5',
+  proxy_usr: 'u7',
+  proxy_pwd: 'p:w',
+  ip: '203.0.113.7',
+  country: 'DE',
+  region: 'Bavaria',
+  city: 'Munich',
+  ISP: 'Telekom',
+  zip: '80331',
+  ipqualityscore: 12,
+  end_time: '2026-12-01T00:00:00.000Z',
+  note: '',
+  ...overrides,
+});
+
+describe('export templates', () => {
+  it('names an unknown placeholder, an empty and an over-long template', () => {
+    expect(templateProblem('{host}:{port}')).toBeNull();
+    expect(templateProblem('{password}')).toMatch(/unknown placeholder \{password\}/);
+    expect(templateProblem('  ')).toMatch(/empty/);
+    expect(templateProblem('x'.repeat(501))).toMatch(/at most 500/);
+  });
+
+  it('fills every placeholder and keeps a note on one line', () => {
+    const line = fillTemplate(
+      record({ note: 'a\r\nb' }),
+      '{protocol}|{socks_port}|{http_port}|{isp}|{note}|{end_time}',
+    );
+    expect(line).toBe('SOCKS5|1080|8081|Telekom|a b|2026-12-01T00:00:00.000Z');
+  });
+
+  it('quotes CSV cells and defuses spreadsheet formulas in notes, never in credentials', () => {
+    const csv = exportProxies([record({ note: '=HYPERLINK("x")', proxy_pwd: '-starts-with-dash' })], { format: 'csv' });
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const row = csv.split('\r\n')[1] ?? '';
+    expect(row.endsWith(`,"'=HYPERLINK(""x"")"`)).toBe(true);
+    expect(row.startsWith('gw.example,1080,u7,-starts-with-dash,')).toBe(true);
+  });
+
+  it('answers nothing at all for no proxies, and an empty JSON list', () => {
+    expect(exportProxies([], { format: 'ip:port:user:pass' })).toBe('');
+    expect(exportProxies([], { format: 'json' })).toBe('[]\n');
+  });
+});
