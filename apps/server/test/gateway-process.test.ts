@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
 import { httpOverSocket, socksGet, until } from '../src/gateway/gateway-test-kit';
-import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from './helper';
+import { buildTestApp, connectedRentalRow, type TestApp } from './helper';
 import { startOrigin } from './origin';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -65,14 +65,7 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
   it('two processes both serve a rental, and both drop it within a second of its refund', async () => {
     const databaseUrl = t.database.url;
     expect(databaseUrl, 'the test database handle exposes its URL').toBeTruthy();
-    const [proxyId] = await addProxies(t, 1);
-    const { apiKey } = await fundedCustomer(t, 1000);
-    await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-    const [rental] = await t.database.db
-      .update(rentals)
-      .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-      .where(eq(rentals.proxyId, proxyId!))
-      .returning();
+    const rental = await connectedRentalRow(t);
 
     // Started after the rental exists: a (re)started process loads every active rental.
     const ports = [(await startProcess(databaseUrl!)).socksPort, (await startProcess(databaseUrl!)).socksPort];
@@ -97,14 +90,7 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
   }, 60_000);
 
   it('serves metrics and readiness on its metrics port, and drains tunnels on SIGTERM', async () => {
-    const [proxyId] = await addProxies(t, 1);
-    const { apiKey } = await fundedCustomer(t, 1000);
-    await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-    const [rental] = await t.database.db
-      .update(rentals)
-      .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-      .where(eq(rentals.proxyId, proxyId!))
-      .returning();
+    const rental = await connectedRentalRow(t);
     const token = 'gateway-metrics-token';
     const gateway = await startProcess(t.database.url!, { METRICS_TOKEN: token, GATEWAY_DRAIN_SECONDS: '30' });
     const probe = (path: string, headers: Record<string, string> = {}) =>

@@ -14,7 +14,9 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client'
 import type { ProxyImportRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { rentals, users } from '../src/db/schema';
+import { systemClock } from '../src/clock';
 import type { CredentialStore } from '../src/gateway/credential-store';
+import { startGateway, type Gateway, type GatewayOptions } from '../src/gateway/gateway';
 import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
 import { adjustBalance } from '../src/ledger/ledger';
@@ -255,6 +257,32 @@ export async function adminToken(t: TestApp): Promise<string> {
   return response.json<{ token: string }>().token;
 }
 
+/** A bought rental made connected until `endInMs` from now, as its database row. */
+export async function connectedRentalRow(t: TestApp, upstream = 'direct', endInMs = 3_600_000) {
+  const [proxyId] = await addProxies(t, 1, { upstream });
+  const { apiKey } = await fundedCustomer(t, 10_000);
+  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+  const [row] = await t.database.db
+    .update(rentals)
+    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
+    .where(eq(rentals.proxyId, proxyId!))
+    .returning();
+  return row!;
+}
+
+/** A gateway on free loopback ports over the test's database, on the real clock (its timers cut access). */
+export function startTestGateway(t: TestApp, options: Partial<GatewayOptions> = {}): Promise<Gateway> {
+  return startGateway({
+    database: t.database,
+    clock: systemClock,
+    log: t.app.log,
+    host: '127.0.0.1',
+    socksPort: 0,
+    httpPort: 0,
+    ...options,
+  });
+}
+
 /**
  * A bought rental made connected until `endInMs` from now (real time: the gateway's clock),
  * once the gateway's credential store knows it.
@@ -265,15 +293,8 @@ export async function connectedRental(
   upstream = 'direct',
   endInMs = 3_600_000,
 ): Promise<{ id: number; proxyId: number; user: string; pass: string }> {
-  const [proxyId] = await addProxies(t, 1, { upstream });
-  const { apiKey } = await fundedCustomer(t, 10_000);
-  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-  const [row] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
-    .where(eq(rentals.proxyId, proxyId!))
-    .returning();
-  const rental = { id: row!.id, proxyId: proxyId!, user: row!.username, pass: row!.password };
+  const row = await connectedRentalRow(t, upstream, endInMs);
+  const rental = { id: row.id, proxyId: row.proxyId, user: row.username, pass: row.password };
   const deadline = Date.now() + 2000;
   while (store.authorize(rental.user, rental.pass) === null) {
     if (Date.now() > deadline) throw new Error('the gateway did not load the rental within 2 s');

@@ -1,9 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
-import { buildTestApp, connectedRental, type TestApp } from '../../test/helper';
+import { buildTestApp, connectedRental, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
-import { startGateway, type Gateway } from './gateway';
 import { basic, connectTunnel, httpOverSocket, socksGet } from './gateway-test-kit';
 
 let t: TestApp;
@@ -17,17 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function startTestGateway(): Promise<Gateway> {
-  return startGateway({
-    database: t.database,
-    clock: systemClock,
-    log: t.app.log,
-    host: '127.0.0.1',
-    socksPort: 0,
-    httpPort: 0,
-    privateTargets: 'allow',
-  });
-}
+const startAllowingLoopback = () => startTestGateway(t, { privateTargets: 'allow' });
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -58,7 +46,7 @@ function keepAliveRequest(socket: net.Socket, path: string): Promise<string> {
 
 describe('a stopping gateway', () => {
   it('refuses new connections at once and lets open tunnels run until they end', async () => {
-    const gateway = await startTestGateway();
+    const gateway = await startAllowingLoopback();
     const { user, pass } = await connectedRental(t, gateway.store);
     const tunnel = await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`);
     expect(tunnel.status).toBe(200);
@@ -76,7 +64,7 @@ describe('a stopping gateway', () => {
   });
 
   it('cuts tunnels still open when the drain time is over', async () => {
-    const gateway = await startTestGateway();
+    const gateway = await startAllowingLoopback();
     const { user, pass } = await connectedRental(t, gateway.store);
     const tunnel = await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`);
     const cut = new Promise<number>((resolve) => tunnel.socket!.on('close', () => resolve(Date.now())));

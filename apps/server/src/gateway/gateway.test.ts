@@ -4,12 +4,16 @@ import { eq } from 'drizzle-orm';
 import { Server as ProxyChainServer } from 'proxy-chain';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../clock';
 import { proxies, rentals } from '../db/schema';
-import { buildTestApp, connectedRental as connectedRentalOn, type TestApp } from '../../test/helper';
+import {
+  buildTestApp,
+  connectedRental as connectedRentalOn,
+  startTestGateway as startGatewayOn,
+  type TestApp,
+} from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
-import { startGateway, type Gateway } from './gateway';
+import type { Gateway } from './gateway';
 import {
   basic,
   connectTunnel,
@@ -43,13 +47,7 @@ afterAll(async () => {
  * access). Its origins are on loopback, so private targets are allowed except where a test says.
  */
 function startTestGateway(privateTargets: 'allow' | 'deny' = 'allow'): Promise<Gateway> {
-  return startGateway({
-    database: t.database,
-    clock: systemClock,
-    log: t.app.log,
-    host: '127.0.0.1',
-    socksPort: 0,
-    httpPort: 0,
+  return startGatewayOn(t, {
     handshakeTimeoutMs: 400,
     privateTargets,
     privateTargetException: `${origin.url}/healthz`,

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
-import { startGateway, type Gateway } from '../gateway/gateway';
+import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, httpOverSocket, socksGet } from '../gateway/gateway-test-kit';
 import {
   addProxies,
@@ -10,6 +9,7 @@ import {
   createTestDatabase,
   customerCall,
   fundedCustomer,
+  startTestGateway,
   type TestApp,
 } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
@@ -142,13 +142,7 @@ describe('gateway metrics', () => {
   let origin: Awaited<ReturnType<typeof startOrigin>>;
   beforeAll(async () => {
     origin = await startOrigin();
-    gateway = await startGateway({
-      database: t.database,
-      clock: systemClock,
-      log: t.app.log,
-      host: '127.0.0.1',
-      socksPort: 0,
-      httpPort: 0,
+    gateway = await startTestGateway(t, {
       privateTargets: 'deny',
       // Only the origin's port on loopback is reachable: any other loopback port is a refused target.
       privateTargetException: `${origin.url}/healthz`,
@@ -190,13 +184,7 @@ describe('gateway metrics', () => {
   });
 
   it("counts the connection guard's refusals under their reason", async () => {
-    const guarded = await startGateway({
-      database: t.database,
-      clock: systemClock,
-      log: t.app.log,
-      host: '127.0.0.1',
-      socksPort: 0,
-      httpPort: 0,
+    const guarded = await startTestGateway(t, {
       maxPendingPerSource: 1,
     });
     const refused = async () =>
