@@ -117,9 +117,13 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
   await visitorContext.close();
 
-  // Log out removes the token and lands on the public news.
+  // Log out ends the token on the server, removes it and lands on the public news.
+  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/news$/);
+  // The path itself: `/admin/news` also ends with /news, and Log out now waits for the server.
+  await expect(page).toHaveURL(/:\/\/[^/]+\/news$/);
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  const verify = await page.request.post('/api/admin/verify', { data: { token } });
+  expect(verify.status()).toBe(401);
   expect(failures).toEqual([]);
 });
