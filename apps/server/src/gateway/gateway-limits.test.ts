@@ -1,14 +1,11 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
-import { rentals } from '../db/schema';
-import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { buildTestApp, connectedRentalRow, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
-import { startGateway, FAILED_LOGINS_PER_MINUTE, type Gateway, type GatewayOptions } from './gateway';
+import { FAILED_LOGINS_PER_MINUTE, type Gateway, type GatewayOptions } from './gateway';
 import { basic, connectTunnel, httpOverSocket, rawConnect, until } from './gateway-test-kit';
 
 let t: TestApp;
@@ -36,16 +33,7 @@ afterAll(async () => {
 });
 
 async function withGateway(options: Partial<GatewayOptions>, use: (g: Gateway) => Promise<void>): Promise<void> {
-  const gateway = await startGateway({
-    database: t.database,
-    clock: systemClock,
-    log,
-    host: '127.0.0.1',
-    socksPort: 0,
-    httpPort: 0,
-    privateTargets: 'allow',
-    ...options,
-  });
+  const gateway = await startTestGateway(t, { log, privateTargets: 'allow', ...options });
   try {
     await use(gateway);
   } finally {
@@ -179,15 +167,8 @@ describe('slow clients', () => {
 
 describe('guessing passwords', () => {
   async function connectedRental(): Promise<{ user: string; pass: string }> {
-    const [proxyId] = await addProxies(t, 1);
-    const { apiKey } = await fundedCustomer(t, 10_000);
-    await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-    const [row] = await t.database.db
-      .update(rentals)
-      .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-      .where(eq(rentals.proxyId, proxyId!))
-      .returning();
-    return { user: row!.username, pass: row!.password };
+    const row = await connectedRentalRow(t);
+    return { user: row.username, pass: row.password };
   }
 
   async function socksLogin(port: number, from: string, user: string, pass: string): Promise<boolean> {

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
 import { rentals } from '../db/schema';
 import { CredentialStore } from '../gateway/credential-store';
-import { startGateway, type Gateway } from '../gateway/gateway';
+import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, downloadUntilCut, until } from '../gateway/gateway-test-kit';
-import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import {
+  addProxies,
+  buildTestApp,
+  customerCall,
+  fundedCustomer,
+  startTestGateway,
+  type TestApp,
+} from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 
 let t: TestApp;
@@ -23,15 +29,7 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://portal.example',
     },
   });
-  gateway = await startGateway({
-    database: t.database,
-    clock: systemClock,
-    log: t.app.log,
-    host: '127.0.0.1',
-    socksPort: 0,
-    httpPort: 0,
-    privateTargets: 'allow',
-  });
+  gateway = await startTestGateway(t, { privateTargets: 'allow' });
 });
 afterAll(async () => {
   await gateway.close();
