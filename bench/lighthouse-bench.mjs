@@ -32,6 +32,8 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-bench-'));
+// Run as root, the embedded PostgreSQL runs as `postgres` and must be able to pass through.
+fs.chmodSync(dataDir, 0o711);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -74,7 +76,16 @@ async function audit(url) {
         .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
         .map((ref) => ref.id),
     );
+    // A performance score of 0 is a run that measured nothing: say what Lighthouse reported.
+    const problems = [
+      result.lhr.runtimeError?.code,
+      ...METRICS.map((id) => audits[id].errorMessage).filter(Boolean),
+      ...(result.lhr.runWarnings ?? []),
+    ].filter(Boolean);
+    const unmeasured = categories.performance.score === null || categories.performance.score === 0;
+    if (unmeasured) console.error(`${url}: no performance score: ${problems.join('; ') || 'no reason given'}`);
     return {
+      unmeasured,
       failing,
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)])),
       metrics: Object.fromEntries(METRICS.map((id) => [id, audits[id].numericValue])),
@@ -97,12 +108,19 @@ try {
   const rows = [];
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(base + page));
+    let retried = 0;
+    while (runs.length < RUNS) {
+      const run = await audit(base + page);
+      // Chromium now and then records no trace (NO_NAVSTART): that run measured nothing, so it is
+      // run again (at most twice per page) rather than counted as a score of 0.
+      if (run.unmeasured && retried < 2) retried += 1;
+      else runs.push(run);
+    }
     const pick = (kind, id) => median(runs.map((run) => run[kind][id]));
     rows.push({
       page,
       ...Object.fromEntries(CATEGORIES.map((id) => [id, pick('scores', id)])),
-      perfRuns: runs.map((run) => run.scores.performance).join('/'),
+      perfRuns: runs.map((run) => run.scores.performance).join('/') + (retried ? `, ${retried} rerun` : ''),
       fcp: `${(pick('metrics', 'first-contentful-paint') / 1000).toFixed(1)} s`,
       lcp: `${(pick('metrics', 'largest-contentful-paint') / 1000).toFixed(1)} s`,
       tbt: `${Math.round(pick('metrics', 'total-blocking-time'))} ms`,

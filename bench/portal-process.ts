@@ -77,6 +77,8 @@ export async function startPortal(
       ADMIN_SECRET,
       LOGIN_RATE_LIMIT: '100000',
       REGISTER_RATE_LIMIT: '100000',
+      // No balancer in front: stop at once.
+      SHUTDOWN_DELAY_SECONDS: '0',
       ...(kind === 'postgres' ? { DATABASE_URL: dbUrl.toString() } : {}),
       ...env,
     },

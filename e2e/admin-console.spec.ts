@@ -1,25 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-
-/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
-const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
+import { adminSecret, expectNoSeriousViolations } from './kit';
 
 const HEADER = 'ip,port,protocol,type,country,region,city,isp,zip,fraud_score,upstream';
 
 async function adminLogIn(page: Page) {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  await page.getByLabel('Secret code').fill(fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim());
+  await page.getByLabel('Secret code').fill(adminSecret());
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
 }
 
 test('operator imports a CSV and sees the rows', async ({ page }) => {

@@ -1,10 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-
-/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
-const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
+import { adminSecret, expectNoSeriousViolations } from './kit';
 
 declare global {
   interface Window {
@@ -15,15 +10,9 @@ declare global {
 async function adminLogIn(page: Page) {
   await page.goto('/admin/news');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  await page.getByLabel('Secret code').fill(fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim());
+  await page.getByLabel('Secret code').fill(adminSecret());
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'News Management' })).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
 }
 
 /** Names this run's news, so that a failed run can remove what it added. */
@@ -32,7 +21,7 @@ const MARKER = `e2e-${Date.now()}`;
 // Other browser tests share this server and expect /news to be empty: whatever happens above,
 // this run's items go.
 test.afterAll(async ({ request }) => {
-  const secretCode = fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim();
+  const secretCode = adminSecret();
   const { token } = (await (await request.post('/api/admin/login', { data: { secretCode } })).json()) as {
     token: string;
   };

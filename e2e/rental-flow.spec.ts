@@ -1,22 +1,6 @@
 import { priceCents } from '@portal/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-
-/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
-const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
-
-async function createGiftcard(request: APIRequestContext, amount: number): Promise<string> {
-  const secretCode = fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim();
-  const login = await request.post('/api/admin/login', { data: { secretCode } });
-  const { token } = (await login.json()) as { token: string };
-  const created = await request.post('/api/admin/giftcards', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { amount, count: 1 },
-  });
-  const { codes } = (await created.json()) as { codes: string[] };
-  return codes[0]!;
-}
+import { expect, test } from '@playwright/test';
+import { createGiftcard } from './kit';
 
 test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, redeem a gift card, refund refused', async ({
   page,
@@ -50,12 +34,16 @@ test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, 
   await expect(page.getByTestId('wallet-balance')).toHaveText('$20.00');
 
   // Catalogue: filter by a country, select two rows, buy them for one day.
+  // Every free proxy, as the API lists them (other browser tests may have rented some of the 200).
+  const free = (await (await request.get('/api/proxy/list', { headers: { 'x-api-key': apiKey } })).json()) as {
+    proxies: unknown[];
+  };
   await page.getByRole('link', { name: 'Proxies' }).first().click();
-  await expect(page.getByTestId('catalogue-counts')).toContainText('Total: 200');
+  await expect(page.getByTestId('catalogue-counts')).toContainText(`Total: ${free.proxies.length}`);
   const country = page.getByLabel('Country');
   await country.selectOption({ index: 1 });
   const countryCode = await country.inputValue();
-  await expect(page.getByTestId('catalogue-counts')).not.toContainText('Filtered: 200');
+  await expect(page.getByTestId('catalogue-counts')).not.toContainText(`Filtered: ${free.proxies.length}`);
   const rows = page.getByTestId('proxy-row');
   await rows.nth(0).click();
   await rows.nth(1).click();

@@ -1,35 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-
-const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
-
-/** A new customer with $10 from a gift card, signed in in this page. */
-async function fundedCustomer(page: Page, request: APIRequestContext): Promise<string> {
-  const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
-  const secretCode = fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim();
-  const { token } = (await (await request.post('/api/admin/login', { data: { secretCode } })).json()) as {
-    token: string;
-  };
-  const created = await request.post('/api/admin/giftcards', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { amount: 10, count: 1 },
-  });
-  const { codes } = (await created.json()) as { codes: string[] };
-  await request.post('/api/payments/giftcard', { headers: { 'x-api-key': apiKey }, data: { giftcard: codes[0] } });
-  await page.goto('/');
-  await page.evaluate((key) => localStorage.setItem('apiKey', key), apiKey);
-  return apiKey;
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, fundedCustomer } from './kit';
 
 test('catalogue, purchase dialog, history and payments have no serious accessibility violations', async ({
   page,

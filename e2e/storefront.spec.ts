@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken } from './kit';
 
 /**
  * Issue 17: the public pages arrive as complete HTML in every language, hydrate without warnings,
@@ -9,7 +10,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 const LANGUAGES = ['en', 'ru', 'hi', 'es', 'fr', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];
 const LOCALES = path.resolve(import.meta.dirname, '../apps/web/src/locales');
-const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
 
 function locale(language: Language, namespace: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8')) as unknown;
@@ -47,12 +47,6 @@ function textOf(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const secretCode = fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim();
-  const answer = await request.post('/api/admin/login', { data: { secretCode } });
-  return ((await answer.json()) as { token: string }).token;
 }
 
 test('every public page in every language is complete HTML without scripts: text, lang, hreflang, canonical', async ({

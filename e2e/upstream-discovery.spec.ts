@@ -59,7 +59,8 @@ test('operator pastes three upstream lines, discovery lists them, a customer see
     await page.goto('/login');
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.goto('/proxy');
+    // Signing in moves to /proxy once the server has answered (the form loads its API client on submit).
+    await expect(page).toHaveURL(/\/proxy$/);
     await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption('GB');
     await page.getByRole('combobox', { name: 'City', exact: true }).selectOption('Bracknell');
     const offered = page.getByTestId('proxy-row');

@@ -33,8 +33,11 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     IPQS_API_KEY: 'e2e-key',
     IPQS_URL: `http://127.0.0.1:${ipqsPort}`,
     // Away from the defaults, so a developer's own `npm start` does not collide with the tests.
-    GATEWAY_SOCKS_PORT: process.env.E2E_SOCKS_PORT ?? '18331',
-    GATEWAY_HTTP_PORT: process.env.E2E_HTTP_PORT ?? '18332',
+    // Beside the test's port, so that runs on other ports (other checkouts) do not collide.
+    GATEWAY_SOCKS_PORT: process.env.E2E_SOCKS_PORT ?? String(port + 10),
+    GATEWAY_HTTP_PORT: process.env.E2E_HTTP_PORT ?? String(port + 11),
+    // Own ports of IP authorization, beside the test's other ports.
+    GATEWAY_PORT_RANGE: `${port + 30}-${port + 39}`,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000',

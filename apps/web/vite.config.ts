@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,6 +15,14 @@ export default defineConfig({
     precompress(),
     jsBudget(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
@@ -21,6 +30,8 @@ export default defineConfig({
   // The storefront's server renderer (`vite build --ssr`) bundles the workspace's TypeScript contract.
   ssr: { noExternal: ['@portal/contract'] },
   build: {
+    // Every browser the app supports preloads modules itself: the polyfill would only add bytes (issue 17).
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

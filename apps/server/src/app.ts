@@ -2,11 +2,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
@@ -28,6 +28,7 @@ import { createGatewayProvisioner, type Provisioner } from './rentals/provisione
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import type { CustomerCache } from './accounts/customer-cache';
+import type { HistoryCache } from './rentals/history-cache';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/client';
@@ -68,6 +69,8 @@ export interface AppDeps {
   timeouts?: Partial<RequestTimeouts>;
   /** Customers kept in memory between requests; without one, every request reads the database. */
   customers?: CustomerCache;
+  /** Customers' history answers kept in memory; without one, every history call queries. */
+  histories?: HistoryCache;
 }
 
 export interface RequestTimeouts {
@@ -143,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
+    // A request that reaches a closing server on a connection it already had is served, not
+    // refused: the database stays open until every request under way has finished.
+    return503OnClosing: false,
     // No call takes more than a few KiB; operator imports that need more set their own limit.
     bodyLimit: 256 * 1024,
     serverFactory: serverWithTimeouts({ ...REQUEST_TIMEOUTS, ...deps.timeouts }),
@@ -151,10 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware built once: @fastify/helmet built it, parsing every directive, on every
+  // request (6% of the CPU of a cached read in the issue 18 profile). Same headers, same hook.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     hsts: config.secureCookies,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   const redis = sharedRedis(app, config.redisUrl);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -183,6 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new DomainError('SERVICE_UNAVAILABLE');
     }
   });
+  // Stopping: every answer closes its connection, so clients and balancers holding keep-alive
+  // connections open new ones elsewhere before the listener closes (SHUTDOWN_DELAY_SECONDS).
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.state === 'stopping') reply.header('connection', 'close');
+  });
   if (config.metrics.enabled) {
     installRequestMetrics(app);
     installMetricsRoute(app, { token: config.metrics.token, shop: createShopRegistry(deps.db, deps.poolStats) });
@@ -192,19 +208,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock, customers: deps.customers };
-  const customers = deps.customers;
-  if (customers) {
+  const { customers, histories } = deps;
+  if (customers || histories) {
     // A customer's own change (a purchase, a payment) is seen by their next call at once; other
     // processes learn of it by notification a moment later.
     app.addHook('onSend', async (request) => {
-      if (request.customer && request.method !== 'GET') customers.invalidate(request.customer.id);
+      if (!request.customer || request.method === 'GET') return;
+      customers?.invalidate(request.customer.id);
+      histories?.invalidate(request.customer.id);
     });
   }
   const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
-  await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway });
+  await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway, histories });
   await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
   const payments = paymentsDepsOf(deps);
   await app.register(paymentsRoutes, payments);

@@ -126,6 +126,25 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes the own-port range of IP authorization (issue 16): on by default, off, bad values named', () => {
+    expect(loadConfig({}, base).gateway.portRange).toEqual({ first: 20000, last: 29999 });
+    expect(loadConfig({ GATEWAY_PORT_RANGE: ' 40000 - 40009 ' }, base).gateway.portRange).toEqual({
+      first: 40000,
+      last: 40009,
+    });
+    expect(loadConfig({ GATEWAY_PORT_RANGE: 'off' }, base).gateway.portRange).toBeNull();
+    const wrong =
+      'GATEWAY_PORT_RANGE must be first-last with 1024 <= first <= last <= 65535 (e.g. 20000-29999), or off';
+    for (const value of ['20000', '30000-20000', '80-90', '60000-70000', 'a-b']) {
+      expect(problemsOf({ GATEWAY_PORT_RANGE: value }), value).toEqual([wrong]);
+    }
+    expect(problemsOf({ GATEWAY_PORT_RANGE: '1024-9000' })).toEqual([
+      'GATEWAY_PORT_RANGE 1024-9000 must not include GATEWAY_SOCKS_PORT (1080)',
+      'GATEWAY_PORT_RANGE 1024-9000 must not include GATEWAY_HTTP_PORT (8081)',
+      'GATEWAY_PORT_RANGE 1024-9000 must not include PORT (8080)',
+    ]);
+  });
+
   it('refuses a short admin secret without repeating secrets in the message', () => {
     expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',

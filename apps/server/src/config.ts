@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { trustedSources } from './gateway/proxy-protocol';
 
 /**
  * Configuration from the environment (DESIGN section 8), validated once at start.
@@ -15,6 +17,16 @@ const port = (name: string, fallback: number) =>
     .min(1, `${name} must be a whole number from 1 to 65535`)
     .max(65535, `${name} must be a whole number from 1 to 65535`)
     .default(fallback);
+
+/** proxy-addr's names for the private ranges a balancer usually sits in. */
+const TRUSTED_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  const [address = '', prefix] = item.split('/');
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const count = (name: string) =>
   z.coerce
@@ -67,6 +79,8 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
+  /** Own ports of rentals under IP authorization (issue 16): `first-last`, or `off`. */
+  GATEWAY_PORT_RANGE: z.string().trim().default('20000-29999'),
   GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
   GATEWAY_MAX_PENDING_PER_IP: positive('GATEWAY_MAX_PENDING_PER_IP', 64),
   GATEWAY_MAX_CONNECTIONS: z.coerce
@@ -84,9 +98,21 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context) => {
+      const text = value.trim();
+      if (['true', '1'].includes(text)) return true;
+      if (['false', '0', ''].includes(text)) return false;
+      const list = text.split(',').map((item) => item.trim());
+      const bad = list.find((item) => !TRUSTED_NAMES.has(item) && !isAddressOrRange(item));
+      if (bad === undefined) return list;
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false or a list of addresses, CIDR ranges, loopback, linklocal or uniquelocal ("${bad}" is none)`,
+      });
+      return z.NEVER;
+    }),
   LOGIN_RATE_LIMIT: positive('LOGIN_RATE_LIMIT', 10),
   REGISTER_RATE_LIMIT: positive('REGISTER_RATE_LIMIT', 30),
   ADMIN_LOGIN_RATE_LIMIT: positive('ADMIN_LOGIN_RATE_LIMIT', 5),
@@ -122,6 +148,22 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters long').optional(),
   GATEWAY_METRICS_PORT: port('GATEWAY_METRICS_PORT', 9464),
   GATEWAY_DRAIN_SECONDS: count('GATEWAY_DRAIN_SECONDS').default(20),
+  GATEWAY_PROXY_PROTOCOL_FROM: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return undefined;
+      try {
+        return trustedSources(value);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: `GATEWAY_PROXY_PROTOCOL_FROM must list addresses or CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  SHUTDOWN_DELAY_SECONDS: count('SHUTDOWN_DELAY_SECONDS').default(5),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')
@@ -172,6 +214,8 @@ export interface Config {
     httpPort: number;
     /** Runs inside this process (`npm start`); false when gateways run alone (`npm run gateway`). */
     enabled: boolean;
+    /** Where the API allocates rentals' own ports for IP authorization; null: IP authorization is off. */
+    portRange: PortRange | null;
     /** What provisioning and health checks request through each upstream. */
     checkUrl: string;
     handshakeTimeoutMs: number;
@@ -183,12 +227,15 @@ export interface Config {
     privateTargets: 'deny' | 'allow';
     /** Reachable under `deny`: the check URL's host and port outside production (the demo's /healthz). */
     privateTargetException: string | undefined;
+    /** Balancers whose PROXY protocol headers the gateway believes (GATEWAY_PROXY_PROTOCOL_FROM). */
+    proxyProtocolFrom: net.BlockList | undefined;
   };
   publicUrl: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
   secureCookies: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: every hop (true), none, or only these addresses, ranges and names. */
+  trustProxy: boolean | string[];
   /** Attempts per IP per minute. */
   loginRateLimit: number;
   /** Sign-ups per IP per hour. */
@@ -223,6 +270,8 @@ export interface Config {
   };
   /** How long a stopping gateway lets open tunnels run before it cuts them (SIGTERM). */
   gatewayDrainMs: number;
+  /** After SIGTERM, how long the API keeps serving with /readyz at 503 before its listener closes. */
+  shutdownDelayMs: number;
   /** Rate limits are counted in this Redis, shared by every process; in memory without it. */
   redisUrl: string | undefined;
 }
@@ -285,6 +334,11 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       'METRICS_TOKEN is required when NODE_ENV=production (16+ characters; scrapers send it as a Bearer token), or set METRICS_ENABLED=false',
     );
   }
+  const portRange = parsePortRange(e.GATEWAY_PORT_RANGE, problems, [
+    ['GATEWAY_SOCKS_PORT', e.GATEWAY_SOCKS_PORT],
+    ['GATEWAY_HTTP_PORT', e.GATEWAY_HTTP_PORT],
+    ['PORT', e.PORT],
+  ]);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const checkUrl = e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`;
@@ -307,12 +361,14 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       socksPort: e.GATEWAY_SOCKS_PORT,
       httpPort: e.GATEWAY_HTTP_PORT,
       enabled: e.GATEWAY_ENABLED,
+      portRange,
       checkUrl,
       handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
       maxPendingPerSource: e.GATEWAY_MAX_PENDING_PER_IP,
       maxConnections: e.GATEWAY_MAX_CONNECTIONS,
       privateTargets: e.GATEWAY_PRIVATE_TARGETS,
       privateTargetException: isProduction ? undefined : checkUrl,
+      proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
     },
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
@@ -362,6 +418,33 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     },
     metrics: { enabled: e.METRICS_ENABLED, token: e.METRICS_TOKEN, gatewayPort: e.GATEWAY_METRICS_PORT },
     gatewayDrainMs: e.GATEWAY_DRAIN_SECONDS * 1000,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
   };
+}
+
+export interface PortRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * GATEWAY_PORT_RANGE: `first-last` (1024-65535, not across the gateway's or the API's own ports),
+ * or `off`. Problems go to the list so every bad variable is named at once.
+ */
+function parsePortRange(value: string, problems: string[], taken: [string, number][]): PortRange | null {
+  if (value.toLowerCase() === 'off') return null;
+  const match = /^(\d{1,5})\s*-\s*(\d{1,5})$/.exec(value);
+  const first = Number(match?.[1]);
+  const last = Number(match?.[2]);
+  if (!match || first < 1024 || last > 65535 || first > last) {
+    problems.push(
+      `GATEWAY_PORT_RANGE must be first-last with 1024 <= first <= last <= 65535 (e.g. 20000-29999), or off`,
+    );
+    return null;
+  }
+  for (const [name, port] of taken) {
+    if (port >= first && port <= last) problems.push(`GATEWAY_PORT_RANGE ${value} must not include ${name} (${port})`);
+  }
+  return { first, last };
 }

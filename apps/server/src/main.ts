@@ -13,6 +13,7 @@ import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
 import { createGatewayProvisioner } from './rentals/provisioner';
+import { listenedHistoryCache } from './rentals/history-cache';
 import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
 import { Readiness } from './health/readiness';
 
@@ -57,8 +58,10 @@ async function main(): Promise<void> {
   // other requests get 503 until the database is ready.
   const readiness = new Readiness('starting');
   const customers = await listenedCustomerCache(database);
+  const histories = await listenedHistoryCache(database);
   const app = await buildApp({
     customers: customers.cache,
+    histories: histories.cache,
     config,
     db: database.db,
     clock: systemClock,
@@ -81,14 +84,18 @@ async function main(): Promise<void> {
     readiness.stopping();
     // SIGTERM (an orchestrator's restart) lets tunnels drain; Ctrl-C is a person who wants it stopped.
     const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
-    app.log.info({ signal, drainMs }, 'shutting down');
-    const limitMs = drainMs + 10_000;
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.log.info({ signal, drainMs, delayMs }, 'shutting down');
+    const limitMs = delayMs + drainMs + 10_000;
     const force = setTimeout(() => {
       console.error(`shutdown took longer than ${limitMs / 1000} s: exiting`);
       process.exit(1);
     }, limitMs);
     force.unref();
-    // The listener closes at once and requests under way finish, jobs end after their current
+    // A balancer learns of the 503 only at its next check: until then it still sends requests
+    // here, so they are served (each answer closes its connection) before the listener closes.
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // The listener closes and requests under way finish, jobs end after their current
     // transaction, tunnels drain; only then does the database close, so no write is lost.
     await Promise.all([
       app.close(),
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
       gateway?.close({ drainMs }) ?? Promise.resolve(),
     ]);
     await customers.stop();
+    await histories.stop();
     await database.close();
     unlock();
     console.log('Stopped.');
@@ -159,6 +167,7 @@ async function main(): Promise<void> {
         maxConnections: config.gateway.maxConnections,
         privateTargets: config.gateway.privateTargets,
         privateTargetException: config.gateway.privateTargetException,
+        proxyProtocolFrom: config.gateway.proxyProtocolFrom,
       })
     : null;
   readiness.ready();

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
-import { httpOverSocket, socksGet, until } from '../src/gateway/gateway-test-kit';
-import { buildTestApp, connectedRentalRow, type TestApp } from './helper';
+import { downloadUntilCut, httpOverSocket, socksGet, until } from '../src/gateway/gateway-test-kit';
+import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
 import { startOrigin } from './origin';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -87,6 +87,37 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
       }, 1000);
     }
     expect(Date.now() - refundedAt).toBeLessThan(1500);
+  }, 60_000);
+
+  it('new credentials: a tunnel with the old password is cut within a second; the old one is refused, the new one works', async () => {
+    const rental = await connectedRentalRow(t);
+    const { socksPort } = await startProcess(t.database.url!);
+    const target = { host: '127.0.0.1', port: origin.port };
+    const { socket } = await SocksClient.createConnection({
+      proxy: { host: '127.0.0.1', port: socksPort, type: 5, userId: rental.username, password: rental.password },
+      command: 'connect',
+      destination: target,
+    });
+    const cut = downloadUntilCut(socket);
+
+    const changedAt = Date.now();
+    const response = await customerCall(t, rental.apiKey).post('/api/proxy/credentials', {
+      proxy_id: rental.proxyId,
+    });
+    expect(response.statusCode).toBe(200);
+    const fresh = response.json<{ proxy_pwd: string }>().proxy_pwd;
+    expect(fresh).not.toBe(rental.password);
+
+    // The API process changed the row; the gateway process learns it from the database alone.
+    expect((await cut).closedAt - changedAt).toBeLessThan(1000);
+    await until(async () => {
+      try {
+        return (await socksGet(socksPort, rental.username, fresh, target)).includes('200 OK');
+      } catch {
+        return false;
+      }
+    }, 1000);
+    await expect(socksGet(socksPort, rental.username, rental.password, target)).rejects.toThrow();
   }, 60_000);
 
   it('serves metrics and readiness on its metrics port, and drains tunnels on SIGTERM', async () => {

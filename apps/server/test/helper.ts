@@ -257,7 +257,7 @@ export async function adminToken(t: TestApp): Promise<string> {
   return response.json<{ token: string }>().token;
 }
 
-/** A bought rental made connected until `endInMs` from now, as its database row. */
+/** A bought rental made connected until `endInMs` from now, as its database row and its customer's key. */
 export async function connectedRentalRow(t: TestApp, upstream = 'direct', endInMs = 3_600_000) {
   const [proxyId] = await addProxies(t, 1, { upstream });
   const { apiKey } = await fundedCustomer(t, 10_000);
@@ -267,7 +267,7 @@ export async function connectedRentalRow(t: TestApp, upstream = 'direct', endInM
     .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
     .where(eq(rentals.proxyId, proxyId!))
     .returning();
-  return row!;
+  return { ...row!, apiKey };
 }
 
 /** A gateway on free loopback ports over the test's database, on the real clock (its timers cut access). */

@@ -149,6 +149,8 @@ describe('the server process', () => {
         ADMIN_SECRET: 'process-test-admin-secret',
         GATEWAY_SOCKS_PORT: String(await freePort()),
         GATEWAY_HTTP_PORT: String(await freePort()),
+        // The listener closes 1 s after SIGTERM (readiness 503 meanwhile); the rolling restart test covers the delay.
+        SHUTDOWN_DELAY_SECONDS: '1',
       };
       const base = `http://127.0.0.1:${port}`;
       const server = start(env);

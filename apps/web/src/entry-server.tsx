@@ -3,13 +3,10 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { routes } from './app/router';
-import { newsKeys } from './features/news/api/keys';
+import { PublicApp } from './app/public-app';
+import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
-import { createQueryClient } from './lib/query-client';
 import { HEAD_NAMESPACES, pageHead } from './ssr/head';
 import { localeSource, scriptsOf, type Manifest } from './ssr/manifest';
 import { serializePageData, type PageData } from './ssr/page-data';
@@ -67,19 +64,15 @@ function translator(language: Language): I18n {
   return instance;
 }
 
-async function renderApp(url: string, instance: I18n, data: PageData): Promise<string | null> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  if (data.news) queryClient.setQueryData(newsKeys.list(), data.news);
+async function renderApp(url: string, instance: I18n, data: PageData): Promise<string> {
+  const { pathname, search, hash } = new URL(url);
+  // The same tree the browser hydrates: the public pages' light shell (src/app/public-app.tsx).
   const { prelude } = await prerender(
     <StrictMode>
       <I18nextProvider i18n={instance}>
-        <AppProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
+        <ServerNewsContext.Provider value={data.news ?? null}>
+          <PublicApp initialLocation={{ pathname, search, hash }} />
+        </ServerNewsContext.Provider>
       </I18nextProvider>
     </StrictMode>,
     // React moves a large Suspense boundary's content to the end of the document with an inline
@@ -104,10 +97,9 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       // sends the screen apart with an inline script to put it in place, which the CSP forbids.
       // Once loaded, the next render is complete, so a page renders again until it has no script.
       let body = await renderApp(`${origin}${pathname}`, instance, pageData);
-      for (let attempt = 0; body?.includes('<script') && attempt < 3; attempt += 1) {
+      for (let attempt = 0; body.includes('<script') && attempt < 3; attempt += 1) {
         body = await renderApp(`${origin}${pathname}`, instance, pageData);
       }
-      if (body === null) return null;
       if (body.includes('<script')) throw new Error(`${pathname} did not render completely`);
       // The CSP refuses style attributes in HTML (the browser would drop them and log an error);
       // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
@@ -117,7 +109,7 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
         module,
-        ...['common', 'errors', ...namespaces].map((ns) => localeSource(language, ns)),
+        ...['common', ...namespaces].map((ns) => localeSource(language, ns)),
       ])
         .filter((file) => !inTemplate.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);

@@ -1,13 +1,12 @@
 import { parsePublicPath } from '@portal/contract';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { newsKeys } from './features/news/api/keys';
-import { i18n, initI18n, storedLanguage } from './lib/i18n';
+import { PublicApp } from './app/public-app';
+import { PUBLIC_SCREEN_LOADERS } from './app/public-screens';
+import { initI18n, i18n, storedLanguage } from './lib/i18n';
 import { redirectForSavedLanguage } from './lib/localized-path';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
-import { createQueryClient } from './lib/query-client';
-import { readPageData } from './ssr/page-data';
+import { HydrationDone, hydrationStarted } from './lib/hydration';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -21,23 +20,35 @@ async function start(container: HTMLElement) {
     return;
   }
   const publicPage = parsePublicPath(window.location.pathname);
-  await initI18n(publicPage?.language ?? storedLanguage());
-  const app = (queryClient?: ReturnType<typeof createQueryClient>) => (
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>
-  );
-  // Issue 17: public pages arrive as HTML. Hydration must render the same text, so the page's
-  // translations and the data the server used are in place first.
+  // Issue 17: public pages arrive as HTML and hydrate the light shell (app/public-app.tsx), which
+  // must render the same text, so the page's translations are in place first; the news the server
+  // rendered /news with is read from the page by the query client (lib/query-client.ts).
   if (publicPage && container.firstElementChild) {
-    await i18n.loadNamespaces(PUBLIC_PAGE_SOURCES[publicPage.page].namespaces);
-    const queryClient = createQueryClient();
-    const { news } = readPageData();
-    if (news) queryClient.setQueryData(newsKeys.list(), news);
-    hydrateRoot(container, app(queryClient));
-  } else {
-    createRoot(container).render(app());
+    const [Screen] = await Promise.all([
+      PUBLIC_SCREEN_LOADERS[publicPage.page](),
+      initI18n(publicPage.language, { lean: true }).then(() =>
+        i18n.loadNamespaces(PUBLIC_PAGE_SOURCES[publicPage.page].namespaces),
+      ),
+    ]);
+    hydrationStarted();
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PublicApp loaded={{ page: publicPage.page, Screen }} />
+        <HydrationDone />
+      </StrictMode>,
+      // A mismatch React recovers from (by rendering a part again on the client, a layout shift)
+      // is reported through the console, where the browser tests look for warnings.
+      { onRecoverableError: (error) => console.error('Hydration', error) },
+    );
+    return;
   }
+  const [{ App }] = await Promise.all([import('./app/app'), initI18n(publicPage?.language ?? storedLanguage())]);
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }
 
 void start(root);

@@ -11,6 +11,7 @@ export const API_PATHS = {
   proxyCredentials: '/api/proxy/credentials',
   proxyNote: '/api/proxy/note',
   proxyAutoRenew: '/api/proxy/auto-renew',
+  proxyIpAuth: '/api/proxy/ip-auth',
   proxyUsage: '/api/proxy/usage',
   proxyExport: '/api/proxy/export',
   proxyExportLinks: '/api/proxy/export-links',

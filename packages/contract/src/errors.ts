@@ -44,6 +44,9 @@ export const ERROR_CODES = {
   GIFTCARD_INVALID: 'Gift card code does not exist or has already been activated',
   GIFTCARD_RATE_LIMITED: 'Too many gift card attempts. Please wait a minute and try again.',
   SERVICE_UNAVAILABLE: 'The server is starting or restarting. Please try again in a moment.',
+  IP_AUTH_UNAVAILABLE: 'IP authorization is not offered on this server',
+  IP_AUTH_PORTS_EXHAUSTED:
+    'No gateway port is free for IP authorization right now. Please try again later or contact support.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -102,6 +105,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GIFTCARD_INVALID: 404,
   GIFTCARD_RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  IP_AUTH_UNAVAILABLE: 503,
+  IP_AUTH_PORTS_EXHAUSTED: 503,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

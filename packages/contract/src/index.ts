@@ -16,3 +16,4 @@ export * from './api-paths';
 export * from './public-pages';
 export * from './rentals/export';
 export * from './rentals/renewal';
+export * from './rentals/ip-auth';

@@ -25,6 +25,11 @@ export function canExtend(status: RentalStatus): boolean {
   return status === RENTAL_STATUS.connected || status === RENTAL_STATUS.ready;
 }
 
+/** The rental still holds its proxy: the controls of issue 16 (auto-renew, a selection) act on it. */
+export function holdsProxy(status: RentalStatus): boolean {
+  return status !== RENTAL_STATUS.expired && status !== RENTAL_STATUS.refunded;
+}
+
 export function canRequestRefund(status: RentalStatus): boolean {
   return status === RENTAL_STATUS.connected;
 }

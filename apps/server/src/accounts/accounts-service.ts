@@ -99,20 +99,28 @@ export async function authenticate(
     return cached.user;
   }
   const generation = deps.customers?.currentGeneration() ?? 0;
-  const user = await findUserByApiKeyHash(deps.db, keyHash);
-  if (!user) throw new DomainError('INVALID_API_KEY');
-  let sessionEnded: SessionEnd = null;
-  if (sessionHash) {
-    const session = await findSessionByTokenHash(deps.db, sessionHash);
-    // A cookie of another account (keys switched in one browser) says nothing about this one.
-    if (session && session.userId === user.id && session.endedAt) {
-      // The customer's own logout is not "signed in elsewhere" (issue 14).
-      sessionEnded = session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED';
+  const lookUp = async () => {
+    const user = await findUserByApiKeyHash(deps.db, keyHash);
+    if (!user) return null;
+    let sessionEnded: SessionEnd = null;
+    if (sessionHash) {
+      const session = await findSessionByTokenHash(deps.db, sessionHash);
+      // A cookie of another account (keys switched in one browser) says nothing about this one.
+      if (session && session.userId === user.id && session.endedAt) {
+        // The customer's own logout is not "signed in elsewhere" (issue 14).
+        sessionEnded = session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED';
+      }
     }
-  }
-  deps.customers?.store(generation, keyHash, user, sessionHash, sessionEnded);
-  if (sessionEnded) throw new DomainError(sessionEnded);
-  return user;
+    deps.customers?.store(generation, keyHash, user, sessionHash, sessionEnded);
+    return { user, sessionEnded };
+  };
+  // Requests that miss together (an entry just expired under load) share one lookup.
+  const found = deps.customers
+    ? await deps.customers.lookUps.run(`${keyHash} ${sessionHash ?? ''}`, generation, lookUp)
+    : await lookUp();
+  if (!found) throw new DomainError('INVALID_API_KEY');
+  if (found.sessionEnded) throw new DomainError(found.sessionEnded);
+  return found.user;
 }
 
 export async function logoutSession(deps: AccountsDeps, sessionToken: string | undefined): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queryable } from '../db/client';
 import type { UserRow } from './accounts-repository';
+import { SingleFlight } from '../lib/single-flight';
 
 /** Tells every process (LISTEN) that a customer's row or sessions changed, once the change commits. */
 export const CUSTOMER_CHANGED = 'customer_changed';
@@ -35,6 +36,8 @@ export class CustomerCache {
   private readonly byKey = new Map<string, Entry>();
   private readonly keyOfUser = new Map<number, string>();
   private generation = 0;
+  /** Lookups under way by API key and session hash, shared by the requests that miss together. */
+  readonly lookUps = new SingleFlight<string, { user: UserRow; sessionEnded: SessionEnd } | null>();
 
   constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
 

@@ -103,22 +103,39 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => onNotify(message.channel, message.payload ?? ''));
-    next.on('error', () => undefined);
-    next.on('end', () => {
-      if (stopped) return;
+    // One retry per client: a failed connect both rejects and emits 'end', and answering each
+    // with a new attempt doubled the attempts every second while the server was away.
+    let retrying = false;
+    const retry = () => {
+      if (stopped || retrying) return;
+      retrying = true;
       setTimeout(() => {
         connect().then(
           () => onReconnect?.(),
-          () => next.emit('end'),
+          () => undefined,
         );
       }, 1000).unref();
-    });
-    await next.connect();
-    for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    };
+    next.on('notification', (message) => onNotify(message.channel, message.payload ?? ''));
+    next.on('error', () => undefined);
+    next.on('end', retry);
+    try {
+      await next.connect();
+      for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      retry();
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
   };
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // The caller learns of it now; no retries behind its back.
+    stopped = true;
+    throw error;
+  }
   return async () => {
     stopped = true;
     await client?.end().catch(() => undefined);

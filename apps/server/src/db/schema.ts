@@ -370,6 +370,27 @@ export const rentalUsage = pgTable(
 );
 
 /**
+ * IP authorization (issue 16): a rental's own gateway port and the sources that may use it without
+ * a password. Keyed by port, so a port belongs to at most one live allocation (the database says
+ * so, not each process); a row is deleted when the list is emptied or, by a trigger, when the
+ * rental stops holding its proxy, which returns the port to the pool.
+ */
+export const rentalIpAuth = pgTable(
+  'rental_ip_auth',
+  {
+    port: integer('port').primaryKey(),
+    rentalId: bigint('rental_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => rentals.id),
+    /** IPv4/IPv6 addresses or CIDRs (at most a /24 or /64), normalised by the contract. */
+    ips: text('ips').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('rental_ip_auth_port_valid', sql`${t.port} BETWEEN 1 AND 65535`)],
+);
+
+/**
  * A customer's secret pull link for proxy lists (issue 16). Only a hash of its token is kept, so
  * the whole link is shown once, when it is made; `hint` tells the links apart in the list.
  */

@@ -51,7 +51,8 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     const target = connectTarget(request.url);
     if (!target) return answer(socket, '400 Bad Request', 'CONNECT needs host:port');
     const credentials = basicCredentials(request.headers['proxy-authorization']);
-    const login = credentials ? gate.login(socket, credentials.username, credentials.password) : null;
+    // Without credentials: allowed only from a listed address on the rental's own port.
+    const login = credentials ? gate.login(socket, credentials.username, credentials.password) : gate.bySource(socket);
     if (login && !login.ok && login.reason === 'throttled') {
       return answer(socket, '429 Too Many Requests', TOO_MANY_FAILED_LOGINS);
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type net from 'node:net';
 import { sourceKey } from '../lib/failure-throttle';
 import { refusals } from '../metrics/metrics';
+import { acceptedAt } from './proxy-protocol';
 
 export interface ConnectionLimits {
   /** Connections from one source that have not finished authentication. */
@@ -56,6 +57,8 @@ export class ConnectionGuard {
 
   /** Takes a new client connection in, or destroys it at once; answers whether it was admitted. */
   admit(socket: net.Socket): boolean {
+    // An own port (IP authorization) admits before it hands the socket to a front, which admits again.
+    if (this.tracked.has(socket)) return !socket.destroyed;
     const source = sourceKey(socket.remoteAddress);
     if (this.open >= this.limits.maxConnections) return this.refuse(socket, 'total', source);
     const pending = this.pendingBySource.get(source) ?? 0;
@@ -63,11 +66,16 @@ export class ConnectionGuard {
     this.open += 1;
     this.pendingBySource.set(source, pending + 1);
     const entry: Tracked = { source, pending: true, timer: null };
-    entry.timer = setTimeout(() => {
-      if (!entry.pending) return;
-      this.count('handshake-timeout', source);
-      socket.destroy();
-    }, this.limits.handshakeTimeoutMs);
+    // Counted from accept: time spent on a PROXY protocol header is part of the handshake.
+    const waited = Date.now() - (acceptedAt(socket) ?? Date.now());
+    entry.timer = setTimeout(
+      () => {
+        if (!entry.pending) return;
+        this.count('handshake-timeout', source);
+        socket.destroy();
+      },
+      Math.max(0, this.limits.handshakeTimeoutMs - waited),
+    );
     entry.timer.unref();
     this.tracked.set(socket, entry);
     socket.once('close', () => {

@@ -120,6 +120,12 @@ export class CredentialStore {
     return this.isUsable(access) ? access : null;
   }
 
+  /** The rental of these credentials' username if it is usable now, without a password (IP authorization). */
+  usable(username: string): Access | null {
+    const access = this.byUsername.get(username);
+    return access && this.isUsable(access) ? access : null;
+  }
+
   /** Registers an open connection of a rental; `close` cuts it. Answers the unregister function. */
   track(rentalId: number, close: () => void): () => void {
     let set = this.connections.get(rentalId);

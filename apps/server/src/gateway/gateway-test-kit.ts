@@ -111,3 +111,67 @@ export function rawConnect(port: number, auth: string, target: string, from?: st
     socket.on('error', reject);
   });
 }
+
+/**
+ * A SOCKS5 CONNECT made by hand, so a test chooses the client's own address (`from`) and whether it
+ * offers the no-authentication method only (no `login`) or username/password. Answers the socket
+ * on success, or the step and code the gateway refused with ('method' 0xff, 'auth' 1, 'connect' n).
+ */
+export function socks5Connect(
+  port: number,
+  target: { host: string; port: number },
+  options: { from?: string; login?: { user: string; pass: string } } = {},
+): Promise<{ socket: net.Socket } | { refused: 'method' | 'auth' | 'connect' | 'closed'; code: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: options.from });
+    let buffer = Buffer.alloc(0);
+    let stage: 'method' | 'auth' | 'connect' = 'method';
+    const done = (result: Awaited<ReturnType<typeof socks5Connect>>) => {
+      socket.removeAllListeners('data');
+      socket.removeAllListeners('close');
+      if (!('socket' in result)) socket.destroy();
+      resolve(result);
+    };
+    const request = () => {
+      const octets = target.host.split('.').map(Number);
+      const portBytes = [target.port >> 8, target.port & 0xff];
+      socket.write(Buffer.from([0x05, 0x01, 0x00, 0x01, ...octets, ...portBytes]));
+      stage = 'connect';
+    };
+    socket.on('error', reject);
+    socket.on('close', () => done({ refused: 'closed', code: -1 }));
+    socket.on('connect', () => socket.write(Buffer.from(options.login ? [0x05, 0x01, 0x02] : [0x05, 0x01, 0x00])));
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (stage === 'method' && buffer.length >= 2) {
+        const method = buffer[1] ?? 0xff;
+        buffer = buffer.subarray(2);
+        if (method === 0x00) return request();
+        if (method !== 0x02 || !options.login) return done({ refused: 'method', code: method });
+        const { user, pass } = options.login;
+        socket.write(
+          Buffer.concat([
+            Buffer.from([0x01, user.length]),
+            Buffer.from(user),
+            Buffer.from([pass.length]),
+            Buffer.from(pass),
+          ]),
+        );
+        stage = 'auth';
+      }
+      if (stage === 'auth' && buffer.length >= 2) {
+        const status = buffer[1] ?? 1;
+        buffer = buffer.subarray(2);
+        if (status !== 0) return done({ refused: 'auth', code: status });
+        request();
+      }
+      if (stage === 'connect' && buffer.length >= 10) {
+        const reply = buffer[1] ?? 1;
+        if (reply !== 0) return done({ refused: 'connect', code: reply });
+        const rest = buffer.subarray(10);
+        if (rest.length > 0) socket.unshift(rest);
+        done({ socket });
+      }
+    });
+  });
+}

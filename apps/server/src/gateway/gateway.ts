@@ -6,11 +6,13 @@ import type { DatabaseHandle } from '../db/client';
 import { gatewayActiveConnections } from '../metrics/metrics';
 import { FailureThrottle } from '../lib/failure-throttle';
 import { ConnectionGuard, defaultMaxConnections, QuietLog, type RefusalCounts } from './connection-guard';
-import { CredentialStore } from './credential-store';
+import { CredentialStore, type Access } from './credential-store';
 import { dial } from './dialer';
 import { createHttpFront } from './http-front';
 import { LoginGate } from './login-gate';
-import { createSocks5Server } from './socks5-server';
+import { OwnPorts } from './own-ports';
+import { acceptProxyProtocol } from './proxy-protocol';
+import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 
 export interface GatewayOptions {
@@ -30,10 +32,14 @@ export interface GatewayOptions {
   privateTargets?: PrivateTargets;
   /** ...but for this URL's host and port (the demo's /healthz; none in production). */
   privateTargetException?: string;
+  /** Balancers whose PROXY protocol headers are believed (GATEWAY_PROXY_PROTOCOL_FROM); none by default. */
+  proxyProtocolFrom?: net.BlockList;
 }
 
 export interface Gateway {
   store: CredentialStore;
+  /** IP authorization's own ports (issue 16), as stored by the API. */
+  ownPorts: OwnPorts;
   socksPort: number;
   httpPort: number;
   /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
@@ -99,46 +105,77 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     windowMs: 60_000,
     clock: options.clock,
   });
-  const gate = new LoginGate(store, throttle, guard);
+  const proxyProtocol = options.proxyProtocolFrom && {
+    trusted: options.proxyProtocolFrom,
+    timeoutMs: handshakeTimeoutMs,
+    onDropped: (source: string, reason: string) => {
+      const count = quiet.occurrence(`proxy-protocol ${reason} ${source}`);
+      if (count > 0) log.warn({ source, reason, count }, 'gateway: connection without a valid PROXY header dropped');
+    },
+  };
+  // Own ports hand each connection to one of the two fronts below by its first byte.
+  const ownPorts = new OwnPorts({
+    db: database.db,
+    host: options.host,
+    log,
+    guard,
+    proxyProtocol: proxyProtocol || undefined,
+    route: (socket, protocol) =>
+      protocol === 'socks5' ? socks.emit('connection', socket) : http.server.emit('connection', socket),
+  });
+  const gate = new LoginGate(store, throttle, guard, ownPorts);
   const stopListening = await database.listen(
-    ['rental_access', 'proxy_access'],
+    ['rental_access', 'proxy_access', 'rental_ip_auth'],
     (channel, payload) => {
       const reload =
-        channel === 'rental_access' ? store.reloadUsername(payload) : store.reloadProxy(Number.parseInt(payload, 10));
+        channel === 'rental_access'
+          ? store.reloadUsername(payload)
+          : channel === 'proxy_access'
+            ? store.reloadProxy(Number.parseInt(payload, 10))
+            : ownPorts.reload(Number.parseInt(payload, 10));
       reload.catch((error: unknown) => log.error({ err: String(error) }, 'gateway: reloading credentials failed'));
     },
-    () => void store.loadAll().catch(() => undefined),
+    () => {
+      void store.loadAll().catch(() => undefined);
+      void ownPorts.loadAll().catch(() => undefined);
+    },
   );
   await store.loadAll();
+
+  // One session shape for a login with credentials and one by address (IP authorization).
+  const sessionOf = (access: Access): Socks5Session => ({
+    dial: (host, port) => dial(access.upstream, host, port, policy),
+    opened: (client: net.Socket, target: net.Socket) => {
+      // Payload only: what the handshake took before this point is not the customer's traffic.
+      const readBefore = client.bytesRead;
+      const writtenBefore = client.bytesWritten;
+      const untrack = store.track(access.rentalId, () => {
+        client.destroy();
+        target.destroy();
+      });
+      const finish = store.meter(access.rentalId, () => ({
+        up: client.bytesRead - readBefore,
+        down: client.bytesWritten - writtenBefore,
+      }));
+      return () => {
+        untrack();
+        finish();
+      };
+    },
+  });
 
   const socks = createSocks5Server({
     handshakeTimeoutMs,
     authenticate: (username, password, client) => {
       const login = gate.login(client, username, password);
-      if (!login.ok) return null;
-      const { access } = login;
-      return {
-        dial: (host, port) => dial(access.upstream, host, port, policy),
-        opened: (client: net.Socket, target: net.Socket) => {
-          // Payload only: what the handshake took before this point is not the customer's traffic.
-          const readBefore = client.bytesRead;
-          const writtenBefore = client.bytesWritten;
-          const untrack = store.track(access.rentalId, () => {
-            client.destroy();
-            target.destroy();
-          });
-          const finish = store.meter(access.rentalId, () => ({
-            up: client.bytesRead - readBefore,
-            down: client.bytesWritten - writtenBefore,
-          }));
-          return () => {
-            untrack();
-            finish();
-          };
-        },
-      };
+      return login.ok ? sessionOf(login.access) : null;
+    },
+    authenticateSource: (client) => {
+      const login = gate.bySource(client);
+      return login?.ok ? sessionOf(login.access) : null;
     },
   });
+  if (proxyProtocol) acceptProxyProtocol(socks, proxyProtocol);
   // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
   socks.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   socks.on('error', (error) => log.error({ err: error.message }, 'gateway: SOCKS5 front failed'));
@@ -151,13 +188,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
 
   const http = createHttpFront({ store, policy, gate, guard, host: options.host, port: options.httpPort });
+  if (proxyProtocol) acceptProxyProtocol(http.server, proxyProtocol);
   await http.listen();
 
   const socksSockets = trackSockets(socks, 'socks5');
   const httpSockets = trackSockets(http.server, 'http');
+  // After both fronts listen: the own ports' connections go to them.
+  await ownPorts.loadAll();
 
   return {
     store,
+    ownPorts,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
     stats: () => ({
@@ -169,10 +210,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const socksClosed = new Promise<void>((resolve) => socks.close(() => resolve()));
       // proxy-chain's close(false) stops accepting and resolves once its connections have ended.
       const httpClosed = http.close(false);
+      const ownClosed = ownPorts.close();
       await drained([socksSockets, httpSockets], drainMs);
       for (const socket of socksSockets) socket.destroy();
       http.closeConnections();
-      await Promise.all([socksClosed, httpClosed]);
+      await Promise.all([socksClosed, httpClosed, ownClosed]);
       await stopListening();
       await store.close();
     },

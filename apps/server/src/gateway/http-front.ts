@@ -35,9 +35,12 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
     authRealm: AUTH_REALM,
     prepareRequestFunction: async ({ request, username, password, hostname, port: targetPort, connectionId }) => {
       // A request without credentials is the usual first step of a client (it learns it needs
-      // them from the 407), not a guess: it gets the 407 without counting as a failed login.
-      if (!request.headers['proxy-authorization']) return { requestAuthentication: true, failMsg: REFUSED };
-      const login = gate.login(request.socket, username, password);
+      // them from the 407), not a guess: it gets the 407 without counting as a failed login,
+      // unless it comes from a listed address on the rental's own port (IP authorization).
+      const login = request.headers['proxy-authorization']
+        ? gate.login(request.socket, username, password)
+        : gate.bySource(request.socket);
+      if (!login) return { requestAuthentication: true, failMsg: REFUSED };
       if (!login.ok && login.reason === 'throttled') throw new RequestError(TOO_MANY_FAILED_LOGINS, 429);
       if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
       const { access } = login;

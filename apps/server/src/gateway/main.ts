@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     maxConnections: config.gateway.maxConnections,
     privateTargets: config.gateway.privateTargets,
     privateTargetException: config.gateway.privateTargetException,
+    proxyProtocolFrom: config.gateway.proxyProtocolFrom,
   });
   readiness.ready();
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');
@@ -52,8 +53,11 @@ async function main(): Promise<void> {
     readiness.stopping();
     // SIGTERM (an orchestrator's restart) lets open tunnels run on; Ctrl-C stops at once.
     const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
-    log.info({ signal, drainMs }, 'gateway stopping');
-    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    log.info({ signal, drainMs, delayMs }, 'gateway stopping');
+    setTimeout(() => process.exit(1), delayMs + drainMs + 10_000).unref();
+    // Accepting on while the balancer's checks learn of the 503 (as the API does, main.ts).
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     await gateway.close({ drainMs });
     await database.close();
     await probes.close();

@@ -12,10 +12,16 @@ export interface Socks5Session {
 export interface Socks5Options {
   /** The client is passed so the gateway can throttle by its address and account for it. */
   authenticate(username: string, password: string, client: net.Socket): Socks5Session | null;
+  /**
+   * For a client that offers the no-authentication method: a session if its address may go
+   * without a password (IP authorization on a rental's own port), else null (it must log in).
+   */
+  authenticateSource?(client: net.Socket): Socks5Session | null;
   handshakeTimeoutMs?: number;
 }
 
 const VERSION = 0x05;
+const AUTH_NONE = 0x00;
 const AUTH_USERPASS = 0x02;
 const NO_ACCEPTABLE = 0xff;
 const CMD_CONNECT = 0x01;
@@ -23,7 +29,7 @@ const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSu
 
 /**
  * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names; RFC 1929
- * username/password) with a handshake timeout. The handshake is read from a growing buffer, so a
+ * username/password, or no authentication where `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a growing buffer, so a
  * client that sends one byte at a time works. No maintained library fits (DESIGN section 5).
  */
 export function createSocks5Server(options: Socks5Options): net.Server {
@@ -63,9 +69,15 @@ export function createSocks5Server(options: Socks5Options): net.Server {
         if (buffer.length < 2 + count) return;
         const methods = buffer.subarray(2, 2 + count);
         buffer = buffer.subarray(2 + count);
-        if (!methods.includes(AUTH_USERPASS)) return refuse([VERSION, NO_ACCEPTABLE]);
-        client.write(Buffer.from([VERSION, AUTH_USERPASS]));
-        stage = 'auth';
+        session = methods.includes(AUTH_NONE) ? (options.authenticateSource?.(client) ?? null) : null;
+        if (session) {
+          client.write(Buffer.from([VERSION, AUTH_NONE]));
+          stage = 'request';
+        } else {
+          if (!methods.includes(AUTH_USERPASS)) return refuse([VERSION, NO_ACCEPTABLE]);
+          client.write(Buffer.from([VERSION, AUTH_USERPASS]));
+          stage = 'auth';
+        }
       }
       if (stage === 'auth') {
         if (buffer.length < 2) return;

@@ -40,7 +40,7 @@ async function renewingRental(walletCents: number, fraudScore = 0) {
     .where(eq(rentals.proxyId, proxyId!))
     .returning();
   const turnedOn = await call.post('/api/proxy/auto-renew', { proxy_id: proxyId, enabled: true });
-  expect(turnedOn.json()).toEqual({ success: true, auto_renew: true });
+  expect(turnedOn.json()).toEqual({ success: true, auto_renew: true, count: 1 });
   return { apiKey, userId, proxyId: proxyId!, rental: rental!, endTime, call };
 }
 
@@ -121,8 +121,39 @@ describe('auto-renew', () => {
     expect((await call.post('/api/proxy/auto-renew', { proxy_id: proxyId, enabled: false })).json()).toEqual({
       success: true,
       auto_renew: false,
+      count: 1,
     });
     t.clock.advance(HOUR - RENEW_LEAD_MS / 2);
     expect(await runLifecycleOnce(await lifecycleOf(t))).toMatchObject({ renewed: 0, renewFailed: 0 });
+  });
+
+  it('changes a selection as a whole, or nothing when one proxy of it is not the caller’s', async () => {
+    const { apiKey, userId, proxyId: first } = await renewingRental(10_000);
+    const call = customerCall(t, apiKey);
+    const [second] = await addProxies(t, 1);
+    expect((await call.post('/api/proxy/buy', { task: 'up', id: second, hours: 1 })).statusCode).toBe(200);
+    const stranger = await renewingRental(10_000);
+    const renewing = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(rentals)
+          .where(and(eq(rentals.userId, userId), eq(rentals.autoRenew, true)))
+      )
+        .map((row) => row.proxyId)
+        .sort((a, b) => a - b);
+
+    const mixed = await call.post('/api/proxy/auto-renew', { proxy_id: [second, stranger.proxyId], enabled: true });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toMatchObject({ code: 'RENTAL_NOT_FOUND' });
+    expect(await renewing()).toEqual([first]);
+
+    const both = await call.post('/api/proxy/auto-renew', { proxy_id: [first, second, second], enabled: true });
+    expect(both.json()).toEqual({ success: true, auto_renew: true, count: 2 });
+    expect(await renewing()).toEqual([first, second!].sort((a, b) => a - b));
+    const off = await call.post('/api/proxy/auto-renew', { proxy_id: [first, second], enabled: false });
+    expect(off.json()).toEqual({ success: true, auto_renew: false, count: 2 });
+    expect(await renewing()).toEqual([]);
+    expect((await call.post('/api/proxy/auto-renew', { proxy_id: [], enabled: true })).statusCode).toBe(400);
   });
 });

@@ -10,6 +10,8 @@ import {
   ExportLinkIdParamsSchema,
   ExportLinkRevokeResponseSchema,
   ExportLinksResponseSchema,
+  IpAuthRequestSchema,
+  IpAuthResponseSchema,
   NoteRequestSchema,
   NoteResponseSchema,
   PullTokenParamsSchema,
@@ -20,16 +22,19 @@ import {
   type ExportFormat,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PortRange } from '../config';
 import { z } from 'zod';
 import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { createExportLink, exportFor, listExportLinks, pullList, revokeExportLink } from './export-links';
+import { setIpAuth } from './ip-auth';
 import { newCredentials, setNote, usageOf, type ControlsDeps } from './proxy-controls';
 import { setAutoRenew } from './rentals-service';
 import type { GatewayAddress } from './rentals-views';
 
 export interface ControlsRoutesOptions extends ControlsDeps {
-  gateway: GatewayAddress;
+  /** With the range of own ports for IP authorization (null: not offered). */
+  gateway: GatewayAddress & { portRange: PortRange | null };
   /** Where pull links point: the portal's public address. */
   publicUrl: string;
 }
@@ -40,6 +45,7 @@ const errors = {
   404: ErrorEnvelopeSchema,
   409: ErrorEnvelopeSchema,
   429: ErrorEnvelopeSchema,
+  503: ErrorEnvelopeSchema,
 };
 
 /** The schema has made sure exactly one of the two is there. */
@@ -89,14 +95,41 @@ export const controlsRoutes: FastifyPluginAsyncZod<ControlsRoutesOptions> = asyn
       preHandler: customer,
       schema: {
         tags: ['rentals'],
-        description: 'At end_time, extends the rental by its last period from the wallet, at the price of that day.',
+        description:
+          'At end_time, extends the rental by its last period from the wallet, at the price of that day. ' +
+          'proxy_id may be one id or a list (a selection): all change or, if one is not yours, none (404).',
         body: AutoRenewRequestSchema,
         response: { 200: AutoRenewResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { proxy_id: proxyId, enabled } = request.body;
-      return { success: true as const, auto_renew: await setAutoRenew(deps, customerOf(request).id, proxyId, enabled) };
+      const { proxy_id: selection, enabled } = request.body;
+      const proxyIds = Array.isArray(selection) ? selection : [selection];
+      const count = await setAutoRenew(deps, customerOf(request).id, proxyIds, enabled);
+      return { success: true as const, auto_renew: enabled, count };
+    },
+  );
+
+  app.post(
+    API_PATHS.proxyIpAuth,
+    {
+      preHandler: customer,
+      schema: {
+        tags: ['rentals'],
+        description:
+          'IP authorization: up to 5 sources (IPv4/IPv6, CIDR up to /24 and /64) may use the rental without a password on its own gateway port (SOCKS5 and HTTP); [] turns it off and frees the port. 503 IP_AUTH_UNAVAILABLE when the server offers none, IP_AUTH_PORTS_EXHAUSTED when no port is free.',
+        body: IpAuthRequestSchema,
+        response: { 200: IpAuthResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { proxy_id: proxyId, ips } = request.body;
+      const ipAuth = await setIpAuth(deps, gateway.portRange, customerOf(request).id, proxyId, ips);
+      return {
+        success: true as const,
+        ip_auth: ipAuth,
+        address: ipAuth ? `${gateway.host.includes(':') ? `[${gateway.host}]` : gateway.host}:${ipAuth.port}` : null,
+      };
     },
   );
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentalOrders, rentals } from '../db/schema';
+import { HOLDING_STATUSES, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
 
 export type ProxyRow = typeof proxies.$inferSelect;
 export type RentalRow = typeof rentals.$inferSelect;
@@ -103,6 +103,8 @@ const historyColumns = {
   },
   /** Hours of the rental's latest order: what auto-renew buys again (issue 16). */
   renewHours: renewHours,
+  /** IP authorization: null when the rental has none (left join). */
+  ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
 };
 
 function prepareHistory(db: Queryable) {
@@ -110,6 +112,7 @@ function prepareHistory(db: Queryable) {
     .select(historyColumns)
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id))
     .where(eq(rentals.userId, sql.placeholder('userId')))
     .orderBy(desc(rentals.createdAt), desc(rentals.id))
     .prepare('rentals_of_user');
@@ -132,12 +135,18 @@ export async function rentalsOfUser(db: Queryable, userId: number): Promise<Hist
 export async function ordersOfUser(
   db: Queryable,
   userId: number,
-): Promise<{ order: OrderRow; rental: RentalRow; proxy: ProxyRow }[]> {
+): Promise<{ order: OrderRow; rental: RentalRow; proxy: ProxyRow; ipAuth: { port: number; ips: string[] } | null }[]> {
   return db
-    .select({ order: rentalOrders, rental: rentals, proxy: proxies })
+    .select({
+      order: rentalOrders,
+      rental: rentals,
+      proxy: proxies,
+      ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
+    })
     .from(rentalOrders)
     .innerJoin(rentals, eq(rentals.id, rentalOrders.rentalId))
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id))
     .where(eq(rentals.userId, userId))
     .orderBy(desc(rentalOrders.createdAt), desc(rentalOrders.id));
 }

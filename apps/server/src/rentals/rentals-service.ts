@@ -186,17 +186,33 @@ export async function autoRenewRental(
   }
 }
 
-/** Turns auto-renew on or off for the caller's rental that holds the proxy now. */
-export async function setAutoRenew(deps: { db: Database }, userId: number, proxyId: number, enabled: boolean) {
-  const [row] = await deps.db
-    .update(rentals)
-    .set({ autoRenew: enabled, renewFailure: null })
-    .where(
-      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-    )
-    .returning({ id: rentals.id });
-  if (!row) throw new DomainError('RENTAL_NOT_FOUND');
-  return enabled;
+/**
+ * Turns auto-renew on or off for the caller's rentals that hold these proxies now: all of them or,
+ * when one is not the caller's (or has ended), none, with the same 404 as a single unknown proxy.
+ */
+export async function setAutoRenew(
+  deps: { db: Database },
+  userId: number,
+  proxyIds: readonly number[],
+  enabled: boolean,
+) {
+  const wanted = [...new Set(proxyIds)];
+  return deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(rentals)
+      .set({ autoRenew: enabled, renewFailure: null })
+      .where(
+        and(
+          eq(rentals.userId, userId),
+          inArray(rentals.proxyId, wanted),
+          inArray(rentals.status, [...HOLDING_STATUSES]),
+        ),
+      )
+      .returning({ id: rentals.id });
+    // Throwing rolls the transaction back: a selection changes as a whole.
+    if (changed.length < wanted.length) throw new DomainError('RENTAL_NOT_FOUND');
+    return changed.length;
+  });
 }
 
 /**

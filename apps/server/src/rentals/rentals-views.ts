@@ -1,4 +1,4 @@
-import { historyRank, type HistoryRecord, type RentalStatus, type Transaction } from '@portal/contract';
+import { historyRank, type HistoryRecord, type IpAuth, type RentalStatus, type Transaction } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { ordersOfUser, rentalsOfUser, type HistoryRow } from './rentals-repository';
 
@@ -19,6 +19,7 @@ export function toHistoryRecord(
   proxy: HistoryRow['proxy'],
   gateway: GatewayAddress,
   renewHours = rental.hours,
+  ipAuth: IpAuth | null = null,
 ): HistoryRecord {
   const port = gatewayPortFor(proxy.protocol, gateway);
   return {
@@ -35,6 +36,7 @@ export function toHistoryRecord(
     auto_renew: rental.autoRenew,
     renew_hours: renewHours,
     renew_failure: rental.renewFailure,
+    ip_auth: ipAuth,
     ip: proxy.ip,
     country: proxy.country,
     region: proxy.region,
@@ -53,7 +55,7 @@ export function toHistoryRecord(
 export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
   const rows = await rentalsOfUser(db, userId);
   return rows
-    .map(({ rental, proxy, renewHours }) => toHistoryRecord(rental, proxy, gateway, renewHours))
+    .map(({ rental, proxy, renewHours, ipAuth }) => toHistoryRecord(rental, proxy, gateway, renewHours, ipAuth))
     .map((record, index) => ({ record, index }))
     .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
     .map(({ record }) => record);
@@ -62,8 +64,8 @@ export async function historyOf(db: Queryable, userId: number, gateway: GatewayA
 /** One row per purchase and per extension, newest first. */
 export async function transactionsOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<Transaction[]> {
   const rows = await ordersOfUser(db, userId);
-  return rows.map(({ order, rental, proxy }) => ({
-    ...toHistoryRecord(rental, proxy, gateway),
+  return rows.map(({ order, rental, proxy, ipAuth }) => ({
+    ...toHistoryRecord(rental, proxy, gateway, rental.hours, ipAuth),
     order_id: String(order.id),
     hours: order.hours,
     amount: order.amountCents / 100,

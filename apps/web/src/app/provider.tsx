@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '../lib/query-client';
+import { browserQueryClient } from '../lib/query-client';
 
-/** `client` is given when data came with the page's HTML (the news of /news, issue 17). */
+/** `client` is given by the server renderer; the browser has one client (browserQueryClient). */
 export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
+  const [queryClient] = useState(() => client ?? browserQueryClient());
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

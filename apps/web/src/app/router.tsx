@@ -7,28 +7,14 @@ import { lazyPage } from '../lib/lazy-page';
 import { useApiKey } from '../lib/session';
 import { consoleRoutes } from '../features/admin/console/console-routes';
 import { RootLayout } from './layout/root-layout';
+import { PUBLIC_SCREENS } from './public-screens';
 
 /** Each screen is its own chunk, so the landing page loads only what it needs. */
-const Landing = lazyPage(
-  () => import('../features/content/components/landing-page'),
-  (m) => m.LandingPage,
-);
-const Terms = lazyPage(
-  () => import('../features/content/components/terms-page'),
-  (m) => m.TermsPage,
-);
-const Support = lazyPage(
-  () => import('../features/content/components/support-page'),
-  (m) => m.SupportPage,
-);
-const News = lazyPage(
-  () => import('../features/news/components/news-page'),
-  (m) => m.NewsPage,
-);
-const Login = lazyPage(
-  () => import('../features/auth/components/login-page'),
-  (m) => m.LoginPage,
-);
+const Landing = PUBLIC_SCREENS['/'];
+const Terms = PUBLIC_SCREENS['/terms'];
+const Support = PUBLIC_SCREENS['/support'];
+const News = PUBLIC_SCREENS['/news'];
+const Login = PUBLIC_SCREENS['/login'];
 const Signup = lazyPage(
   () => import('../features/auth/components/signup-page'),
   (m) => m.SignupPage,
@@ -61,18 +47,9 @@ const SandboxCheckout = lazyPage(
   () => import('../features/payments/components/sandbox-checkout-page'),
   (m) => m.SandboxCheckoutPage,
 );
-const SetupProxy = lazyPage(
-  () => import('../features/articles/components/setup-proxy-page'),
-  (m) => m.SetupProxyPage,
-);
-const EnableAntidetect = lazyPage(
-  () => import('../features/articles/components/enable-antidetect-page'),
-  (m) => m.EnableAntidetectPage,
-);
-const RouterSetup = lazyPage(
-  () => import('../features/articles/components/router-setup-page'),
-  (m) => m.RouterSetupPage,
-);
+const SetupProxy = PUBLIC_SCREENS['/articles/setup-proxy'];
+const EnableAntidetect = PUBLIC_SCREENS['/articles/enable-antidetect'];
+const RouterSetup = PUBLIC_SCREENS['/articles/router-setup'];
 
 /**
  * Spec section 2 has two route tables. Signed out: /, /login, /signup, the three articles, and

@@ -1,8 +1,9 @@
 import { LANGUAGES, localizedPath, parsePublicPath, type Language } from '@portal/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { afterHydration } from '../lib/hydration';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES } from '../lib/i18n';
+import { useAppNavigate } from '../lib/nav';
 
 /**
  * Language selector of the header (spec section 2); the choice is stored and restored on load.
@@ -11,12 +12,16 @@ import { changeLanguage, isLanguage, LANGUAGE_NAMES } from '../lib/i18n';
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const choose = (language: Language) => {
+  const navigate = useAppNavigate();
+  const choose = async (language: Language) => {
+    // A choice made while the server's page is still hydrating waits for it (lib/hydration.ts).
+    await afterHydration();
     void changeLanguage(language);
-    const page = parsePublicPath(location.pathname)?.page;
-    if (page) void navigate(localizedPath(language, page) + location.search + location.hash);
+    // The address bar, not the last rendered location: a move whose page is still loading has
+    // already changed the address while the previous page stays on screen (a transition).
+    const { pathname, search, hash } = window.location;
+    const page = parsePublicPath(pathname)?.page;
+    if (page) navigate(localizedPath(language, page) + search + hash);
   };
   return (
     <div className="flex items-center gap-2 text-sm">
@@ -27,7 +32,7 @@ export function LanguageSelect() {
         id={id}
         value={i18n.language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) choose(event.target.value);
+          if (isLanguage(event.target.value)) void choose(event.target.value);
         }}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-800 focus:outline-2 focus:outline-brand-600"
       >

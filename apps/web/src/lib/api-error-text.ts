@@ -1,5 +1,9 @@
 import { isApiError } from './api-client';
-import { i18n, TRANSLATED_ERROR_CODES, type EnglishResources } from './i18n';
+import enErrors from '../locales/en/errors.json';
+import { i18n, type EnglishResources } from './i18n';
+
+/** Error codes with a translation. */
+const TRANSLATED_ERROR_CODES: readonly string[] = Object.keys(enErrors.codes);
 
 type TranslatedCode = keyof EnglishResources['errors']['codes'];
 

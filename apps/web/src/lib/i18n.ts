@@ -13,7 +13,7 @@ import type enRentals from '../locales/en/rentals.json';
 import type enAdmin from '../locales/en/admin.json';
 import type enConsole from '../locales/en/console.json';
 import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
+import type enErrors from '../locales/en/errors.json';
 
 /** One namespace per feature plus `common` and `errors` (STYLE section 2). */
 export const NAMESPACES = [
@@ -34,16 +34,17 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * Only the shell's English (`common`, `errors`) ships in the main bundle: the header, toasts and
- * error screens need it at once. Every other namespace, English included, is a chunk of its own
+ * Only the shell's English `common` ships in the main bundle: the header and footer need it at
+ * once. `errors` loads before the full app starts and with the login page (issue 17: the other
+ * public pages do not need it, so their first scripts leave it out). Every other namespace, English included, is a chunk of its own
  * that loads with the first screen using it, so the landing page does not download the terms
  * or the help articles.
  */
-const bundledEnglish = { common: enCommon, errors: enErrors };
-const BUNDLED: readonly Namespace[] = ['common', 'errors'];
+const bundledEnglish = { common: enCommon };
 
 /** The shape of every namespace, for typed keys (CustomTypeOptions); types only, nothing bundled. */
 export type EnglishResources = typeof bundledEnglish & {
+  errors: typeof enErrors;
   auth: typeof enAuth;
   account: typeof enAccount;
   news: typeof enNews;
@@ -56,9 +57,6 @@ export type EnglishResources = typeof bundledEnglish & {
   admin: typeof enAdmin;
   console: typeof enConsole;
 };
-
-/** Error codes with a translation (the `errors` namespace is bundled, so this is known at once). */
-export const TRANSLATED_ERROR_CODES: readonly string[] = Object.keys(enErrors.codes);
 
 /** Names of the languages in themselves (endonyms), the same whatever language the page is in. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -73,7 +71,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/en/common.json',
-  '!../locales/en/errors.json',
 ]);
 
 /** Translations load on demand, one file per language and namespace, so a visitor downloads only what a screen shows. */
@@ -123,7 +120,14 @@ function saveLanguage(language: Language): void {
   }
 }
 
-export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
+/**
+ * `lean`: only `common` before the first render (a public page's light shell, issue 17); otherwise
+ * `errors` too, which API failures read outside React.
+ */
+export async function initI18n(
+  language: Language = storedLanguage(),
+  { lean = false }: { lean?: boolean } = {},
+): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', applyLanguage);
     await i18n
@@ -135,7 +139,7 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
         supportedLngs: [...LANGUAGES],
         load: 'currentOnly',
         // Screens load their own namespace; i18next then keeps it loaded across language changes.
-        ns: [...BUNDLED],
+        ns: lean ? ['common'] : ['common', 'errors'],
         defaultNS: 'common',
         resources: { en: bundledEnglish },
         partialBundledLanguages: true,

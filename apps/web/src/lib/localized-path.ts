@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, localizedPath, parsePublicPath, type PublicPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { followLanguage, isLanguage, savedLanguage } from './i18n';
+import { useAppLocation, useAppNavigate } from './nav';
 
 /** Links to public pages stay in the language on screen: `/news` becomes `/ru/news` in Russian. */
 export function usePublicPath(): (page: PublicPage) => string {
@@ -24,12 +24,12 @@ export function redirectForSavedLanguage(location: { pathname: string; search: s
 
 /** Keeps the language on screen in step with the address as the visitor moves between public pages. */
 export function useLanguageOfAddress(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useAppLocation();
+  const navigate = useAppNavigate();
   useEffect(() => {
     const redirect = redirectForSavedLanguage(location);
     if (redirect) {
-      void navigate(redirect, { replace: true });
+      navigate(redirect, { replace: true });
       return;
     }
     const match = parsePublicPath(location.pathname);

@@ -13,7 +13,7 @@ export const HEAD_NAMESPACES = ['common', 'landing', 'news', 'terms', 'support',
 type HeadT = TFunction<typeof HEAD_NAMESPACES>;
 
 /** Title and description of each page, from the text the page itself shows. */
-function titleAndDescription(page: PublicPage, t: HeadT): { title: string; description: string } {
+export function titleAndDescription(page: PublicPage, t: HeadT): { title: string; description: string } {
   const brand = t('common:brand');
   const titled = (title: string, description: string) => ({ title: `${title} | ${brand}`, description });
   switch (page) {

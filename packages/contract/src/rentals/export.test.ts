@@ -23,6 +23,12 @@ const record = (overrides: Partial<ExportRecord> = {}): ExportRecord => ({
 });
 
 describe('export templates', () => {
+  it('fills {ip_auth_port} with the own port under IP authorization, and with nothing without it', () => {
+    expect(fillTemplate(record({ ip_auth: { port: 20001 } }), '{host}:{ip_auth_port}')).toBe('gw.example:20001');
+    expect(fillTemplate(record(), '{host}:{ip_auth_port}')).toBe('gw.example:');
+    expect(templateProblem('{ip_auth_port}')).toBeNull();
+  });
+
   it('names an unknown placeholder, an empty and an over-long template', () => {
     expect(templateProblem('{host}:{port}')).toBeNull();
     expect(templateProblem('{password}')).toMatch(/unknown placeholder \{password\}/);

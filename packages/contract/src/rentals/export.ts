@@ -30,6 +30,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'zip',
   'note',
   'end_time',
+  'ip_auth_port',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
@@ -54,6 +55,8 @@ export interface ExportRecord {
   ipqualityscore: number;
   end_time: string;
   note: string;
+  /** The rental's own port under IP authorization; `{ip_auth_port}` is empty without it. */
+  ip_auth?: { port: number } | null;
 }
 
 /** `null` when the template is usable; otherwise the sentence that says what is wrong. */
@@ -87,6 +90,8 @@ function placeholderValue(record: ExportRecord, name: TemplatePlaceholder): stri
       return record.ISP;
     case 'id':
       return String(record.id);
+    case 'ip_auth_port':
+      return record.ip_auth ? String(record.ip_auth.port) : '';
     // A note is free text: one proxy stays one line.
     case 'note':
       return record.note.replace(/[\r\n]+/g, ' ');

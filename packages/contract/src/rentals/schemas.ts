@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successTrue } from '../common/schemas';
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
+import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
 
 /** A history record (spec section 3): the proxy's facts plus the rental's credentials and state. */
 export const HistoryRecordSchema = ProxyFactsSchema.extend({
@@ -22,6 +23,8 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   renew_hours: z.number().int(),
   /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
   renew_failure: z.string().nullable(),
+  /** IP authorization (issue 16): the rental's own port and the sources allowed without a password. */
+  ip_auth: IpAuthSchema.nullable(),
   status: RentalStatusSchema,
   /** ISO 8601 */
   end_time: z.string(),
@@ -120,8 +123,19 @@ export const ExportLinkIdParamsSchema = z.object({ id: z.coerce.number().int().p
 export const ExportLinkRevokeResponseSchema = z.object({ success: successTrue });
 export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
 
-export const AutoRenewRequestSchema = z.object({ proxy_id: ProxyIdSchema, enabled: z.boolean() });
-export const AutoRenewResponseSchema = z.object({ success: successTrue, auto_renew: z.boolean() });
+/** Most proxies one auto-renew call changes: a whole selection of the History page at once. */
+export const MAX_AUTO_RENEW_SELECTION = 500;
+export const AutoRenewRequestSchema = z.object({
+  /** One proxy, or a selection of them: all change, or none does. */
+  proxy_id: z.union([ProxyIdSchema, z.array(ProxyIdSchema).min(1).max(MAX_AUTO_RENEW_SELECTION)]),
+  enabled: z.boolean(),
+});
+export const AutoRenewResponseSchema = z.object({
+  success: successTrue,
+  auto_renew: z.boolean(),
+  /** How many rentals changed. */
+  count: z.number().int(),
+});
 
 export const UsageQuerySchema = z.object({ proxy_id: ProxyIdSchema });
 export const UsageHourSchema = z.object({
@@ -133,3 +147,15 @@ export const UsageHourSchema = z.object({
 export type UsageHour = z.infer<typeof UsageHourSchema>;
 /** Hours with traffic of the rental's life, at most the last 30 days, oldest first. */
 export const UsageResponseSchema = z.object({ success: successTrue, usage: z.array(UsageHourSchema) });
+
+/** Up to 5 sources (IPv4/IPv6, CIDR up to /24 and /64) that may use the rental without a password; [] turns it off. */
+export const IpAuthRequestSchema = z.object({ proxy_id: ProxyIdSchema, ips: IpAuthListSchema });
+export type IpAuthRequest = z.input<typeof IpAuthRequestSchema>;
+export const IpAuthResponseSchema = z.object({
+  success: successTrue,
+  /** null once the list is empty (the port went back to the pool). */
+  ip_auth: IpAuthSchema.nullable(),
+  /** `host:port` of the own port, for copying; null with ip_auth. */
+  address: z.string().nullable(),
+});
+export type IpAuthResponse = z.infer<typeof IpAuthResponseSchema>;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
+import { AppLink as Link, AppNavLink as NavLink } from '../../lib/nav';
 
 /** Header of signed-out visitors: logo, the public pages, language, login and sign-up. */
 export function PublicHeader() {

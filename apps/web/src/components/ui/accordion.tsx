@@ -1,34 +1,100 @@
-import * as AccordionPrimitive from '@radix-ui/react-accordion';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Radix accordion: each question is a button with aria-expanded, answers are labelled regions. */
-export const Accordion = AccordionPrimitive.Root;
+/**
+ * The landing page's FAQ (one answer open at a time, closable): each question is a button with
+ * aria-expanded in a heading, each answer a region labelled by it, arrow keys, Home and End move
+ * between questions (WAI-ARIA accordion pattern). Written here rather than Radix's, which is
+ * about 7 kB of gzip JavaScript on the landing page's first load (issue 17). Closed answers stay
+ * in the HTML, hidden, so that search engines read them.
+ */
+const AccordionContext = createContext<{ open: string | null; toggle: (value: string) => void } | null>(null);
+const ItemContext = createContext<{ value: string; id: string } | null>(null);
 
-export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn('border-b border-slate-200', className)} {...props} />;
+function useAccordion() {
+  const accordion = useContext(AccordionContext);
+  const item = useContext(ItemContext);
+  if (!accordion || !item) throw new Error('An accordion part is rendered outside AccordionItem');
+  return { ...item, isOpen: accordion.open === item.value, toggle: () => accordion.toggle(item.value) };
 }
 
-export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const triggers = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[data-accordion-trigger]')];
+  const index = triggers.indexOf(event.target as HTMLButtonElement);
+  if (index < 0) return;
+  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: triggers.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  triggers[(next + triggers.length) % triggers.length]?.focus();
+}
+
+export function Accordion({ className, children }: { className?: string; children: ReactNode }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (value: string) => setOpen((current) => (current === value ? null : value));
   return (
-    <AccordionPrimitive.Header>
-      <AccordionPrimitive.Trigger
+    <AccordionContext.Provider value={{ open, toggle }}>
+      <div className={className} onKeyDown={moveFocus}>
+        {children}
+      </div>
+    </AccordionContext.Provider>
+  );
+}
+
+export function AccordionItem({
+  value,
+  className,
+  children,
+}: {
+  value: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <ItemContext.Provider value={{ value, id }}>
+      <div className={cn('border-b border-slate-200', className)}>{children}</div>
+    </ItemContext.Provider>
+  );
+}
+
+export function AccordionTrigger({ className, children }: { className?: string; children: ReactNode }) {
+  const { id, isOpen, toggle } = useAccordion();
+  return (
+    <h3>
+      <button
+        type="button"
+        id={`${id}-trigger`}
+        aria-expanded={isOpen}
+        aria-controls={`${id}-content`}
+        data-accordion-trigger
+        data-state={isOpen ? 'open' : 'closed'}
+        onClick={toggle}
         className={cn(
           'group flex w-full items-center justify-between gap-4 py-4 text-left font-semibold text-slate-900 hover:text-brand-700',
           'focus-visible:outline-2 focus-visible:outline-brand-600',
           className,
         )}
-        {...props}
       >
         {children}
         <span aria-hidden className="text-xl transition-transform group-data-[state=open]:rotate-45">
           +
         </span>
-      </AccordionPrimitive.Trigger>
-    </AccordionPrimitive.Header>
+      </button>
+    </h3>
   );
 }
 
-export function AccordionContent({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
-  return <AccordionPrimitive.Content className={cn('pb-4 text-slate-700', className)} {...props} />;
+export function AccordionContent({ className, children }: { className?: string; children: ReactNode }) {
+  const { id, isOpen } = useAccordion();
+  return (
+    <div
+      role="region"
+      id={`${id}-content`}
+      aria-labelledby={`${id}-trigger`}
+      hidden={!isOpen}
+      className={cn('pb-4 text-slate-700', className)}
+    >
+      {children}
+    </div>
+  );
 }

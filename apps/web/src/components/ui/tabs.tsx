@@ -1,29 +1,117 @@
-import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/** Radix tabs: arrow keys move between tabs, the panel is labelled by its tab. */
-export const Tabs = TabsPrimitive.Root;
+/**
+ * Tabs (WAI-ARIA tabs pattern, automatic activation): the active tab alone is in the tab order,
+ * arrow keys, Home and End move to and select another tab, the panel is labelled by its tab and
+ * only the active panel is rendered. Written here rather than Radix's, which is about 10 kB of
+ * gzip JavaScript on the setup article's first load (issue 17).
+ */
+const TabsContext = createContext<{ value: string; select: (value: string) => void; id: string } | null>(null);
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+function useTabs() {
+  const tabs = useContext(TabsContext);
+  if (!tabs) throw new Error('A tabs part is rendered outside Tabs');
+  return tabs;
+}
+
+export function Tabs({ defaultValue, children }: { defaultValue: string; children: ReactNode }) {
+  const [value, select] = useState(defaultValue);
+  const id = useId();
   return (
-    <TabsPrimitive.List className={cn('flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)} {...props} />
+    <TabsContext.Provider value={{ value, select, id }}>
+      <div>{children}</div>
+    </TabsContext.Provider>
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const index = tabs.indexOf(event.target as HTMLButtonElement);
+  if (index < 0) return;
+  const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(next + tabs.length) % tabs.length];
+  tab?.focus();
+  tab?.click();
+}
+
+export function TabsList({
+  className,
+  children,
+  ...props
+}: {
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+}) {
   return (
-    <TabsPrimitive.Trigger
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={moveFocus}
+      className={cn('flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)}
+      {...props}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function TabsTrigger({
+  value,
+  className,
+  children,
+}: {
+  value: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const tabs = useTabs();
+  const active = tabs.value === value;
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`${tabs.id}-tab-${value}`}
+      aria-selected={active}
+      aria-controls={`${tabs.id}-panel-${value}`}
+      data-state={active ? 'active' : 'inactive'}
+      tabIndex={active ? 0 : -1}
+      onClick={() => tabs.select(value)}
       className={cn(
         'rounded-md px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-900 data-[state=active]:shadow',
         'focus-visible:outline-2 focus-visible:outline-brand-600',
         className,
       )}
-      {...props}
-    />
+    >
+      {children}
+    </button>
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-2', className)} {...props} />;
+export function TabsContent({
+  value,
+  className,
+  children,
+}: {
+  value: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const tabs = useTabs();
+  if (tabs.value !== value) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={`${tabs.id}-panel-${value}`}
+      aria-labelledby={`${tabs.id}-tab-${value}`}
+      tabIndex={0}
+      data-state="active"
+      className={cn('mt-4 focus-visible:outline-2', className)}
+    >
+      {children}
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { SecretField } from '../../../components/ui/secret-field';
 import { Toaster } from '../../../components/ui/toaster';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useInPublicShell } from '../../../lib/nav';
 import { adminLogout, useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
@@ -20,6 +21,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['admin', 'common']);
   const token = useAdminToken();
   const verify = useAdminVerify(token);
+  // Reached from a public page's light shell, whose toaster is already mounted (issue 17).
+  const inShell = useInPublicShell();
 
   useEffect(() => {
     if (token && verify.data === false) clearAdminToken();
@@ -42,7 +45,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       {content}
-      <Toaster label={t('common:toast.region')} />
+      {!inShell && <Toaster label={t('common:toast.region')} />}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { STORAGE_KEYS, type AdminOverview, type InventoryRow } from '@portal/contract';
-import { configure } from '@testing-library/react';
 import { beforeAll } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch } from '../../../testing/render-app';
@@ -10,7 +9,6 @@ import { jsonResponse, mockFetch } from '../../../testing/render-app';
  */
 export function setupConsoleTests(): void {
   beforeAll(async () => {
-    configure({ asyncUtilTimeout: 4000 });
     await initI18n('en');
   });
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPage } from '@portal/contract';
-import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { usePublicPath } from '../../../lib/localized-path';
+import { AppLink as Link } from '../../../lib/nav';
 
 export type ArticleId = 'setup' | 'antidetect' | 'router';
 

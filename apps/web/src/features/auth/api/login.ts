@@ -1,5 +1,4 @@
 import { API_PATHS, LoginResponseSchema, type LoginResponse } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Login with the key in the body (spec section 7); starts the browser session cookie. */
@@ -10,10 +9,4 @@ export function login({ key }: { key: string }): Promise<LoginResponse> {
 /** Auto-login right after sign-up: empty body, the new key in the header (spec section 7). */
 export function autoLogin(apiKey: string): Promise<LoginResponse> {
   return apiRequest(API_PATHS.login, { method: 'POST', schema: LoginResponseSchema, apiKey });
-}
-
-export function useLogin({
-  mutationConfig,
-}: { mutationConfig?: UseMutationOptions<LoginResponse, Error, { key: string }> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: login });
 }

@@ -66,7 +66,8 @@ describe('login', () => {
     mockFetch(answer);
     renderApp('/login');
     await submit('px_wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    // The form loads the API client on its first submit (issue 17), so the message comes a moment later.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBeNull();
   });
 
@@ -85,6 +86,7 @@ describe('login', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ key: 'px_good' });
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('px_good');
     expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('ref123');
-    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('$3.50');
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$3.50'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/wallet').length).toBeGreaterThan(0);
   });
 });

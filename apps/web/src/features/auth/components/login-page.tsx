@@ -1,35 +1,42 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { SecretField } from '../../../components/ui/secret-field';
+import { AppLink as Link, useAppNavigate } from '../../../lib/nav';
 import { startSession } from '../../../lib/session';
-import { getWalletQueryOptions } from '../../account/api/get-wallet';
-import { useLogin } from '../api/login';
-import { loginErrorText } from '../lib/login-error';
+import type * as LoginFlow from '../api/login-flow';
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const navigate = useAppNavigate();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  const loginMutation = useLogin({
-    mutationConfig: {
-      onSuccess: (answer, { key: usedKey }) => {
-        startSession(usedKey, answer.referral_key);
-        // Spec section 4: after login the wallet is loaded (the catalogue and history screens load theirs).
-        void queryClient.prefetchQuery(getWalletQueryOptions());
-        // The spec's /dashboard is not among its routes; /proxy is the signed-in home (issue 6).
-        navigate('/proxy', { replace: true });
-        toast.success(t('common:toast.loggedIn'));
-      },
-      onError: (failure) => setError(loginErrorText(failure)),
-    },
-  });
+  async function logIn(usedKey: string) {
+    setPending(true);
+    // The API client and its schemas load on the first submit, not with the page (issue 17).
+    let flow: typeof LoginFlow;
+    try {
+      flow = await import('../api/login-flow');
+    } catch {
+      setError(t('login.failed'));
+      setPending(false);
+      return;
+    }
+    try {
+      const answer = await flow.login({ key: usedKey });
+      startSession(usedKey, answer.referral_key);
+      flow.prefetchWallet();
+      // The spec's /dashboard is not among its routes; /proxy is the signed-in home (issue 6).
+      navigate('/proxy', { replace: true });
+      void flow.toastSuccess(t('common:toast.loggedIn'));
+    } catch (failure) {
+      setError(flow.loginErrorText(failure));
+    } finally {
+      setPending(false);
+    }
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +46,7 @@ export function LoginPage() {
       return;
     }
     setError(null);
-    loginMutation.mutate({ key: trimmed });
+    void logIn(trimmed);
   }
 
   return (
@@ -55,8 +62,8 @@ export function LoginPage() {
             error={error}
             placeholder={t('login.keyPlaceholder')}
           />
-          <Button type="submit" disabled={loginMutation.isPending}>
-            {loginMutation.isPending ? t('login.submitting') : t('login.submit')}
+          <Button type="submit" disabled={pending}>
+            {pending ? t('login.submitting') : t('login.submit')}
           </Button>
         </form>
         <p className="mt-6 text-center text-sm text-slate-600">

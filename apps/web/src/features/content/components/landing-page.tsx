@@ -1,10 +1,10 @@
 import type { PublicPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { buttonClass } from '../../../components/ui/button';
 import { usePublicPath } from '../../../lib/localized-path';
+import { AppLink as Link, useAppLocation } from '../../../lib/nav';
 import { rememberReferralCode } from '../../../lib/referral';
 import { useApiKey } from '../../../lib/session';
 
@@ -20,7 +20,7 @@ const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 /** Landing page of spec section 2: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
-  const { search } = useLocation();
+  const { search } = useAppLocation();
   const signedIn = useApiKey() !== null;
   const to = usePublicPath();
 
@@ -134,7 +134,7 @@ export function LandingPage() {
           <h2 id="faq" className={sectionTitle}>
             {t('faq.title')}
           </h2>
-          <Accordion type="single" collapsible className="mt-8 rounded-xl bg-white px-6 shadow-sm">
+          <Accordion className="mt-8 rounded-xl bg-white px-6 shadow-sm">
             {faq.map((item, index) => (
               <AccordionItem key={item.q} value={`q${index + 1}`}>
                 <AccordionTrigger>{item.q}</AccordionTrigger>

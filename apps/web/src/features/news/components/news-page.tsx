@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { newestFirst, useNews } from '../api/get-news';
+import { newestFirst } from '../api/newest-first';
+import { usePublicNews } from '../api/use-public-news';
 
 /** Public news list (spec section 2): important items flagged, newest first. */
 export function NewsPage() {
   const { t, i18n } = useTranslation('news');
-  const news = useNews();
+  const news = usePublicNews();
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
   const formatDate = (date: string) => {
     const parsed = new Date(`${date}T00:00:00Z`);
@@ -17,16 +18,11 @@ export function NewsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
-      {news.isPending && <PageLoading />}
-      {news.isError && (
-        <ErrorWithRetry
-          className="mt-6"
-          message={t('error')}
-          retryLabel={t('retry')}
-          onRetry={() => void news.refetch()}
-        />
+      {news.status === 'pending' && <PageLoading />}
+      {news.status === 'error' && (
+        <ErrorWithRetry className="mt-6" message={t('error')} retryLabel={t('retry')} onRetry={news.refetch} />
       )}
-      {news.isSuccess && items.length === 0 && <p className="mt-6 text-slate-600">{t('empty')}</p>}
+      {news.status === 'success' && items.length === 0 && <p className="mt-6 text-slate-600">{t('empty')}</p>}
       {items.length > 0 && (
         <ul className="mt-6 flex flex-col gap-4">
           {items.map((item) => (

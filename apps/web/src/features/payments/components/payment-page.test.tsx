@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -8,7 +8,6 @@ import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app'
 beforeAll(async () => {
   const i18n = await initI18n('en');
   await i18n.loadNamespaces(['payments', 'rentals']);
-  configure({ asyncUtilTimeout: 4000 });
 });
 afterEach(() => {
   vi.useRealTimers();

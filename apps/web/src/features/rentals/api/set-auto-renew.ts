@@ -3,7 +3,8 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 interface AutoRenewInput {
-  proxyId: number;
+  /** One proxy, or a selection (changed all together). */
+  proxyId: number | number[];
   enabled: boolean;
 }
 

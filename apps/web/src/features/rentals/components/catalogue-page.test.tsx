@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@portal/contract';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -10,8 +10,6 @@ import { forgetCatalogueCache } from '../api/get-catalogue';
 beforeAll(async () => {
   const i18n = await initI18n('en');
   await i18n.loadNamespaces('rentals');
-  // The screen is a lazy chunk: its first load in a test run may take longer than a second.
-  configure({ asyncUtilTimeout: 4000 });
 });
 beforeEach(() => forgetCatalogueCache());
 afterEach(() => {

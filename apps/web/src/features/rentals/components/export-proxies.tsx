@@ -19,7 +19,14 @@ export function choiceOf(selection: ExportSelection, template: string) {
  * Downloads the connected proxies in a format or a template (the same text the server's export and
  * pull links answer: both come from the contract's exportProxies), and manages pull links.
  */
-export function ExportProxies({ records }: { records: readonly HistoryRecord[] }) {
+export function ExportProxies({
+  records,
+  ofSelection = false,
+}: {
+  records: readonly HistoryRecord[];
+  /** The records are the connected ones of the History page's selection, not all connected ones. */
+  ofSelection?: boolean;
+}) {
   const { t } = useTranslation('rentals');
   const [selection, setSelection] = useState<ExportSelection>(EXPORT_SELECTIONS[0] ?? TEMPLATE);
   const [template, setTemplate] = useState('{host}:{port}:{user}:{pass} # {country} {note}');
@@ -68,7 +75,7 @@ export function ExportProxies({ records }: { records: readonly HistoryRecord[] }
           </label>
         )}
         <Button variant="secondary" disabled={records.length === 0 || !choice} onClick={download}>
-          {t('export.download', { count: records.length })}
+          {t(ofSelection ? 'export.downloadSelected' : 'export.download', { count: records.length })}
         </Button>
         <PullLinks choice={choice} />
       </div>

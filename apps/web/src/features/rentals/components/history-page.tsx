@@ -2,6 +2,7 @@ import {
   canExtend,
   canRequestRefund,
   historyRank,
+  holdsProxy,
   REFUND_REQUEST_WINDOW_HOURS,
   RENTAL_STATUS,
   type HistoryRecord,
@@ -22,6 +23,7 @@ import { ExtendDialog } from './extend-dialog';
 import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
 import { RenewalWarning } from './renewal-warning';
+import { SelectionBar } from './selection-bar';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
 import { useNow } from './use-now';
@@ -51,6 +53,7 @@ export function HistoryPage() {
   const [refunding, setRefunding] = useState<number | null>(null);
   const [managing, setManaging] = useState<HistoryRecord | null>(null);
   const [activating, setActivating] = useState<number[]>([]);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
   // Spec section 4: waiting_up first, then connected, then ready, then the rest; newest end first within each.
   const records = useMemo(
@@ -61,6 +64,16 @@ export function HistoryPage() {
     [history.data],
   );
   const connected = useMemo(() => records.filter((record) => record.status === RENTAL_STATUS.connected), [records]);
+  // Only rentals that still hold their proxy can be selected; one that ended drops out of a selection.
+  const selectable = useMemo(() => records.filter((record) => holdsProxy(record.status)), [records]);
+  const selected = useMemo(() => selectable.filter((record) => picked.has(record.id)), [selectable, picked]);
+  const allSelected = selectable.length > 0 && selected.length === selectable.length;
+  const toggle = (id: number) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const dateFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
@@ -103,6 +116,16 @@ export function HistoryPage() {
         <table className="w-full text-sm">
           <thead className="bg-slate-100 text-left text-slate-700">
             <tr>
+              <th className="w-8 px-3 py-2">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-700"
+                  aria-label={t('selection.all')}
+                  checked={allSelected}
+                  disabled={selectable.length === 0}
+                  onChange={() => setPicked(allSelected ? new Set() : new Set(selectable.map((record) => record.id)))}
+                />
+              </th>
               <th className="px-3 py-2">{t('table.id')}</th>
               <th className="px-3 py-2">{t('history.timeLeft')}</th>
               <th className="px-3 py-2">{t('history.endTime')}</th>
@@ -118,6 +141,17 @@ export function HistoryPage() {
                 data-testid="history-row"
                 className="border-t border-slate-100"
               >
+                <td className="px-3 py-2">
+                  {holdsProxy(record.status) && (
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      aria-label={t('selection.one', { id: record.id })}
+                      checked={picked.has(record.id)}
+                      onChange={() => toggle(record.id)}
+                    />
+                  )}
+                </td>
                 <td className="px-3 py-2">
                   <span className="tabular-nums">{record.id}</span>
                   {record.auto_renew && (
@@ -189,9 +223,15 @@ export function HistoryPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">{t('history.title')}</h1>
-        <ExportProxies records={connected} />
+        <ExportProxies
+          records={
+            selected.length > 0 ? selected.filter((record) => record.status === RENTAL_STATUS.connected) : connected
+          }
+          ofSelection={selected.length > 0}
+        />
       </div>
       <RenewalWarning />
+      <SelectionBar proxyIds={selected.map((record) => record.id)} onClear={() => setPicked(new Set())} />
       {body}
       <ExtendDialog
         key={extending?.id ?? 'none'}

@@ -1,4 +1,11 @@
-import { formatDollars, formatProxyLine, MAX_NOTE_LENGTH, priceCents, type HistoryRecord } from '@portal/contract';
+import {
+  formatDollars,
+  formatProxyLine,
+  MAX_NOTE_LENGTH,
+  priceCents,
+  RENTAL_STATUS,
+  type HistoryRecord,
+} from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +20,12 @@ import { useNewCredentials } from '../api/new-credentials';
 import { useSaveNote } from '../api/save-note';
 import { useSetAutoRenew } from '../api/set-auto-renew';
 import { useUsage } from '../api/get-usage';
+import { IpAuthSection } from './ip-auth-section';
 import { UsageChart } from './usage-chart';
 
 /**
  * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
- * the customer's note, and a new password after a confirmation. The parent keys it by rental,
+ * IP authorization with the rental's own port, the customer's note, and a new password after a confirmation. The parent keys it by rental,
  * so each opening starts from that rental's saved note.
  */
 export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {
@@ -100,6 +108,10 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
           </div>
         ))}
       </section>
+
+      {record && (record.status === RENTAL_STATUS.connected || record.ip_auth) && (
+        <IpAuthSection record={record} onChanged={refresh} onCopy={(text) => void copy(text)} />
+      )}
 
       <section aria-labelledby="manage-usage" className="flex flex-col gap-2">
         <h3 id="manage-usage" className="font-semibold text-slate-800">

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -8,7 +8,6 @@ import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app'
 beforeAll(async () => {
   const i18n = await initI18n('en');
   await i18n.loadNamespaces('rentals');
-  configure({ asyncUtilTimeout: 4000 });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,7 +30,11 @@ function server(history: ReturnType<typeof historyRecord>[], wallet = 20): Calls
       ];
       return jsonResponse(200, { success: true, usage });
     }
-    if (path === '/api/proxy/auto-renew') return jsonResponse(200, { success: true, auto_renew: body?.enabled });
+    if (path === '/api/proxy/auto-renew') {
+      const ids = Array.isArray(body?.proxy_id) ? (body.proxy_id as number[]) : [body?.proxy_id];
+      history = history.map((r) => (ids.includes(r.id) ? { ...r, auto_renew: Boolean(body?.enabled) } : r));
+      return jsonResponse(200, { success: true, auto_renew: body?.enabled, count: ids.length });
+    }
     if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
     if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
     if (path === '/api/proxy/note') {
@@ -170,5 +173,39 @@ describe('proxy controls on the History page', () => {
       ['2 kB', '1 kB'],
       ['3 MB', '0 byte'],
     ]);
+  });
+
+  it('turns auto-renew on for a selection in one call, and exports only the selected connected proxies', async () => {
+    const calls = server([
+      historyRecord(3),
+      historyRecord(4),
+      historyRecord(5),
+      historyRecord(6, { status: 'expired' }),
+    ]);
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByRole('button', { name: 'Download connected (3)' })).toBeInTheDocument();
+    // An ended rental no longer holds its proxy: nothing to select.
+    expect(screen.queryByRole('checkbox', { name: 'Select proxy 6' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select proxy 3' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select proxy 5' }));
+    const bar = screen.getByRole('region', { name: 'Selected proxies' });
+    expect(bar).toHaveTextContent('Selected: 2');
+    expect(screen.getByRole('button', { name: 'Download selected (2)' })).toBeInTheDocument();
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Turn auto-renew on for selected' }));
+    expect(await screen.findByText('Auto-renew is on for the selected proxies (2)')).toBeInTheDocument();
+    const [selection] = (calls.bodies['POST /api/proxy/auto-renew'] ?? []) as {
+      proxy_id: number[];
+      enabled: boolean;
+    }[];
+    expect(selection?.enabled).toBe(true);
+    expect(selection?.proxy_id.toSorted((a, b) => a - b)).toEqual([3, 5]);
+    await waitFor(() => expect(screen.getAllByText('Auto-renew on')).toHaveLength(2));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all proxies' }));
+    expect(bar).toHaveTextContent('Selected: 3');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selected proxies' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download connected (3)' })).toBeInTheDocument();
   });
 });

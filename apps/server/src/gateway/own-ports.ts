@@ -1,0 +1,216 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rentalIpAuth, rentals } from '../db/schema';
+import type { ConnectionGuard } from './connection-guard';
+import { acceptProxyProtocol, type ProxyProtocolOptions } from './proxy-protocol';
+
+/** Where a sniffed connection goes: the SOCKS5 front (first byte 0x05) or the HTTP front. */
+export type Route = (socket: net.Socket, protocol: 'socks5' | 'http') => void;
+
+export interface OwnPortsOptions {
+  db: Database;
+  /** The fronts' bind address: own ports listen beside them. */
+  host: string;
+  log: FastifyBaseLogger;
+  guard: ConnectionGuard;
+  /** Behind a balancer (GATEWAY_PROXY_PROTOCOL_FROM): the header names the source the list is checked against. */
+  proxyProtocol?: ProxyProtocolOptions;
+  route: Route;
+}
+
+interface Allocation {
+  port: number;
+  rentalId: number;
+  username: string;
+  ips: string[];
+}
+
+interface Listener extends Allocation {
+  allowed: net.BlockList;
+  server: net.Server | null;
+  sockets: Set<net.Socket>;
+}
+
+const SOCKS_VERSION = 0x05;
+/** A listener that could not open (its port was taken) is tried again this often. */
+const RECONCILE_MS = 30_000;
+
+/** An IPv4 client on a dual-stack listener shows as ::ffff:a.b.c.d. */
+function plainAddress(address: string | undefined): { address: string; family: 'ipv4' | 'ipv6' } | null {
+  if (!address) return null;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
+  const version = net.isIP(address);
+  return version === 0 ? null : { address, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+function blockListOf(ips: string[]): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of ips) {
+    const [address = '', prefix] = entry.split('/');
+    const family = net.isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
+/**
+ * IP authorization's own ports (issue 16). Every rental with a list of sources has a port of its
+ * own, allocated and stored by the API; each gateway process listens on exactly the stored ports,
+ * learns of changes through the `rental_ip_auth` notification, and hands each connection to the
+ * SOCKS5 or the HTTP front by its first byte. The fronts then ask `allowedRental` whether the
+ * client may go without a password; everything else (guard, login gate, target policy, expiry
+ * cut, metering) is the fronts' own path.
+ */
+export class OwnPorts {
+  private readonly byPort = new Map<number, Listener>();
+  private readonly listenerOf = new WeakMap<net.Socket, Listener>();
+  private readonly passwordless = new WeakSet<net.Socket>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly reconciler: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: OwnPortsOptions) {
+    this.reconciler = setInterval(() => void this.loadAll().catch(() => undefined), RECONCILE_MS);
+    this.reconciler.unref();
+  }
+
+  /** Ports this process listens on now (for tests and the start-up log). */
+  get listening(): number[] {
+    return [...this.byPort.values()].filter((entry) => entry.server?.listening).map((entry) => entry.port);
+  }
+
+  private query() {
+    return this.options.db
+      .select({
+        port: rentalIpAuth.port,
+        rentalId: rentalIpAuth.rentalId,
+        ips: rentalIpAuth.ips,
+        username: rentals.username,
+      })
+      .from(rentalIpAuth)
+      .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId));
+  }
+
+  /** Every stored allocation: at start, after a lost notification connection, and now and then. */
+  loadAll(): Promise<void> {
+    return this.serially(async () => {
+      const rows = await this.query();
+      const seen = new Set(rows.map((row) => row.port));
+      for (const port of [...this.byPort.keys()]) if (!seen.has(port)) this.remove(port);
+      for (const row of rows) this.apply(row);
+    });
+  }
+
+  /** One port changed (the notification's payload). */
+  reload(port: number): Promise<void> {
+    return this.serially(async () => {
+      const [row] = await this.query().where(eq(rentalIpAuth.port, port));
+      if (row) this.apply(row);
+      else this.remove(port);
+    });
+  }
+
+  /**
+   * The rental whose own port the client came in on, if the client's address is on its list;
+   * null otherwise (then the client needs the password as anywhere else).
+   */
+  allowedRental(client: net.Socket): { rentalId: number; username: string } | null {
+    const entry = this.listenerOf.get(client);
+    if (!entry || !this.allows(entry, client)) return null;
+    this.passwordless.add(client);
+    return { rentalId: entry.rentalId, username: entry.username };
+  }
+
+  /** The rental of the own port the client came in on; null on the shared ports. */
+  rentalOfPort(client: net.Socket): number | null {
+    return this.listenerOf.get(client)?.rentalId ?? null;
+  }
+
+  /** Stops accepting; open connections drain and end with the fronts they were handed to. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.reconciler);
+    await this.queue.catch(() => undefined);
+    await Promise.all([...this.byPort.keys()].map((port) => this.remove(port, false)));
+  }
+
+  private serially(task: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(() => (this.closed ? undefined : task()));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private allows(entry: Listener, client: net.Socket): boolean {
+    const source = plainAddress(client.remoteAddress);
+    return source !== null && entry.allowed.check(source.address, source.family);
+  }
+
+  private apply(row: Allocation): void {
+    const entry = this.byPort.get(row.port);
+    if (!entry) {
+      const created: Listener = { ...row, allowed: blockListOf(row.ips), server: null, sockets: new Set() };
+      this.byPort.set(row.port, created);
+      this.open(created);
+      return;
+    }
+    if (entry.rentalId !== row.rentalId) {
+      // The port went to another rental between two notifications: nothing of the old one stays.
+      for (const socket of entry.sockets) socket.destroy();
+    }
+    Object.assign(entry, row, { allowed: blockListOf(row.ips) });
+    // A source taken off the list loses the connections it made without a password.
+    for (const socket of entry.sockets) {
+      if (this.passwordless.has(socket) && !this.allows(entry, socket)) socket.destroy();
+    }
+    if (!entry.server) this.open(entry);
+  }
+
+  private remove(port: number, cut = true): Promise<void> {
+    const entry = this.byPort.get(port);
+    if (!entry) return Promise.resolve();
+    this.byPort.delete(port);
+    // The port left the rental (list emptied, rental ended): so do its connections.
+    if (cut) for (const socket of entry.sockets) socket.destroy();
+    const server = entry.server;
+    entry.server = null;
+    return server?.listening ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve();
+  }
+
+  private open(entry: Listener): void {
+    const server = net.createServer({ noDelay: true }, (socket) => this.accept(entry, socket));
+    // Before the first byte is sniffed: a PROXY header starts with neither SOCKS5's nor a method.
+    if (this.options.proxyProtocol) acceptProxyProtocol(server, this.options.proxyProtocol);
+    entry.server = server;
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      // Most likely another program holds the port; the reconciler tries again later.
+      this.options.log.error({ port: entry.port, err: error.code ?? error.message }, 'gateway: own port failed');
+      if (entry.server === server) entry.server = null;
+      server.close();
+    });
+    server.listen(entry.port, this.options.host);
+  }
+
+  private accept(entry: Listener, socket: net.Socket): void {
+    // A connection accepted just before the port was given back or taken over.
+    if (this.byPort.get(entry.port) !== entry) return void socket.destroy();
+    // The guard's pending limit and handshake timer count from here; the front's admit is a no-op.
+    if (!this.options.guard.admit(socket)) return;
+    this.listenerOf.set(socket, entry);
+    entry.sockets.add(socket);
+    socket.once('close', () => entry.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    // The first byte tells the protocol: SOCKS5 greetings start with 0x05, HTTP with a method name.
+    // All in one tick, so no later bytes can pass the one put back (HTTP reads the socket's
+    // handle directly once it has it).
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      socket.unshift(chunk);
+      this.options.route(socket, chunk[0] === SOCKS_VERSION ? 'socks5' : 'http');
+      socket.resume();
+    });
+  }
+}

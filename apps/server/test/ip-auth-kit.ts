@@ -1,0 +1,70 @@
+import http from 'node:http';
+import net from 'node:net';
+
+/** Whether the port can be bound on the address right now. */
+function bindable(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * `count` consecutive ports free on every one of `hosts`, below Linux's ephemeral range (so no
+ * outgoing connection takes one meanwhile), at a random place so parallel test files rarely meet.
+ */
+export async function freePortRange(count: number, hosts: string[]): Promise<{ first: number; last: number }> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const first = 30_000 + Math.floor(Math.random() * 2_700);
+    const ports = Array.from({ length: count }, (_, index) => first + index);
+    const checks = await Promise.all(ports.flatMap((port) => hosts.map((host) => bindable(port, host))));
+    if (checks.every(Boolean)) return { first, last: first + count - 1 };
+  }
+  throw new Error('no free port range found');
+}
+
+/** A plain HTTP request through a proxy port from a chosen local address (`from`), as curl -x does. */
+export function plainGet(
+  port: number,
+  url: string,
+  options: { from?: string; auth?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({
+      host: '127.0.0.1',
+      port,
+      path: url,
+      agent: false,
+      localAddress: options.from,
+      headers: { host: new URL(url).host, ...(options.auth ? { 'proxy-authorization': options.auth } : {}) },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The status line of the answer to a CONNECT from `from`; the tunnel, if any, is closed at once. */
+export function connectStatus(port: number, auth: string, target: string, from?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const authorization = auth ? `Proxy-Authorization: ${auth}\r\n` : '';
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization}\r\n`),
+    );
+    let text = '';
+    const done = () => {
+      socket.destroy();
+      resolve(text.split('\r\n')[0] ?? '');
+    };
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (text.includes('\r\n\r\n')) done();
+    });
+    socket.on('close', done);
+    socket.on('error', reject);
+  });
+}

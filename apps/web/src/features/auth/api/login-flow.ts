@@ -1,0 +1,20 @@
+import { getWalletQueryOptions } from '../../account/api/get-wallet';
+import { browserQueryClient } from '../../../lib/query-client';
+import { loginErrorText } from '../lib/login-error';
+import { login } from './login';
+
+/**
+ * What the login form runs on submit, loaded only then (issue 17): the API client and its zod
+ * schemas stay out of the login page's first scripts.
+ */
+export { login, loginErrorText };
+
+/** Spec section 4: after login the wallet is loaded (the catalogue and history screens load theirs). */
+export function prefetchWallet(): void {
+  void browserQueryClient().prefetchQuery(getWalletQueryOptions());
+}
+
+export async function toastSuccess(text: string): Promise<void> {
+  const { toast } = await import('sonner');
+  toast.success(text);
+}

@@ -1,0 +1,24 @@
+import { API_PATHS, IpAuthResponseSchema } from '@portal/contract';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+interface IpAuthInput {
+  proxyId: number;
+  /** An empty list turns IP authorization off and gives the port back. */
+  ips: string[];
+}
+
+export function setIpAuth({ proxyId, ips }: IpAuthInput) {
+  return apiRequest(API_PATHS.proxyIpAuth, {
+    method: 'POST',
+    body: { proxy_id: proxyId, ips },
+    schema: IpAuthResponseSchema,
+    access: 'customer',
+  });
+}
+
+type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof setIpAuth>>, Error, IpAuthInput>, 'mutationFn'>;
+
+export function useSetIpAuth({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: setIpAuth });
+}

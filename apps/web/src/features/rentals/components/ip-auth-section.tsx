@@ -1,0 +1,133 @@
+import {
+  ipAuthEntryIssue,
+  MAX_IP_AUTH_ADDRESSES,
+  MIN_IPV4_PREFIX,
+  MIN_IPV6_PREFIX,
+  normalizeIpAuthList,
+  type HistoryRecord,
+} from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input-class';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useSetIpAuth } from '../api/set-ip-auth';
+
+/** `host:port` of the rental's own port, bracketing an IPv6 host. */
+const ownAddress = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/**
+ * IP authorization (issue 16): up to five addresses of the customer's servers may use the proxy
+ * without a password on a port of its own, which is what browsers need (Chromium has no SOCKS5
+ * password support). Entries are checked here with the server's own rules before sending.
+ */
+export function IpAuthSection({
+  record,
+  onChanged,
+  onCopy,
+}: {
+  record: HistoryRecord;
+  onChanged: () => void;
+  onCopy: (text: string) => void;
+}) {
+  const { t } = useTranslation('rentals');
+  const [text, setText] = useState((record.ip_auth?.ips ?? []).join('\n'));
+  const [shown, setShown] = useState(record.ip_auth);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSetIpAuth({
+    mutationConfig: {
+      onSuccess: (answer) => {
+        setShown(answer.ip_auth);
+        setText((answer.ip_auth?.ips ?? []).join('\n'));
+        toast.success(t(answer.ip_auth ? 'ipAuth.saved' : 'ipAuth.turnedOff'));
+        onChanged();
+      },
+      onError: (error) => setProblem(t('ipAuth.failed', { cause: apiErrorText(error) })),
+    },
+  });
+
+  /** The first thing wrong with the list, in the reader's language; null when it can be sent. */
+  const check = (ips: string[]): string | null => {
+    if (ips.length > MAX_IP_AUTH_ADDRESSES) return t('ipAuth.tooMany', { max: MAX_IP_AUTH_ADDRESSES });
+    for (const entry of ips) {
+      const found = ipAuthEntryIssue(entry);
+      if (!found) continue;
+      if (found.issue === 'too-wide') {
+        return t('ipAuth.tooWide', { entry, prefix: found.family === 4 ? MIN_IPV4_PREFIX : MIN_IPV6_PREFIX });
+      }
+      return t('ipAuth.invalid', { entry });
+    }
+    return null;
+  };
+
+  const submit = (ips: string[]) => {
+    const wrong = check(ips);
+    setProblem(wrong);
+    if (!wrong) save.mutate({ proxyId: record.id, ips });
+  };
+  const entries = () => normalizeIpAuthList(text.split(/[\s,]+/).filter((entry) => entry !== ''));
+
+  return (
+    <section aria-labelledby="manage-ip-auth" className="flex flex-col gap-2">
+      <h3 id="manage-ip-auth" className="font-semibold text-slate-800">
+        {t('ipAuth.title')}
+      </h3>
+      <p className="text-sm text-slate-600">{t('ipAuth.explain', { max: MAX_IP_AUTH_ADDRESSES })}</p>
+      {shown && (
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium text-slate-700">{t('ipAuth.port')}</span>
+          <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs break-all">
+            {ownAddress(record.proxy_ip, shown.port)}
+          </code>
+          <Button
+            variant="secondary"
+            className="px-3 py-1"
+            aria-label={t('ipAuth.copyPort')}
+            onClick={() => onCopy(ownAddress(record.proxy_ip, shown.port))}
+          >
+            {t('history.copy')}
+          </Button>
+        </div>
+      )}
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(entries());
+        }}
+      >
+        <label htmlFor="manage-ip-auth-list" className="text-sm font-medium text-slate-700">
+          {t('ipAuth.label', { max: MAX_IP_AUTH_ADDRESSES })}
+        </label>
+        <textarea
+          id="manage-ip-auth-list"
+          value={text}
+          rows={3}
+          spellCheck={false}
+          autoCapitalize="off"
+          placeholder="203.0.113.7"
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'manage-ip-auth-problem' : undefined}
+          onChange={(event) => setText(event.target.value)}
+          className={inputClass('font-mono text-sm')}
+        />
+        {problem && (
+          <p id="manage-ip-auth-problem" role="alert" className="text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          {shown && (
+            <Button variant="secondary" className="px-3 py-1" disabled={save.isPending} onClick={() => submit([])}>
+              {t('ipAuth.turnOff')}
+            </Button>
+          )}
+          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={save.isPending}>
+            {t('ipAuth.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

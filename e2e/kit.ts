@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The e2e server's generated admin secret (scripts/e2e-server.mjs keeps its data here). */
+export const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
+
+export function adminSecret(): string {
+  return fs.readFileSync(ADMIN_SECRET_FILE, 'utf8').trim();
+}
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/admin/login', { data: { secretCode: adminSecret() } });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** A new gift card worth `amount` dollars, made by the operator. */
+export async function createGiftcard(request: APIRequestContext, amount: number): Promise<string> {
+  const created = await request.post('/api/admin/giftcards', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { amount, count: 1 },
+  });
+  const { codes } = (await created.json()) as { codes: string[] };
+  return codes[0]!;
+}
+
+/** A new customer with $10 from a gift card, signed in in this page; answers the API key. */
+export async function fundedCustomer(page: Page, request: APIRequestContext): Promise<string> {
+  const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
+  const giftcard = await createGiftcard(request, 10);
+  await request.post('/api/payments/giftcard', { headers: { 'x-api-key': apiKey }, data: { giftcard } });
+  await page.goto('/');
+  await page.evaluate((key) => localStorage.setItem('apiKey', key), apiKey);
+  return apiKey;
+}
+
+/** axe finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
