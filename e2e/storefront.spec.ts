@@ -24,14 +24,9 @@ const PAGES: { page: string; namespace: string; headline: string; body: string }
   { page: '/terms', namespace: 'terms', headline: 'title', body: 'intro' },
   { page: '/support', namespace: 'support', headline: 'title', body: 'intro' },
   { page: '/login', namespace: 'auth', headline: 'login.title', body: 'login.keyLabel' },
-  { page: '/articles/setup-proxy', namespace: 'articles', headline: 'setup.title', body: 'setup.intro' },
-  {
-    page: '/articles/enable-antidetect',
-    namespace: 'articles',
-    headline: 'antidetect.title',
-    body: 'antidetect.intro',
-  },
-  { page: '/articles/router-setup', namespace: 'articles', headline: 'router.title', body: 'router.intro' },
+  { page: '/articles/setup-proxy', namespace: 'setupGuide', headline: 'title', body: 'intro' },
+  { page: '/articles/enable-antidetect', namespace: 'antidetectGuide', headline: 'title', body: 'intro' },
+  { page: '/articles/router-setup', namespace: 'routerGuide', headline: 'title', body: 'intro' },
 ];
 
 const localized = (language: Language, page: string) =>
@@ -195,6 +190,24 @@ test('prerendered pages hydrate without a warning and stay interactive', async (
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   expect(problems).toEqual([]);
+});
+
+test('a page downloads the translations it shows, in its language only, each announced in its HTML', async ({
+  page,
+}) => {
+  const translations: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.match(/^\/assets\/locales\/[^/]+\/(.+)\.js$/)?.[1];
+    if (file) translations.push(file);
+  });
+  const response = await page.goto('/ru/articles/setup-proxy');
+  await page.waitForLoadState('networkidle');
+  expect(translations.sort()).toEqual(['ru/articles', 'ru/common', 'ru/setupGuide']);
+  // Preloaded with the HTML, so hydration does not wait for the main script to ask for them.
+  const html = (await response?.text()) ?? '';
+  for (const file of translations) {
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/locales/[^/]+/${file}\\.js"`));
+  }
 });
 
 test('the language switch moves to the page in that language, and a saved language is restored', async ({ page }) => {

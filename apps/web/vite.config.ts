@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { jsBudget } from './build/js-budget';
+import { localeChunks } from './build/locale-chunks';
 import { precompress } from './build/precompress';
 import { sonnerStylesFromFile, styleSingletonWithoutInlineStyle } from './csp-styles-plugin';
 
@@ -12,6 +13,7 @@ export default defineConfig({
     styleSingletonWithoutInlineStyle(),
     react(),
     tailwindcss(),
+    localeChunks(),
     precompress(),
     jsBudget(),
   ],
@@ -27,6 +29,8 @@ export default defineConfig({
     // `npm run dev -w apps/web` talks to the API started by `npm start` (or `npm run dev`).
     proxy: { '/api': 'http://127.0.0.1:8080', '/healthz': 'http://127.0.0.1:8080' },
   },
+  // Translations are read whole (build/locale-chunks.ts keeps every export of their chunks).
+  json: { namedExports: false },
   // The storefront's server renderer (`vite build --ssr`) bundles the workspace's TypeScript contract.
   ssr: { noExternal: ['@portal/contract'] },
   build: {

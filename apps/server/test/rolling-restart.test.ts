@@ -20,6 +20,12 @@ import { freePort } from './ports';
 const serverDir = path.resolve(import.meta.dirname, '..');
 /** HAProxy's `inter` in compose is 2 s; here 250 ms, with the delay scaled to match (2 s > 2 x 250 ms + a request). */
 const CHECK_MS = 250;
+/**
+ * How long one check may take. HAProxy allows `timeout check` (else `inter`, 2 s in
+ * deploy/haproxy.cfg); under a loaded CI machine a ready process sometimes took over 250 ms to
+ * answer two checks in a row and was taken out, leaving no process up.
+ */
+const CHECK_TIMEOUT_MS = 2_000;
 const SHUTDOWN_DELAY_SECONDS = process.env.ROLLING_DELAY ?? '2';
 const data = tempDir('portal-rolling-');
 
@@ -101,7 +107,7 @@ function healthChecks(): () => void {
         port: backend.port,
         path: '/readyz',
         agent: false,
-        timeout: CHECK_MS,
+        timeout: CHECK_TIMEOUT_MS,
       });
       const seen = (ok: boolean) => {
         backend.streak = ok === backend.up ? 0 : backend.streak + 1;

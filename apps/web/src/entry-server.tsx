@@ -1,4 +1,4 @@
-import { LANGUAGES, DEFAULT_LANGUAGE, parsePublicPath, type Language, type NewsItem } from '@portal/contract';
+import { LANGUAGES, parsePublicPath, type Language, type NewsItem } from '@portal/contract';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -33,13 +33,9 @@ export interface Storefront {
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
 function resourcesOf(language: Language): Resource {
-  const resources: Resource = {};
-  for (const lang of new Set<Language>([language, DEFAULT_LANGUAGE])) {
-    resources[lang] = Object.fromEntries(
-      NAMESPACES.map((ns) => [ns, localeFiles[`./locales/${lang}/${ns}.json`] ?? {}]),
-    );
-  }
-  return resources;
+  return {
+    [language]: Object.fromEntries(NAMESPACES.map((ns) => [ns, localeFiles[`./locales/${language}/${ns}.json`] ?? {}])),
+  };
 }
 
 /** One i18next instance per language, every namespace loaded at once: rendering never waits for a file. */
@@ -50,7 +46,8 @@ function translator(language: Language): I18n {
     instance = i18next.createInstance();
     void instance.init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // As in the browser (src/lib/i18n.ts), so the two render the same text.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',

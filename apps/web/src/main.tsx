@@ -34,8 +34,7 @@ async function start(container: HTMLElement) {
     hydrateRoot(
       container,
       <StrictMode>
-        <PublicApp loaded={{ page: publicPage.page, Screen }} />
-        <HydrationDone />
+        <PublicApp loaded={{ page: publicPage.page, Screen }} afterPage={<HydrationDone />} />
       </StrictMode>,
       // A mismatch React recovers from (by rendering a part again on the client, a layout shift)
       // is reported through the console, where the browser tests look for warnings.

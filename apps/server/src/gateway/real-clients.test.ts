@@ -112,7 +112,7 @@ describe('headless Chromium', () => {
 
   it('loads a page through the own SOCKS5 port by IP authorization', { timeout: 60_000 }, async () => {
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [`--proxy-server=socks5://127.0.0.1:${rental.port}`, viaLoopback],
     });
     try {
@@ -127,7 +127,7 @@ describe('headless Chromium', () => {
 
   it('loads a page through the HTTP port with the password', { timeout: 60_000 }, async () => {
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       proxy: { server: `http://127.0.0.1:${gateway.httpPort}`, username: rental.user, password: rental.pass },
       args: [viaLoopback],
     });

@@ -77,8 +77,14 @@ class ToFullAppOnError extends Component<{ children: ReactNode; onError: () => v
 export function PublicApp({
   initialLocation,
   loaded,
+  afterPage,
 }: {
   initialLocation?: NavLocation;
+  /**
+   * Rendered after the page inside the innermost Suspense boundary (src/main.tsx puts the marker
+   * of hydration's end there: React hydrates each boundary after the root has committed).
+   */
+  afterPage?: ReactNode;
   /**
    * The first page's screen, already loaded (src/main.tsx): hydrated at once, its server HTML
    * never waits behind a lazy component, which a re-render would replace with the spinner.
@@ -127,6 +133,7 @@ export function PublicApp({
                 <ToFullAppOnError onError={() => setFull(true)}>
                   <Page />
                 </ToFullAppOnError>
+                {afterPage}
               </Suspense>
             </SiteFrame>
           </NavProvider>

@@ -9,8 +9,10 @@ export function hydrationStarted(): void {
 }
 
 /**
- * Rendered last in the hydrated tree: its effect runs once the whole tree has hydrated. It renders
- * nothing, so the server's HTML (which has no such element) still matches.
+ * Rendered last inside the innermost Suspense boundary of the public shell (app/public-app.tsx):
+ * React commits the root first and hydrates each boundary in a later pass, so an effect at the
+ * root ran while the page itself was still the server's HTML. Here it runs once the whole tree
+ * has hydrated. It renders nothing, so the server's HTML matches whether it is there or not.
  */
 export function HydrationDone(): null {
   useEffect(() => markHydrated(), []);

@@ -8,11 +8,14 @@ import type enSupport from '../locales/en/support.json';
 import type enLanding from '../locales/en/landing.json';
 import type enTerms from '../locales/en/terms.json';
 import type enArticles from '../locales/en/articles.json';
+import type enSetupGuide from '../locales/en/setupGuide.json';
+import type enAntidetectGuide from '../locales/en/antidetectGuide.json';
+import type enRouterGuide from '../locales/en/routerGuide.json';
 import type enPayments from '../locales/en/payments.json';
 import type enRentals from '../locales/en/rentals.json';
 import type enAdmin from '../locales/en/admin.json';
 import type enConsole from '../locales/en/console.json';
-import enCommon from '../locales/en/common.json';
+import type enCommon from '../locales/en/common.json';
 import type enErrors from '../locales/en/errors.json';
 
 /** One namespace per feature plus `common` and `errors` (STYLE section 2). */
@@ -26,6 +29,9 @@ export const NAMESPACES = [
   'landing',
   'terms',
   'articles',
+  'setupGuide',
+  'antidetectGuide',
+  'routerGuide',
   'payments',
   'rentals',
   'admin',
@@ -34,16 +40,15 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * Only the shell's English `common` ships in the main bundle: the header and footer need it at
- * once. `errors` loads before the full app starts and with the login page (issue 17: the other
- * public pages do not need it, so their first scripts leave it out). Every other namespace, English included, is a chunk of its own
- * that loads with the first screen using it, so the landing page does not download the terms
- * or the help articles.
+ * Every namespace, English included, is a chunk of its own that loads with the first screen using
+ * it, so the landing page downloads neither the terms nor the help articles, and a Russian page
+ * no English. `common` and the page's own namespaces load before a public page hydrates;
+ * `errors` before the full app starts and with the login page (issue 17: the other public pages
+ * do not need it, so their first scripts leave it out).
  */
-const bundledEnglish = { common: enCommon };
-
 /** The shape of every namespace, for typed keys (CustomTypeOptions); types only, nothing bundled. */
-export type EnglishResources = typeof bundledEnglish & {
+export type EnglishResources = {
+  common: typeof enCommon;
   errors: typeof enErrors;
   auth: typeof enAuth;
   account: typeof enAccount;
@@ -52,6 +57,9 @@ export type EnglishResources = typeof bundledEnglish & {
   landing: typeof enLanding;
   terms: typeof enTerms;
   articles: typeof enArticles;
+  setupGuide: typeof enSetupGuide;
+  antidetectGuide: typeof enAntidetectGuide;
+  routerGuide: typeof enRouterGuide;
   payments: typeof enPayments;
   rentals: typeof enRentals;
   admin: typeof enAdmin;
@@ -68,22 +76,37 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
 };
 
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/en/common.json',
-]);
+type LocaleModule = { default: Record<string, unknown> };
+
+/**
+ * The built app finds a translation at an address made of the version of all translations, the
+ * language and the namespace (build/locale-chunks.ts), so the entry chunk carries no table of
+ * file names; the dev server and the tests load the source files.
+ */
+const loadLocale: (language: string, namespace: string) => Promise<LocaleModule> | undefined = import.meta.env.PROD
+  ? (language, namespace) =>
+      import(
+        /* @vite-ignore */ `${import.meta.env.BASE_URL}assets/locales/${import.meta.env.LOCALE_VERSION}/${language}/${namespace}.js`
+      ) as Promise<LocaleModule>
+  : (() => {
+      const sources = import.meta.glob<LocaleModule>('../locales/*/*.json');
+      return (language, namespace) => sources[`../locales/${language}/${namespace}.json`]?.();
+    })();
 
 /** Translations load on demand, one file per language and namespace, so a visitor downloads only what a screen shows. */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = localeFiles[`../locales/${language}/${namespace}.json`];
-    if (!load) {
+    const loading =
+      isLanguage(language) && (NAMESPACES as readonly string[]).includes(namespace)
+        ? loadLocale(language, namespace)
+        : undefined;
+    if (!loading) {
       callback(new Error(`no translations for ${language}/${namespace}`), null);
       return;
     }
-    load().then(
+    loading.then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -135,14 +158,14 @@ export async function initI18n(
       .use(initReactI18next)
       .init({
         lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
+        // Every language has every key (src/locales/locales.test.ts); a fallback would make a
+        // Russian page download the English files of its namespaces too before it hydrates.
+        fallbackLng: false,
         supportedLngs: [...LANGUAGES],
         load: 'currentOnly',
         // Screens load their own namespace; i18next then keeps it loaded across language changes.
         ns: lean ? ['common'] : ['common', 'errors'],
         defaultNS: 'common',
-        resources: { en: bundledEnglish },
-        partialBundledLanguages: true,
         interpolation: { escapeValue: false },
         // A screen waits (under the layout's Suspense) until its namespace is there, never showing keys.
         react: { useSuspense: true },

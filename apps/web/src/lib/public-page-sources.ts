@@ -14,14 +14,14 @@ export const PUBLIC_PAGE_SOURCES: Record<PublicPage, { module: string; namespace
   '/login': { module: 'src/features/auth/components/login-page.tsx', namespaces: ['auth', 'errors'] },
   '/articles/setup-proxy': {
     module: 'src/features/articles/components/setup-proxy-page.tsx',
-    namespaces: ['articles'],
+    namespaces: ['setupGuide', 'articles'],
   },
   '/articles/enable-antidetect': {
     module: 'src/features/articles/components/enable-antidetect-page.tsx',
-    namespaces: ['articles'],
+    namespaces: ['antidetectGuide', 'articles'],
   },
   '/articles/router-setup': {
     module: 'src/features/articles/components/router-setup-page.tsx',
-    namespaces: ['articles'],
+    namespaces: ['routerGuide', 'articles'],
   },
 };

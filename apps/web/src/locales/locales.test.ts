@@ -32,9 +32,9 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^auth:login\.keyPlaceholder$/,
   // Arrows and placeholders only: the byte units inside come localised from Intl.
   /^rentals:history\.trafficValue$/,
-  /^articles:setup\.(chrome|firefox|edge)\.name$/,
-  /^articles:setup\.(android|ios)\.title$/,
-  /^articles:(antidetect\.tools|router\.families)\.items\.\d+\.name$/,
+  /^setupGuide:(chrome|firefox|edge)\.name$/,
+  /^setupGuide:(android|ios)\.title$/,
+  /^(antidetectGuide:tools|routerGuide:families)\.items\.\d+\.name$/,
 ];
 const sameInEveryLanguage = (key: string) => SAME_IN_EVERY_LANGUAGE.some((pattern) => pattern.test(key));
 

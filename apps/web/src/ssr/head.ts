@@ -9,7 +9,17 @@ export function escapeHtml(text: string): string {
   );
 }
 
-export const HEAD_NAMESPACES = ['common', 'landing', 'news', 'terms', 'support', 'auth', 'articles'] as const;
+export const HEAD_NAMESPACES = [
+  'common',
+  'landing',
+  'news',
+  'terms',
+  'support',
+  'auth',
+  'setupGuide',
+  'antidetectGuide',
+  'routerGuide',
+] as const;
 type HeadT = TFunction<typeof HEAD_NAMESPACES>;
 
 /** Title and description of each page, from the text the page itself shows. */
@@ -28,11 +38,11 @@ export function titleAndDescription(page: PublicPage, t: HeadT): { title: string
     case '/login':
       return titled(t('auth:login.title'), t('common:meta.loginDescription'));
     case '/articles/setup-proxy':
-      return titled(t('articles:setup.title'), t('articles:setup.intro'));
+      return titled(t('setupGuide:title'), t('setupGuide:intro'));
     case '/articles/enable-antidetect':
-      return titled(t('articles:antidetect.title'), t('articles:antidetect.intro'));
+      return titled(t('antidetectGuide:title'), t('antidetectGuide:intro'));
     case '/articles/router-setup':
-      return titled(t('articles:router.title'), t('articles:router.intro'));
+      return titled(t('routerGuide:title'), t('routerGuide:intro'));
   }
 }
 

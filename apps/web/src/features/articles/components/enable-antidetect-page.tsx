@@ -3,15 +3,15 @@ import { ArticleLayout, ArticleSection, Steps } from './article-layout';
 
 /** Anti-detect guide: fingerprinting, three tools, leak tests. */
 export function EnableAntidetectPage() {
-  const { t } = useTranslation('articles');
-  const tools = t('antidetect.tools.items', { returnObjects: true });
+  const { t } = useTranslation('antidetectGuide');
+  const tools = t('tools.items', { returnObjects: true });
   return (
-    <ArticleLayout id="antidetect" title={t('antidetect.title')} intro={t('antidetect.intro')}>
-      <ArticleSection title={t('antidetect.fingerprinting.title')}>
-        <p className="mb-3">{t('antidetect.fingerprinting.text')}</p>
-        <Steps ordered={false} items={t('antidetect.fingerprinting.items', { returnObjects: true })} />
+    <ArticleLayout id="antidetect" title={t('title')} intro={t('intro')}>
+      <ArticleSection title={t('fingerprinting.title')}>
+        <p className="mb-3">{t('fingerprinting.text')}</p>
+        <Steps ordered={false} items={t('fingerprinting.items', { returnObjects: true })} />
       </ArticleSection>
-      <ArticleSection title={t('antidetect.tools.title')}>
+      <ArticleSection title={t('tools.title')}>
         <ul className="grid gap-4 sm:grid-cols-3">
           {tools.map((tool) => (
             <li key={tool.name} className="rounded-xl border border-slate-200 p-4">
@@ -20,10 +20,10 @@ export function EnableAntidetectPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-4">{t('antidetect.tools.howTo')}</p>
+        <p className="mt-4">{t('tools.howTo')}</p>
       </ArticleSection>
-      <ArticleSection title={t('antidetect.leaks.title')}>
-        <Steps items={t('antidetect.leaks.items', { returnObjects: true })} />
+      <ArticleSection title={t('leaks.title')}>
+        <Steps items={t('leaks.items', { returnObjects: true })} />
       </ArticleSection>
     </ArticleLayout>
   );

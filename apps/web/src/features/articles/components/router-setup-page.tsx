@@ -3,14 +3,14 @@ import { ArticleLayout, ArticleSection, Steps } from './article-layout';
 
 /** Router guide: general steps, four router families, the two-router alternative. */
 export function RouterSetupPage() {
-  const { t } = useTranslation('articles');
-  const families = t('router.families.items', { returnObjects: true });
+  const { t } = useTranslation('routerGuide');
+  const families = t('families.items', { returnObjects: true });
   return (
-    <ArticleLayout id="router" title={t('router.title')} intro={t('router.intro')}>
-      <ArticleSection title={t('router.general.title')}>
-        <Steps items={t('router.general.steps', { returnObjects: true })} />
+    <ArticleLayout id="router" title={t('title')} intro={t('intro')}>
+      <ArticleSection title={t('general.title')}>
+        <Steps items={t('general.steps', { returnObjects: true })} />
       </ArticleSection>
-      <ArticleSection title={t('router.families.title')}>
+      <ArticleSection title={t('families.title')}>
         <ul className="grid gap-4 sm:grid-cols-2">
           {families.map((family) => (
             <li key={family.name} className="rounded-xl border border-slate-200 p-4">
@@ -20,8 +20,8 @@ export function RouterSetupPage() {
           ))}
         </ul>
       </ArticleSection>
-      <ArticleSection title={t('router.dual.title')}>
-        <p>{t('router.dual.text')}</p>
+      <ArticleSection title={t('dual.title')}>
+        <p>{t('dual.text')}</p>
       </ArticleSection>
     </ArticleLayout>
   );

@@ -6,33 +6,33 @@ const BROWSERS = ['chrome', 'firefox', 'edge'] as const;
 
 /** Setup guide: browser tabs (Chrome first), Android, iOS, troubleshooting. */
 export function SetupProxyPage() {
-  const { t } = useTranslation('articles');
+  const { t } = useTranslation('setupGuide');
   return (
-    <ArticleLayout id="setup" title={t('setup.title')} intro={t('setup.intro')}>
-      <ArticleSection title={t('setup.browsersTitle')}>
+    <ArticleLayout id="setup" title={t('title')} intro={t('intro')}>
+      <ArticleSection title={t('browsersTitle')}>
         <Tabs defaultValue="chrome">
-          <TabsList aria-label={t('setup.browsersLabel')}>
+          <TabsList aria-label={t('browsersLabel')}>
             {BROWSERS.map((browser) => (
               <TabsTrigger key={browser} value={browser}>
-                {t(`setup.${browser}.name`)}
+                {t(`${browser}.name`)}
               </TabsTrigger>
             ))}
           </TabsList>
           {BROWSERS.map((browser) => (
             <TabsContent key={browser} value={browser}>
-              <Steps items={t(`setup.${browser}.steps`, { returnObjects: true })} />
+              <Steps items={t(`${browser}.steps`, { returnObjects: true })} />
             </TabsContent>
           ))}
         </Tabs>
       </ArticleSection>
-      <ArticleSection title={t('setup.android.title')}>
-        <Steps items={t('setup.android.steps', { returnObjects: true })} />
+      <ArticleSection title={t('android.title')}>
+        <Steps items={t('android.steps', { returnObjects: true })} />
       </ArticleSection>
-      <ArticleSection title={t('setup.ios.title')}>
-        <Steps items={t('setup.ios.steps', { returnObjects: true })} />
+      <ArticleSection title={t('ios.title')}>
+        <Steps items={t('ios.steps', { returnObjects: true })} />
       </ArticleSection>
-      <ArticleSection title={t('setup.troubleshooting.title')}>
-        <Steps ordered={false} items={t('setup.troubleshooting.items', { returnObjects: true })} />
+      <ArticleSection title={t('troubleshooting.title')}>
+        <Steps ordered={false} items={t('troubleshooting.items', { returnObjects: true })} />
       </ArticleSection>
     </ArticleLayout>
   );
