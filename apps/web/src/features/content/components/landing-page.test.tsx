@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -54,11 +54,15 @@ describe('landing page', () => {
   it('switches language, stores the choice and sets <html lang>', async () => {
     renderAt('/');
     await screen.findByRole('heading', { level: 1 });
+    // The switch changes the language, then moves to the page's address in it (`/ru/`), which
+    // renders the page anew: a heading found between the two would be gone a moment later, so
+    // each check looks the heading up again until it holds.
+    const headline = () => screen.getByRole('heading', { level: 1 });
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'ru');
-    expect(await screen.findByRole('heading', { name: 'Чистые прокси с почасовой арендой' })).toBeInTheDocument();
+    await waitFor(() => expect(headline()).toHaveTextContent('Чистые прокси с почасовой арендой'));
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
     await userEvent.selectOptions(screen.getByLabelText('Язык'), 'en');
-    expect(await screen.findByRole('heading', { name: 'Clean proxies, rented by the hour' })).toBeInTheDocument();
+    await waitFor(() => expect(headline()).toHaveTextContent('Clean proxies, rented by the hour'));
   });
 });
