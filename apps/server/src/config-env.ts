@@ -1,0 +1,182 @@
+import net from 'node:net';
+import { z } from 'zod';
+import { trustedSources } from './gateway/proxy-protocol';
+
+/**
+ * The environment variables the portal reads (DESIGN section 8) and how each is checked; loadConfig
+ * (config.ts) turns the checked values into the Config the processes use.
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'cryptomus', 'btcpay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+const port = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a port number` })
+    .int(`${name} must be a whole number from 1 to 65535`)
+    .min(1, `${name} must be a whole number from 1 to 65535`)
+    .max(65535, `${name} must be a whole number from 1 to 65535`)
+    .default(fallback);
+
+/** proxy-addr's names for the private ranges a balancer usually sits in. */
+const TRUSTED_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  const [address = '', prefix] = item.split('/');
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const count = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be 0 or more`);
+
+const positive = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .default(fallback);
+
+/** Values never repeated in an error message, since the message goes to a terminal or a log. */
+export const SECRET_VARIABLES = new Set([
+  'ADMIN_SECRET',
+  'DATABASE_URL',
+  'CRYPTOMUS_API_KEY',
+  'BTCPAY_API_KEY',
+  'BTCPAY_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+  'REDIS_URL',
+  'IPQS_API_KEY',
+]);
+
+export const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
+    .default('development'),
+  PORT: port('PORT', 8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ADMIN_SECRET: z.string().min(12, 'ADMIN_SECRET must be at least 12 characters long').optional(),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('sandbox'),
+  DEMO_INVENTORY: count('DEMO_INVENTORY').optional(),
+  GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  GATEWAY_SOCKS_PORT: port('GATEWAY_SOCKS_PORT', 1080),
+  GATEWAY_HTTP_PORT: port('GATEWAY_HTTP_PORT', 8081),
+  GATEWAY_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'GATEWAY_ENABLED must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
+  /** Own ports of rentals under IP authorization (issue 16): `first-last`, or `off`. */
+  GATEWAY_PORT_RANGE: z.string().trim().default('20000-29999'),
+  GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
+  GATEWAY_MAX_PENDING_PER_IP: positive('GATEWAY_MAX_PENDING_PER_IP', 64),
+  GATEWAY_MAX_CONNECTIONS: z.coerce
+    .number({ error: 'GATEWAY_MAX_CONNECTIONS must be a whole number' })
+    .int('GATEWAY_MAX_CONNECTIONS must be a whole number')
+    .min(16, 'GATEWAY_MAX_CONNECTIONS must be at least 16')
+    .optional(),
+  GATEWAY_PRIVATE_TARGETS: z
+    .enum(['deny', 'allow'], { error: 'GATEWAY_PRIVATE_TARGETS must be deny or allow' })
+    .default('deny'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const text = value.trim();
+      if (['true', '1'].includes(text)) return true;
+      if (['false', '0', ''].includes(text)) return false;
+      const list = text.split(',').map((item) => item.trim());
+      const bad = list.find((item) => !TRUSTED_NAMES.has(item) && !isAddressOrRange(item));
+      if (bad === undefined) return list;
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false or a list of addresses, CIDR ranges, loopback, linklocal or uniquelocal ("${bad}" is none)`,
+      });
+      return z.NEVER;
+    }),
+  LOGIN_RATE_LIMIT: positive('LOGIN_RATE_LIMIT', 10),
+  REGISTER_RATE_LIMIT: positive('REGISTER_RATE_LIMIT', 30),
+  ADMIN_LOGIN_RATE_LIMIT: positive('ADMIN_LOGIN_RATE_LIMIT', 5),
+  GIFTCARD_RATE_LIMIT: positive('GIFTCARD_RATE_LIMIT', 10),
+  ADMIN_TOKEN_TTL_HOURS: positive('ADMIN_TOKEN_TTL_HOURS', 12),
+  RENTAL_GRACE_MINUTES: positive('RENTAL_GRACE_MINUTES', 60),
+  PROVISIONING_DEADLINE_SECONDS: positive('PROVISIONING_DEADLINE_SECONDS', 300),
+  JOB_INTERVAL_SECONDS: positive('JOB_INTERVAL_SECONDS', 5),
+  HEALTH_CHECK_SECONDS: positive('HEALTH_CHECK_SECONDS', 60),
+  PAYMENT_LIFETIME_MINUTES: positive('PAYMENT_LIFETIME_MINUTES', 60),
+  PAYMENT_RECONCILE_SECONDS: positive('PAYMENT_RECONCILE_SECONDS', 60),
+  REFERRAL_PERCENT: z.coerce
+    .number({ error: 'REFERRAL_PERCENT must be a number from 0 to 100' })
+    .min(0, 'REFERRAL_PERCENT must be a number from 0 to 100')
+    .max(100, 'REFERRAL_PERCENT must be a number from 0 to 100')
+    .default(10),
+  CREDIT_OVERPAYMENTS: z
+    .enum(['true', 'false', '1', '0'], { error: 'CREDIT_OVERPAYMENTS must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  CRYPTOMUS_URL: z.url({ error: 'CRYPTOMUS_URL must be a URL' }).default('https://api.cryptomus.com'),
+  CRYPTOMUS_MERCHANT: z.string().optional(),
+  CRYPTOMUS_API_KEY: z.string().optional(),
+  BTCPAY_URL: z.url({ error: 'BTCPAY_URL must be the URL of your BTCPay Server' }).optional(),
+  BTCPAY_API_KEY: z.string().optional(),
+  BTCPAY_STORE_ID: z.string().optional(),
+  BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  BTCPAY_METHODS: z.string().default('BTC,LTC'),
+  METRICS_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'METRICS_ENABLED must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters long').optional(),
+  GATEWAY_METRICS_PORT: port('GATEWAY_METRICS_PORT', 9464),
+  GATEWAY_DRAIN_SECONDS: count('GATEWAY_DRAIN_SECONDS').default(20),
+  GATEWAY_PROXY_PROTOCOL_FROM: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return undefined;
+      try {
+        return trustedSources(value);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: `GATEWAY_PROXY_PROTOCOL_FROM must list addresses or CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  SHUTDOWN_DELAY_SECONDS: count('SHUTDOWN_DELAY_SECONDS').default(5),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional(),
+  EXIT_IP_URL: z
+    .url({ error: 'EXIT_IP_URL must be an http:// or https:// URL' })
+    .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')
+    .default('https://api.ipify.org'),
+  IPQS_API_KEY: z.string().optional(),
+  IPQS_URL: z.url({ error: 'IPQS_URL must be an http:// or https:// URL' }).default('https://www.ipqualityscore.com'),
+  IPQS_MONTHLY_LIMIT: count('IPQS_MONTHLY_LIMIT').default(5000),
+  DISCOVERY_CONCURRENCY: positive('DISCOVERY_CONCURRENCY', 32),
+  DISCOVERY_TIMEOUT_SECONDS: positive('DISCOVERY_TIMEOUT_SECONDS', 10),
+  INVENTORY_CHECK_SECONDS: positive('INVENTORY_CHECK_SECONDS', 600),
+  EXIT_IP_RECHECK_HOURS: positive('EXIT_IP_RECHECK_HOURS', 24),
+  UNHEALTHY_AFTER_FAILURES: positive('UNHEALTHY_AFTER_FAILURES', 3),
+});
