@@ -60,7 +60,7 @@ export function localeChunks(): Plugin {
     },
     buildStart() {
       // The server renderer bundles every translation itself (src/entry-server.tsx).
-      if (ssr || this.meta.watchMode) return;
+      if (ssr) return;
       for (const { language, namespace, file } of localeFiles(localesDir)) {
         this.emitFile({
           type: 'chunk',

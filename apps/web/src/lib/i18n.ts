@@ -39,13 +39,6 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/**
- * Every namespace, English included, is a chunk of its own that loads with the first screen using
- * it, so the landing page downloads neither the terms nor the help articles, and a Russian page
- * no English. `common` and the page's own namespaces load before a public page hydrates;
- * `errors` before the full app starts and with the login page (issue 17: the other public pages
- * do not need it, so their first scripts leave it out).
- */
 /** The shape of every namespace, for typed keys (CustomTypeOptions); types only, nothing bundled. */
 export type EnglishResources = {
   common: typeof enCommon;
@@ -79,9 +72,14 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 type LocaleModule = { default: Record<string, unknown> };
 
 /**
- * The built app finds a translation at an address made of the version of all translations, the
- * language and the namespace (build/locale-chunks.ts), so the entry chunk carries no table of
- * file names; the dev server and the tests load the source files.
+ * Every namespace, English included, is a file of its own that loads with the first screen using
+ * it, so the landing page downloads neither the terms nor the help articles, and a Russian page
+ * no English. `common` and the page's own namespaces load before a public page hydrates;
+ * `errors` before the full app starts and with the login page (issue 17: the other public pages
+ * do not need it, so their first scripts leave it out). The built app finds a file at an address
+ * made of the version of all translations, the language and the namespace
+ * (build/locale-chunks.ts), so the entry chunk carries no table of file names; the dev server
+ * and the tests load the source files.
  */
 const loadLocale: (language: string, namespace: string) => Promise<LocaleModule> | undefined = import.meta.env.PROD
   ? (language, namespace) =>
