@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { listenedCustomerCache } from '../src/accounts/customer-cache';
 import { buildApp, type AppDeps } from '../src/app';
 import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
@@ -21,6 +22,7 @@ import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
 import { adjustBalance } from '../src/ledger/ledger';
 import { hashSecret } from '../src/lib/secrets';
+import { listenedHistoryCache } from '../src/rentals/history-cache';
 import { createGatewayProvisioner, type Provisioner } from '../src/rentals/provisioner';
 import { sharedOrigin } from './origin';
 import { withDatabase } from './global-setup';
@@ -129,6 +131,31 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       if (!options.database) await database.close();
+    },
+  };
+}
+
+/**
+ * Two app processes on one database, each with its own customer and history caches kept current
+ * by the database's notifications, as two `npm start` behind a balancer. The caches keep an entry
+ * a minute, so only the notifications can make a change show within a second.
+ */
+export async function twoCachedApps(
+  database: TestDatabase,
+): Promise<{ apps: [TestApp, TestApp]; close: () => Promise<void> }> {
+  const stops: (() => Promise<void>)[] = [];
+  const start = async () => {
+    const customers = await listenedCustomerCache(database, 60_000);
+    const histories = await listenedHistoryCache(database, 60_000);
+    stops.push(customers.stop, histories.stop);
+    return buildTestApp({ database, deps: { customers: customers.cache, histories: histories.cache } });
+  };
+  const apps: [TestApp, TestApp] = [await start(), await start()];
+  return {
+    apps,
+    close: async () => {
+      for (const app of apps) await app.close();
+      for (const stop of stops) await stop();
     },
   };
 }

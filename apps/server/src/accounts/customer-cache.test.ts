@@ -2,38 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustBalance } from '../ledger/ledger';
 import {
   addProxies,
-  buildTestApp,
   createTestDatabase,
+  twoCachedApps,
   customerCall,
   registerCustomer,
   userIdOf,
   type TestApp,
   type TestDatabase,
 } from '../../test/helper';
-import { listenedCustomerCache } from './customer-cache';
 
-/** Two app processes on one database, each with its own cache, as two `npm start` behind a balancer. */
+/** Two app processes on one database, each with its own caches, as two `npm start` behind a balancer. */
 let database: TestDatabase;
-const apps: TestApp[] = [];
-const stops: (() => Promise<void>)[] = [];
+let cluster: Awaited<ReturnType<typeof twoCachedApps>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (let i = 0; i < 2; i += 1) {
-    // A minute's TTL: only the notifications can make these tests pass within a second.
-    const { cache, stop } = await listenedCustomerCache(database, 60_000);
-    stops.push(stop);
-    apps.push(await buildTestApp({ database, deps: { customers: cache } }));
-  }
+  cluster = await twoCachedApps(database);
 });
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
-  for (const stop of stops) await stop();
+  await cluster.close();
   await database.close();
 });
 
-const [one, two] = [() => apps[0] as TestApp, () => apps[1] as TestApp];
+const [one, two] = [() => cluster.apps[0], () => cluster.apps[1]];
 
 function wallet(t: TestApp, apiKey: string, cookie?: string) {
   return t.app.inject({

@@ -1,45 +1,36 @@
 import { eq } from 'drizzle-orm';
 import type { HistoryRecord } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenedCustomerCache } from '../accounts/customer-cache';
 import { proxies, rentals } from '../db/schema';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
   HOUR,
   addProxies,
-  buildTestApp,
   createTestDatabase,
+  twoCachedApps,
   customerCall,
   fundedCustomer,
   lifecycleOf,
   type TestApp,
   type TestDatabase,
 } from '../../test/helper';
-import { HistoryCache, listenedHistoryCache } from './history-cache';
+import { HistoryCache } from './history-cache';
 
 /** Two app processes on one database, each with its own caches, as two `npm start` behind a balancer. */
 let database: TestDatabase;
-const apps: TestApp[] = [];
-const stops: (() => Promise<void>)[] = [];
+let cluster: Awaited<ReturnType<typeof twoCachedApps>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (let i = 0; i < 2; i += 1) {
-    // A minute's life: only the notifications can make these tests pass within a second.
-    const customers = await listenedCustomerCache(database, 60_000);
-    const histories = await listenedHistoryCache(database, 60_000);
-    stops.push(customers.stop, histories.stop);
-    apps.push(await buildTestApp({ database, deps: { customers: customers.cache, histories: histories.cache } }));
-  }
+  cluster = await twoCachedApps(database);
 });
 
 afterAll(async () => {
-  for (const app of apps) await app.close();
-  for (const stop of stops) await stop();
+  await cluster.close();
   await database.close();
 });
 
-const [one, two] = [() => apps[0] as TestApp, () => apps[1] as TestApp];
+const [one, two] = [() => cluster.apps[0], () => cluster.apps[1]];
 
 async function historyOn(t: TestApp, apiKey: string, cookie?: string) {
   const response = await t.app.inject({
