@@ -1,7 +1,8 @@
 # ProxyPort: the API, the web app and the gateway in one image (README, "Production").
-# Stages: `build` installs everything and builds the web app; `deps` installs the server's
-# runtime modules only; the final image has Debian's Node.js, those modules, the sources the
-# server runs (TypeScript through tsx) and the built web app, and runs as an unprivileged user.
+# Stages: `build` installs everything and builds the web app and the server; `deps` installs the
+# server's runtime modules only; the final image has Debian's Node.js, those modules, the
+# compiled server (plus its sources, which the command line tool runs through tsx) and the built
+# web app with its server renderer, and runs as an unprivileged user.
 # Base: Debian trixie's own Node.js (20.19), so the image needs nothing outside Debian and npm.
 
 FROM docker.io/library/debian:trixie-slim AS node
@@ -27,7 +28,8 @@ RUN --mount=type=secret,id=ca \
 COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/web apps/web
-RUN npm run build -w apps/web
+COPY apps/server apps/server
+RUN npm run build -w apps/web && npm run build -w apps/server
 
 FROM npm AS deps
 # The server's and the contract's runtime modules, without the web app's or any tool's.
@@ -45,7 +47,9 @@ COPY packages/contract packages/contract
 COPY apps/server/package.json apps/server/tsconfig.json apps/server/
 COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=8080 \
@@ -59,4 +63,4 @@ EXPOSE 8080 1080 8081 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself: readiness 503, requests finish, tunnels drain.
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/dist/main.js"]

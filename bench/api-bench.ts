@@ -1,7 +1,8 @@
 /**
- * The authenticated read path (issue 18): requests/s and latency of `/api/wallet` and
- * `/api/proxy/history` (a customer with 20 rentals) at 64 connections, as a signed-in browser
- * calls them (API key and session cookie), beside bare Fastify measured in the same run.
+ * The read path every open page polls: requests/s and latency of `/api/wallet`,
+ * `/api/proxy/history` (a customer with 20 rentals), `/api/proxy/sumid`, `/api/news`,
+ * `/api/proxy/list` (30 free proxies) and `/healthz` at 64 connections, as a signed-in browser
+ * calls them (API key, session cookie, gzip), beside bare Fastify measured in the same run.
  * `npm run bench:api`; BENCH_DB=postgres,embedded (both by default), BENCH_SECONDS (10) per
  * URL, BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh database is made there).
  */
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
   console.log(row(['---', '---', '---:', '---:', '---:', '---:', '---:']));
   for (const kind of KINDS) {
     const bare = await startBare();
-    const portal = await startPortal(kind);
+    // 50 demo proxies, 20 of them rented below: the catalogue lists 30.
+    const portal = await startPortal(kind, { DEMO_INVENTORY: '50' });
     try {
       const customer = await customerWithRentals(portal, 20);
       const headers = { 'x-api-key': customer.apiKey, cookie: customer.cookie };
@@ -51,6 +53,13 @@ async function main(): Promise<void> {
         ['bare Fastify', await load(bare.url, SECONDS)],
         ['/api/wallet', await load(`${portal.base}/api/wallet`, SECONDS, headers)],
         ['/api/proxy/history', await load(`${portal.base}/api/proxy/history`, SECONDS, headers)],
+        ['/api/proxy/sumid', await load(`${portal.base}/api/proxy/sumid`, SECONDS, headers)],
+        ['/api/news', await load(`${portal.base}/api/news`, SECONDS, { 'accept-encoding': 'gzip' })],
+        [
+          '/api/proxy/list (30)',
+          await load(`${portal.base}/api/proxy/list`, SECONDS, { ...headers, 'accept-encoding': 'gzip' }),
+        ],
+        ['/healthz', await load(`${portal.base}/healthz`, SECONDS)],
       ];
       const reference = results[0]?.[1].rps ?? 1;
       for (const [name, r] of results) {

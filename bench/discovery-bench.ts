@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { systemClock } from '../apps/server/src/clock';
 import { loadConfig } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
+import { openPglite } from '../apps/server/src/db/pglite';
 import { runDiscoveryRound } from '../apps/server/src/discovery/discovery-service';
 import { geoDatabases } from '../apps/server/src/discovery/geo-databases';
 import { dial } from '../apps/server/src/gateway/dialer';

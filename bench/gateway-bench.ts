@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { SocksClient } from 'socks';
 import { systemClock } from '../apps/server/src/clock';
-import { openPglite } from '../apps/server/src/db/client';
+import { openPglite } from '../apps/server/src/db/pglite';
 import { proxies, rentals, users } from '../apps/server/src/db/schema';
 import { startGateway } from '../apps/server/src/gateway/gateway';
 

@@ -10,6 +10,7 @@ import {
   customerWithRentals,
   load,
   loadAverage,
+  memoryByCommand,
   portalMemory,
   startPortal,
   type DatabaseKind,
@@ -23,8 +24,28 @@ const SAMPLE_MS = 5_000;
 
 const mb = (m: Memory) => `${m.rssMb} MB RSS / ${m.pssMb} MB PSS (${m.processes} processes)`;
 
+/**
+ * At rest: `npm start` with no inventory, 15 s after it is ready, every process of the tree (and
+ * on DATABASE_URL the server's backends for this database) by command.
+ */
+async function atRest(kind: DatabaseKind): Promise<void> {
+  const portal = await startPortal(kind, { DEMO_INVENTORY: '0' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    const total = await portalMemory(portal);
+    const parts = [...memoryByCommand(portal.pid, await portal.backends())]
+      .map(([command, part]) => `${command} ${part.pssMb} MB (${part.processes})`)
+      .join(', ');
+    console.log(`\n${portal.database}: at rest, no inventory, 15 s after ready: ${total.pssMb} MB PSS (${parts})`);
+  } finally {
+    await portal.stop();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`load average before: ${loadAverage()}`);
+  for (const kind of KINDS) await atRest(kind);
+  if (process.env.BENCH_REST_ONLY) return;
   for (const kind of KINDS) {
     const portal = await startPortal(kind, { DEMO_INVENTORY: PROXIES });
     try {

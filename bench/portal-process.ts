@@ -3,7 +3,7 @@
  * own, on a fresh embedded data folder or a fresh PostgreSQL database), a customer with rentals,
  * autocannon runs and the memory of every process involved.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,22 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /**
- * Starts `apps/server/src/main.ts` of `root` (another checkout of the portal can be measured
+ * What `npm start` runs: the compiled server, built first if its sources changed; a checkout from
+ * before the server was compiled runs its sources through tsx, as its `npm start` did.
+ */
+function serverEntry(root: string): string[] {
+  if (!fs.existsSync(path.join(root, 'apps/server/build.mjs'))) {
+    return ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  }
+  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-built.mjs'), 'server'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return [path.join(root, 'apps/server/dist/main.js')];
+}
+
+/**
+ * Starts the server of `root` (another checkout of the portal can be measured
  * the same way: BENCH_SERVER_ROOT). `embedded` uses a fresh DATA_DIR; `postgres` a fresh database.
  */
 export async function startPortal(
@@ -64,7 +79,7 @@ export async function startPortal(
   const started = performance.now();
   // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=prof' profiles the server (written when it stops).
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...flags, ...serverEntry(root)], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...inherited,
@@ -169,6 +184,35 @@ export function memoryOf(pid: number, extra: number[] = []): Memory {
     pss += kbOf(`/proc/${p}/smaps_rollup`, 'Pss');
   }
   return { rssMb: Math.round(rss / 1024), pssMb: Math.round(pss / 1024), processes: pids.length };
+}
+
+/** PSS of each process of the tree (and `extra`), by command name: where the memory at rest goes. */
+export function memoryByCommand(pid: number, extra: number[] = []): Map<string, { pssMb: number; processes: number }> {
+  const tree = children();
+  const pids: number[] = [];
+  const visit = (p: number) => {
+    pids.push(p);
+    for (const child of tree.get(p) ?? []) visit(child);
+  };
+  visit(pid);
+  pids.push(...extra);
+  const byCommand = new Map<string, { pssKb: number; processes: number }>();
+  for (const p of pids) {
+    let command: string;
+    try {
+      command = fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+    } catch {
+      // The process ended while being read.
+      continue;
+    }
+    const entry = byCommand.get(command) ?? { pssKb: 0, processes: 0 };
+    entry.pssKb += kbOf(`/proc/${p}/smaps_rollup`, 'Pss');
+    entry.processes += 1;
+    byCommand.set(command, entry);
+  }
+  return new Map(
+    [...byCommand].map(([command, { pssKb, processes }]) => [command, { pssMb: Math.round(pssKb / 1024), processes }]),
+  );
 }
 
 export async function portalMemory(portal: Portal): Promise<Memory> {

@@ -22,7 +22,8 @@ http
 const dataDir = path.resolve(import.meta.dirname, '../test-results/e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+// The compiled server, as `npm start` runs it (`npm run test:e2e` builds it with the web app).
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

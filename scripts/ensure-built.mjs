@@ -1,19 +1,10 @@
-// `npm start` builds the web app only when it is missing or older than its sources.
+// `npm start` and `npm run gateway` build what is missing or older than its sources: the web app
+// (and its server renderer) and the compiled server.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'apps/web/dist/index.html');
-// The storefront's server renderer (issue 17) is built with the app; an older build lacks it.
-const renderer = path.join(root, 'apps/web/dist-ssr/entry-server.js');
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contract/src',
-];
 
 function newestChange(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -22,11 +13,38 @@ function newestChange(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-const builtAt = Math.min(
-  ...[built, renderer].map((file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0),
-);
-const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-if (changedAt > builtAt) {
-  console.log(builtAt ? 'Web app sources changed: rebuilding...' : 'Building the web app (first start)...');
-  execSync('npm run build --silent -w apps/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Rebuilds when an output is missing or a source changed after the oldest output. */
+function ensure({ name, outputs, sources, command }) {
+  const builtAt = Math.min(
+    ...outputs.map((file) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0),
+  );
+  const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+  if (changedAt <= builtAt) return;
+  console.log(
+    builtAt ? `${name} sources changed: rebuilding...` : `Building the ${name.toLowerCase()} (first start)...`,
+  );
+  execSync(command, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
+
+const only = process.argv[2];
+if (only !== 'server') {
+  ensure({
+    name: 'Web app',
+    // The storefront's server renderer is built with the app; an older build lacks it.
+    outputs: ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
+    command: 'npm run build --silent -w apps/web',
+  });
+}
+ensure({
+  name: 'Server',
+  outputs: ['apps/server/dist/main.js', 'apps/server/dist/gateway.js'],
+  sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contract/src'],
+  command: 'npm run build --silent -w apps/server',
+});

@@ -1,19 +1,13 @@
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
-import { Redis } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { consoleRoutes } from './admin/console-routes';
@@ -40,15 +34,22 @@ import { Readiness } from './health/readiness';
 import { installMetricsRoute, installRequestMetrics } from './metrics/metrics-routes';
 import { refusals } from './metrics/metrics';
 import { createShopRegistry } from './metrics/shop-gauges';
+import { unlistenedNews } from './news/news-cache';
 import { newsRoutes } from './news/news-routes';
+import type { ListenedValue } from './lib/listened-value';
+import type { JsonSnapshot } from './plugins/snapshot-reply';
 import { installApiKeyThrottle } from './plugins/api-key-throttle';
 import { decorateCustomer } from './plugins/customer-auth';
 import { installErrorHandler, installJsonParser } from './plugins/error-handler';
 import { installTextInputCheck } from './plugins/text-input';
 import { installWebAndNotFound } from './plugins/static-web';
+import type { OpenAPIV3 } from 'openapi-types';
+import { openApiDocument } from './openapi/openapi-document';
+import { ENDPOINTS } from '@portal/contract/registry';
 import { storefrontRoutes } from './storefront/storefront-routes';
+import { SERVER_ROOT } from './lib/server-root';
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,12 @@ export interface AppDeps {
   customers?: CustomerCache;
   /** Customers' history answers kept in memory; without one, every history call queries. */
   histories?: HistoryCache;
+  /** The catalogue's version kept current by notifications; without one, read per request. */
+  catalogueVersion?: ListenedValue<string>;
+  /** The public news answer kept current by notifications; without one, read per request. */
+  news?: ListenedValue<JsonSnapshot>;
+  /** Hooks a test installs before any route (the check of every answer against the API document). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 export interface RequestTimeouts {
@@ -133,14 +140,6 @@ export const CONTENT_SECURITY_POLICY = {
   'upgrade-insecure-requests': null,
 };
 
-/** Paths whose values are secrets: never in a log line (DEVELOPERS standards). */
-export const LOG_REDACT_PATHS = [
-  'req.headers["x-api-key"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-];
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -155,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordServedRoutes(app);
+  deps.instrument?.(app);
 
   await app.register(fastifyCookie);
   // Helmet's middleware built once: @fastify/helmet built it, parsing every directive, on every
@@ -166,24 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
-  const redis = sharedRedis(app, config.redisUrl);
+  const redis = await sharedRedis(app, config.redisUrl);
   await app.register(fastifyRateLimit, {
     global: false,
     // Every route's limit inherits this: each 429 counts in /metrics under its route.
     onExceeded: (request) => refusals.inc({ limit: `rate_limit ${request.routeOptions.url ?? 'unmatched'}` }),
     ...(redis ? { redis, nameSpace: 'proxyport-rate-limit-', skipOnError: true } : {}),
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Proxy rental portal API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    // Swagger UI's script adds <style> elements as it renders. Only these documentation pages,
-    // which show the API's schema and no customer data, get inline styles (issue 14).
-    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
-  });
-
   installJsonParser(app);
   installErrorHandler(app);
   installTextInputCheck(app);
@@ -221,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });
-  await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db) });
+  await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db, deps.catalogueVersion) });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway, histories });
   await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
   const payments = paymentsDepsOf(deps);
@@ -232,10 +222,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminSecret: config.adminSecret,
     tokenTtlMs: config.adminTokenTtlMs,
   };
-  await app.register(newsRoutes, adminAuth);
+  await app.register(newsRoutes, { ...adminAuth, news: deps.news ?? unlistenedNews(deps.db) });
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
+
+  await installApiDocument(app, config.publicUrl);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
@@ -247,12 +239,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
+ * The API document at /api/docs/json (and Swagger UI at /api/docs), generated from the registry's
+ * endpoints this app has registered: a call the app does not serve (the sandbox checkout under
+ * another provider) is not in it.
+ */
+async function installApiDocument(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const served = new Set(app.servedRoutes.map((route) => route.operationId));
+  const endpoints = ENDPOINTS.filter((endpoint) => served.has(endpoint.operationId));
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    // An OpenAPI 3.1 document, served as it is; the plugin's types only know 2.0 and 3.0.
+    specification: { document: openApiDocument(endpoints, { serverUrl: publicUrl }) as unknown as OpenAPIV3.Document },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's script adds <style> elements as it renders. Only these documentation pages,
+    // which show the API's schema and no customer data, get inline styles.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  });
+}
+
+export interface ServedRoute {
+  method: string;
+  url: string;
+  /** The registry's name of the call; routes registered outside the registry have none. */
+  operationId: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app as registered, for the check that the API has no call outside the registry. */
+    servedRoutes: ServedRoute[];
+  }
+}
+
+function recordServedRoutes(app: FastifyInstance): void {
+  const served: ServedRoute[] = [];
+  app.decorate('servedRoutes', served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      served.push({ method, url: route.url, operationId: route.config?.operationId });
+    }
+  });
+}
+
+/**
  * With REDIS_URL, rate limits and failed API keys are counted in Redis, so N processes allow what
  * one would. A Redis outage lets requests through (`skipOnError`; failed keys fall back to each
  * process's own count) rather than failing every login; it is logged.
  */
-function sharedRedis(app: FastifyInstance, redisUrl: string | undefined): Redis | null {
+async function sharedRedis(app: FastifyInstance, redisUrl: string | undefined): Promise<Redis | null> {
   if (!redisUrl) return null;
+  // Loaded only when configured: a shop without Redis does not carry its client.
+  const { Redis } = await import('ioredis');
   // The settings @fastify/rate-limit recommends: an unreachable Redis costs a request 0.5 s at most.
   const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
   let lastWarning = 0;

@@ -80,6 +80,12 @@ export const EnvSchema = z.object({
   GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
   /** Own ports of rentals under IP authorization (issue 16): `first-last`, or `off`. */
   GATEWAY_PORT_RANGE: z.string().trim().default('20000-29999'),
+  /** Own ports one customer may hold at once; unset: a tenth of the range. */
+  IP_AUTH_PORTS_PER_CUSTOMER: z.coerce
+    .number({ error: 'IP_AUTH_PORTS_PER_CUSTOMER must be a whole number' })
+    .int('IP_AUTH_PORTS_PER_CUSTOMER must be a whole number')
+    .min(1, 'IP_AUTH_PORTS_PER_CUSTOMER must be at least 1')
+    .optional(),
   GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
   GATEWAY_MAX_PENDING_PER_IP: positive('GATEWAY_MAX_PENDING_PER_IP', 64),
   GATEWAY_MAX_CONNECTIONS: z.coerce

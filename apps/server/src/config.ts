@@ -42,6 +42,8 @@ export interface Config {
     enabled: boolean;
     /** Where the API allocates rentals' own ports for IP authorization; null: IP authorization is off. */
     portRange: PortRange | null;
+    /** Own ports one customer may hold at once, so that one account cannot take the whole range. */
+    portsPerCustomer: number;
     /** What provisioning and health checks request through each upstream. */
     checkUrl: string;
     handshakeTimeoutMs: number;
@@ -188,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       httpPort: e.GATEWAY_HTTP_PORT,
       enabled: e.GATEWAY_ENABLED,
       portRange,
+      portsPerCustomer: e.IP_AUTH_PORTS_PER_CUSTOMER ?? defaultPortsPerCustomer(portRange),
       checkUrl,
       handshakeTimeoutMs: e.GATEWAY_HANDSHAKE_TIMEOUT_SECONDS * 1000,
       maxPendingPerSource: e.GATEWAY_MAX_PENDING_PER_IP,
@@ -252,6 +255,14 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
 export interface PortRange {
   first: number;
   last: number;
+}
+
+/**
+ * A tenth of the range: a customer IP-authorizing fifty rentals fits in the smallest range a
+ * shop would open (1,000 ports gives 100 each), and ten accounts are needed to fill it.
+ */
+export function defaultPortsPerCustomer(range: PortRange | null): number {
+  return range ? Math.max(1, Math.ceil((range.last - range.first + 1) / 10)) : 0;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT_PATHS } from './app';
+import { LOG_REDACT_PATHS, portalLoggerOptions, redactSecretsInLine } from './logging';
 import { SESSION_COOKIE } from './plugins/customer-auth';
-import { buildTestApp, createTestDatabase } from '../test/helper';
+import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
+import { proxies } from './db/schema';
+import { adminToken, buildTestApp, createTestDatabase, customerCall, fundedCustomer } from '../test/helper';
+import { closedPort } from '../test/socks-upstream';
 
 /** A log destination that keeps every line, to search what was written. */
 function captureLog(): { lines: string[]; stream: Writable } {
@@ -84,5 +87,82 @@ describe('structured logs', () => {
       await t.close();
       await database.close();
     }
+  });
+});
+
+describe('secrets in URLs and upstreams', () => {
+  it('a run that pulls a link, imports bad upstreams with passwords and fails discovery logs neither', async () => {
+    const { lines, stream } = captureLog();
+    const t = await buildTestApp({
+      deps: { logger: { ...portalLoggerOptions('trace'), stream } },
+      env: { DISCOVERY_TIMEOUT_SECONDS: '1' },
+    });
+    try {
+      const { apiKey } = await fundedCustomer(t, 1_000);
+      const created = await customerCall(t, apiKey).post('/api/proxy/export-links', { format: 'ip:port:user:pass' });
+      const pullPath = new URL(created.json<{ url: string }>().url).pathname;
+      const token = pullPath.split('/').pop() ?? '';
+      expect(token.length).toBeGreaterThan(20);
+      expect((await t.app.inject({ method: 'GET', url: pullPath })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `${pullPath}x` })).statusCode).toBe(404);
+
+      const token2 = await adminToken(t);
+      const admin = { authorization: `Bearer ${token2}` };
+      const password = 'Upstream-S3cret-Pw';
+      const bad = [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/proxies',
+          headers: admin,
+          payload: { proxies: [{ upstream: `socks5://seller:${password}@203.0.113.5:70000` }] },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/proxies?protocol=socks5',
+          headers: { ...admin, 'content-type': 'text/plain' },
+          payload: `203.0.113.5:99999:seller:${password}`,
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/proxies?protocol=socks5',
+          headers: { ...admin, 'content-type': 'text/plain' },
+          payload: `203.0.113.5:1080:seller:${password}${'x'.repeat(9 * 1024 * 1024)}`,
+        }),
+      ];
+      for (const response of await Promise.all(bad)) {
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+        expect(response.json<{ error: string }>().error).toMatch(/^Row 1, (upstream|line): /);
+        expect(response.body).not.toContain(password);
+      }
+      expect(await t.database.db.select().from(proxies)).toEqual([]);
+
+      // An upstream that takes the password but cannot be reached: discovery fails with its reason.
+      const closed = await closedPort();
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/proxies',
+        headers: admin,
+        payload: { proxies: [{ upstream: `socks5://seller:${password}@127.0.0.1:${closed}` }] },
+      });
+      expect(imported.statusCode).toBe(200);
+      await runDiscoveryRound(discoveryDepsOf({ config: t.config, db: t.database.db, clock: t.clock }));
+      const [failed] = await t.database.db.select().from(proxies);
+      expect(failed?.discovery).toBe('failed');
+      await t.app.inject({ method: 'GET', url: '/api/admin/proxies', headers: admin });
+
+      const log = lines.join('');
+      expect(log).toContain('/api/pull/[redacted]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(password);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('redacts pull tokens and one-time codes in any URL a line carries', () => {
+    expect(redactSecretsInLine('{"url":"/api/pull/AbC_123-x?x=1"}')).toBe('{"url":"/api/pull/[redacted]?x=1"}');
+    expect(redactSecretsInLine('GET /confirm?token=s3cr3t&lang=en')).toBe('GET /confirm?token=[redacted]&lang=en');
+    expect(redactSecretsInLine('https://t.me/bot?start=c0de1')).toBe('https://t.me/bot?start=[redacted]');
+    expect(redactSecretsInLine('/api/payments/status/abc')).toBe('/api/payments/status/abc');
   });
 });

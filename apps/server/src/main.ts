@@ -1,14 +1,17 @@
 import process from 'node:process';
 import { listenedCustomerCache } from './accounts/customer-cache';
-import { buildApp, LOG_REDACT_PATHS, paymentsDepsOf } from './app';
+import { buildApp, paymentsDepsOf } from './app';
+import { portalLoggerOptions } from './logging';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoInventory } from './inventory/demo-inventory';
+import { narrowStoredIpAuthLists } from './rentals/ip-auth';
+import { listenedCatalogueVersion } from './catalogue/catalogue-cache';
+import { listenedNews } from './news/news-cache';
 import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
 import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
-import { geoDatabases } from './discovery/geo-databases';
 import { repeatEvery } from './jobs/repeat';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
@@ -19,11 +22,7 @@ import { Readiness } from './health/readiness';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
 function loggerOptions(config: Config) {
-  return {
-    level: config.logLevel,
-    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
-  };
+  return portalLoggerOptions(config.logLevel, process.stdout.isTTY === true);
 }
 
 function readConfig(): Config {
@@ -59,9 +58,13 @@ async function main(): Promise<void> {
   const readiness = new Readiness('starting');
   const customers = await listenedCustomerCache(database);
   const histories = await listenedHistoryCache(database);
+  const catalogueVersion = await listenedCatalogueVersion(database);
+  const news = await listenedNews(database);
   const app = await buildApp({
     customers: customers.cache,
     histories: histories.cache,
+    catalogueVersion: catalogueVersion.value,
+    news: news.value,
     config,
     db: database.db,
     clock: systemClock,
@@ -104,6 +107,8 @@ async function main(): Promise<void> {
     ]);
     await customers.stop();
     await histories.stop();
+    await catalogueVersion.stop();
+    await news.stop();
     await database.close();
     unlock();
     console.log('Stopped.');
@@ -113,6 +118,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await database.migrate();
+  const narrowed = await narrowStoredIpAuthLists(database.db, systemClock);
+  if (narrowed > 0) app.log.warn({ rentals: narrowed }, 'IP authorization: entries wider than the rules removed');
   const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
   const lifecycle = {
     db: database.db,
@@ -139,10 +146,6 @@ async function main(): Promise<void> {
     ...discoveryDepsOf({ config, db: database.db, clock: systemClock }),
     signal: stopDiscovery.signal,
   };
-  geoDatabases().then(
-    (geo) => app.log.info({ loadMs: geo.loadMs }, 'geolocation and ASN databases loaded'),
-    (error: unknown) => app.log.error({ err: error }, 'geolocation databases could not be loaded'),
-  );
   const stopDiscoveryJob = repeatEvery(
     'inventory discovery',
     config.jobIntervalMs,

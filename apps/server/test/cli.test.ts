@@ -102,7 +102,7 @@ describe('npm run cli', () => {
       path.join(data.dir, 'upstreams.txt'),
       '# from the seller\n127.0.0.1:9:user:pass\n\nsocks5://user:pass@127.0.0.1:1081\n127.0.0.1:9:user:pass\n',
     );
-    const lines = cli('proxies', 'import', 'upstreams.txt', '--type', 'residential');
+    const lines = cli('proxies', 'import', 'upstreams.txt', '--type', 'residential', '--protocol', 'HTTP');
     expect(lines.err).toBe('');
     expect(lines.out).toContain('Imported 2 proxies');
     expect(lines.out).toContain('Line 5: http 127.0.0.1:9 is already in the inventory (skipped).');

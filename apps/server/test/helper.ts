@@ -11,7 +11,8 @@ import { listenedCustomerCache } from '../src/accounts/customer-cache';
 import { buildApp, type AppDeps } from '../src/app';
 import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import { openPostgres, type DatabaseHandle } from '../src/db/client';
+import { openPglite } from '../src/db/pglite';
 import type { ProxyImportRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { rentals, users } from '../src/db/schema';
@@ -23,7 +24,10 @@ import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
 import { adjustBalance } from '../src/ledger/ledger';
 import { hashSecret } from '../src/lib/secrets';
 import { listenedHistoryCache } from '../src/rentals/history-cache';
+import { listenedCatalogueVersion } from '../src/catalogue/catalogue-cache';
+import { listenedNews } from '../src/news/news-cache';
 import { createGatewayProvisioner, type Provisioner } from '../src/rentals/provisioner';
+import { checkAnswersAgainstDocument } from './document-check';
 import { sharedOrigin } from './origin';
 import { withDatabase } from './global-setup';
 
@@ -120,7 +124,14 @@ export async function buildTestApp(
   // they go to the portal's own /healthz.
   const origin = await sharedOrigin();
   const config = testConfig({ GATEWAY_CHECK_URL: `${origin.url}/healthz`, ...options.env });
-  const app = await buildApp({ config, db: database.db, clock, webDist: null, ...options.deps });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    webDist: null,
+    instrument: checkAnswersAgainstDocument,
+    ...options.deps,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {
@@ -136,9 +147,9 @@ export async function buildTestApp(
 }
 
 /**
- * Two app processes on one database, each with its own customer and history caches kept current
- * by the database's notifications, as two `npm start` behind a balancer. The caches keep an entry
- * a minute, so only the notifications can make a change show within a second.
+ * Two app processes on one database, each with its own customer, history, catalogue and news
+ * caches kept current by the database's notifications, as two `npm start` behind a balancer. The
+ * caches keep an entry a minute, so only the notifications can make a change show within a second.
  */
 export async function twoCachedApps(
   database: TestDatabase,
@@ -147,8 +158,18 @@ export async function twoCachedApps(
   const start = async () => {
     const customers = await listenedCustomerCache(database, 60_000);
     const histories = await listenedHistoryCache(database, 60_000);
-    stops.push(customers.stop, histories.stop);
-    return buildTestApp({ database, deps: { customers: customers.cache, histories: histories.cache } });
+    const catalogueVersion = await listenedCatalogueVersion(database, 60_000);
+    const news = await listenedNews(database, 60_000);
+    stops.push(customers.stop, histories.stop, catalogueVersion.stop, news.stop);
+    return buildTestApp({
+      database,
+      deps: {
+        customers: customers.cache,
+        histories: histories.cache,
+        catalogueVersion: catalogueVersion.value,
+        news: news.value,
+      },
+    });
   };
   const apps: [TestApp, TestApp] = [await start(), await start()];
   return {
@@ -158,6 +179,15 @@ export async function twoCachedApps(
       for (const stop of stops) await stop();
     },
   };
+}
+
+/** Polls `check` every 5 ms; fails after a second. */
+export async function withinASecond(check: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 1000) throw new Error('not within a second');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
@@ -170,11 +200,9 @@ export async function registerCustomer(app: FastifyInstance, referralCode?: stri
   return response.json<{ apiKey: string }>().apiKey;
 }
 
-/** A throwaway folder removed by the returned function. */
+/** A throwaway folder (private, 0700, as a root user's home is) removed by the returned function. */
 export function tempDir(prefix = 'portal-'): { dir: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  // Open to other users: as root, the embedded PostgreSQL runs as the user postgres.
-  fs.chmodSync(dir, 0o755);
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 

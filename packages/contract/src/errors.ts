@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   IP_AUTH_UNAVAILABLE: 'IP authorization is not offered on this server',
   IP_AUTH_PORTS_EXHAUSTED:
     'No gateway port is free for IP authorization right now. Please try again later or contact support.',
+  IP_AUTH_PORT_LIMIT_REACHED:
+    'Your account has IP authorization on as many rentals as one account may have. Turn it off on another rental first.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -107,6 +109,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   IP_AUTH_UNAVAILABLE: 503,
   IP_AUTH_PORTS_EXHAUSTED: 503,
+  IP_AUTH_PORT_LIMIT_REACHED: 409,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

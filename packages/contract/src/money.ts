@@ -1,6 +1,38 @@
-/** The API speaks dollars with at most 2 decimals; the server computes in integer cents. */
+import { z } from 'zod';
+
+/**
+ * Money crosses the edge here and only here: the API speaks dollars with at most 2 decimals,
+ * everything behind it (server, database, price function) counts integer cents.
+ */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+/** Dollars with at most 2 decimals to cents, exactly; throws on anything else. */
+export function dollarsToCents(dollars: number): number {
+  const cents = Math.round(dollars * 100);
+  if (!Number.isFinite(dollars) || !Number.isSafeInteger(cents) || Math.abs(cents - dollars * 100) > 1e-6) {
+    throw new RangeError(`not an amount of dollars and cents: ${dollars}`);
+  }
+  return cents;
+}
+
+const hasAtMostCents = (dollars: number) =>
+  Number.isFinite(dollars) && Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
+
+/**
+ * A dollar amount as a client sends it (a JSON number, at most 2 decimals, at most `max` either
+ * way), turned into cents by the schema itself: handlers get cents, never dollars.
+ */
+export function dollarsAsCents(name: string, max: number) {
+  return z
+    .number({ error: `${name} must be a number of dollars` })
+    .refine(
+      (dollars) => Number.isFinite(dollars) && Math.abs(dollars) <= max,
+      `${name} must be at most ${max.toLocaleString('en-US')} dollars`,
+    )
+    .refine(hasAtMostCents, `${name} must have at most 2 decimals`)
+    .transform(dollarsToCents);
 }
 
 /** Whole-dollar amounts (deposits) to cents; throws on anything that is not a safe whole number. */

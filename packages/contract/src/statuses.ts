@@ -25,9 +25,20 @@ export function canExtend(status: RentalStatus): boolean {
   return status === RENTAL_STATUS.connected || status === RENTAL_STATUS.ready;
 }
 
-/** The rental still holds its proxy: the controls of issue 16 (auto-renew, a selection) act on it. */
+/**
+ * Statuses in which a rental holds its proxy: the proxy is out of the catalogue meanwhile, and
+ * the rental's controls (auto-renew, a selection, IP authorization) act on it.
+ */
+export const HOLDING_STATUSES = [
+  'waiting_up',
+  'processing',
+  'in_process',
+  'connected',
+  'ready',
+] as const satisfies readonly RentalStatus[];
+
 export function holdsProxy(status: RentalStatus): boolean {
-  return status !== RENTAL_STATUS.expired && status !== RENTAL_STATUS.refunded;
+  return (HOLDING_STATUSES as readonly RentalStatus[]).includes(status);
 }
 
 export function canRequestRefund(status: RentalStatus): boolean {

@@ -1,14 +1,4 @@
-import {
-  API_PATHS,
-  ErrorEnvelopeSchema,
-  LoginRequestSchema,
-  LoginResponseSchema,
-  LogoutResponseSchema,
-  RegisterRequestSchema,
-  RegisterResponseSchema,
-  WalletResponseSchema,
-  centsToDollars,
-} from '@portal/contract';
+import { centsToDollars, loginEndpoint, logoutEndpoint, registerEndpoint, walletEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
@@ -19,6 +9,7 @@ import {
   requireCustomer,
   sessionTokenFromCookie,
 } from '../plugins/customer-auth';
+import { endpointRoutes } from '../plugins/endpoint-routes';
 import { loginCustomer, logoutSession, registerCustomer, type AccountsDeps } from './accounts-service';
 
 export interface AccountsRoutesOptions extends AccountsDeps {
@@ -27,10 +18,9 @@ export interface AccountsRoutesOptions extends AccountsDeps {
 
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
-
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
   const { config, ...deps } = options;
+  const route = endpointRoutes(app, { customer: requireCustomer(deps) });
   const rateLimited = (code: 'LOGIN_RATE_LIMITED' | 'RATE_LIMITED', max: number, timeWindow: string) => ({
     rateLimit: {
       max,
@@ -45,32 +35,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     },
   });
 
-  app.post(
-    API_PATHS.register,
-    {
-      config: rateLimited('RATE_LIMITED', config.registerRateLimit, '1 hour'),
-      schema: {
-        tags: ['accounts'],
-        body: RegisterRequestSchema,
-        response: { 200: RegisterResponseSchema, ...errors },
-      },
-    },
+  route(
+    registerEndpoint,
     async (request) => {
       const { apiKey } = await registerCustomer(deps, request.body?.referralCode);
       return { success: true as const, apiKey };
     },
+    { config: rateLimited('RATE_LIMITED', config.registerRateLimit, '1 hour') },
   );
 
-  app.post(
-    API_PATHS.login,
-    {
-      config: rateLimited('LOGIN_RATE_LIMITED', config.loginRateLimit, '1 minute'),
-      schema: {
-        tags: ['accounts'],
-        body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors },
-      },
-    },
+  route(
+    loginEndpoint,
     async (request, reply) => {
       const apiKey = request.body?.key?.trim() || apiKeyFromHeader(request);
       const { user, sessionToken } = await loginCustomer(deps, apiKey);
@@ -83,24 +58,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       });
       return { success: true as const, referral_key: user.referralKey };
     },
+    { config: rateLimited('LOGIN_RATE_LIMITED', config.loginRateLimit, '1 minute') },
   );
 
-  app.post(
-    API_PATHS.logout,
-    { schema: { tags: ['accounts'], response: { 200: LogoutResponseSchema } } },
-    async (request, reply) => {
-      await logoutSession(deps, sessionTokenFromCookie(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
-      return { success: true as const };
-    },
-  );
+  route(logoutEndpoint, async (request, reply) => {
+    await logoutSession(deps, sessionTokenFromCookie(request));
+    reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+    return { success: true as const };
+  });
 
-  app.get(
-    API_PATHS.wallet,
-    {
-      preHandler: requireCustomer(deps),
-      schema: { tags: ['accounts'], response: { 200: WalletResponseSchema, ...errors } },
-    },
-    async (request) => ({ success: true as const, wallet: centsToDollars(customerOf(request).balanceCents) }),
-  );
+  route(walletEndpoint, async (request) => ({
+    success: true as const,
+    wallet: centsToDollars(customerOf(request).balanceCents),
+  }));
 };

@@ -1,34 +1,23 @@
 import {
-  API_PATHS,
-  GiftcardCreateRequestSchema,
-  GiftcardCreateResponseSchema,
-  BalanceAdjustRequestSchema,
-  BalanceAdjustResponseSchema,
+  adjustBalanceEndpoint,
+  adminLoginEndpoint,
+  adminLogoutEndpoint,
+  adminVerifyEndpoint,
+  auditEndpoint,
   centsToDollars,
-  AdminLoginRequestSchema,
-  AdminLoginResponseSchema,
-  AdminVerifyRequestSchema,
-  AdminVerifyResponseSchema,
-  AdminLogoutResponseSchema,
-  ErrorEnvelopeSchema,
-  ProxyEnabledResponseSchema,
-  ProxyIdParamsSchema,
-  ProxyImportQuerySchema,
-  ProxyImportRequestSchema,
-  ProxyImportResponseSchema,
-  InventoryListResponseSchema,
-  GiftcardListResponseSchema,
-  AuditListResponseSchema,
+  createGiftcardsEndpoint,
+  disableProxyEndpoint,
+  enableProxyEndpoint,
+  IMPORT_BODY_LIMIT,
+  importProxiesEndpoint,
+  inventoryEndpoint,
+  listGiftcardsEndpoint,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError } from '../errors';
-import { readImport } from '../inventory/inventory-import';
-import { listInventory, setProxyEnabled, storeImport } from '../inventory/inventory-repository';
-import { findCustomerId } from '../accounts/accounts-repository';
-import { adjustBalance } from '../ledger/ledger';
-import { createGiftcards, listGiftcards } from '../payments/giftcards';
+import { listInventory } from '../inventory/inventory-repository';
+import { listGiftcards } from '../payments/giftcards';
+import { endpointRoutes } from '../plugins/endpoint-routes';
 import {
   adminActorOf,
   adminLogin,
@@ -38,36 +27,27 @@ import {
   requireAdmin,
   type AdminAuthDeps,
 } from './admin-auth';
-import { listAudit, recordAudit } from './audit';
+import { listAudit } from './audit';
+import { adjustCustomerBalance, createGiftcardBatch, importInventory, setProxyEnabledBy } from './operator-actions';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;
 }
 
-const errors = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-  413: ErrorEnvelopeSchema,
-  429: ErrorEnvelopeSchema,
-};
-
-/** Inventory files can be large: 20,000 CSV rows fit in this. */
-const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
-
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
   const { loginRateLimit, ...deps } = options;
-  const admin = requireAdmin(deps);
-  const audit = (request: FastifyRequest, action: string, details: Record<string, unknown>) =>
-    recordAudit(deps.db, { actor: adminActorOf(request), action, details, at: deps.clock.now() });
+  const route = endpointRoutes(app, { admin: requireAdmin(deps) });
 
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
   );
 
-  app.post(
-    API_PATHS.adminLogin,
+  route(
+    adminLoginEndpoint,
+    async (request) => {
+      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode, request.ip);
+      return { success: true as const, token, expiresAt: expiresAt.toISOString() };
+    },
     {
       config: {
         rateLimit: {
@@ -79,186 +59,48 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
             }),
         },
       },
-      schema: {
-        tags: ['admin'],
-        body: AdminLoginRequestSchema,
-        response: { 200: AdminLoginResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode, request.ip);
-      return { success: true as const, token, expiresAt: expiresAt.toISOString() };
     },
   );
 
-  app.post(
-    API_PATHS.adminVerify,
-    {
-      schema: {
-        tags: ['admin'],
-        body: AdminVerifyRequestSchema,
-        response: { 200: AdminVerifyResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      if (!(await isAdminTokenValid(deps, request.body.token))) throw new DomainError('ADMIN_TOKEN_INVALID');
-      return { success: true as const };
-    },
-  );
+  route(adminVerifyEndpoint, async (request) => {
+    if (!(await isAdminTokenValid(deps, request.body.token))) throw new DomainError('ADMIN_TOKEN_INVALID');
+    return { success: true as const };
+  });
 
-  app.post(
-    API_PATHS.adminLogout,
-    {
-      preHandler: admin,
-      schema: { tags: ['admin'], response: { 200: AdminLogoutResponseSchema, ...errors } },
-    },
-    async (request) => {
-      await adminLogout(deps, adminTokenIdOf(request), request.ip);
-      return { success: true as const };
-    },
-  );
+  route(adminLogoutEndpoint, async (request) => {
+    await adminLogout(deps, adminTokenIdOf(request), request.ip);
+    return { success: true as const };
+  });
 
-  app.post(
-    '/api/admin/proxies',
-    {
-      preHandler: admin,
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: {
-        tags: ['admin'],
-        description:
-          'Imports proxies as JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http and ?type= are the batch defaults). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped.',
-        querystring: ProxyImportQuerySchema,
-        body: z.union([ProxyImportRequestSchema, z.string()]),
-        response: { 200: ProxyImportResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { rows, rowNumbers } = readImport(
-        typeof request.body === 'string' ? request.body : request.body.proxies,
-        request.query,
-      );
-      const stored = await storeImport(deps.db, rows, deps.clock.now(), rowNumbers);
-      const { ids } = stored;
-      await audit(request, 'proxies.import', {
-        added: ids.length,
-        firstId: ids[0],
-        lastId: ids[ids.length - 1],
-        duplicates: stored.duplicates.length,
-      });
-      return { success: true as const, added: ids.length, ...stored };
-    },
-  );
+  route(importProxiesEndpoint, async (request) => {
+    const body = typeof request.body === 'string' ? request.body : request.body.proxies;
+    const stored = await importInventory(deps, adminActorOf(request), body, request.query);
+    return { success: true as const, added: stored.ids.length, ...stored };
+  });
 
-  app.get(
-    '/api/admin/proxies',
-    {
-      preHandler: admin,
-      schema: {
-        tags: ['admin'],
-        response: { 200: InventoryListResponseSchema, ...errors },
-      },
-    },
-    async () => ({ success: true as const, proxies: await listInventory(deps.db) }),
-  );
+  route(inventoryEndpoint, async () => ({ success: true as const, proxies: await listInventory(deps.db) }));
 
-  for (const [action, enabled] of [
-    ['enable', true],
-    ['disable', false],
+  for (const [endpoint, enabled] of [
+    [enableProxyEndpoint, true],
+    [disableProxyEndpoint, false],
   ] as const) {
-    app.post(
-      `/api/admin/proxies/:id/${action}`,
-      {
-        preHandler: admin,
-        schema: {
-          tags: ['admin'],
-          params: ProxyIdParamsSchema,
-          response: { 200: ProxyEnabledResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        await setProxyEnabled(deps.db, request.params.id, enabled);
-        await audit(request, `proxies.${action}`, { id: request.params.id });
-        return { success: true as const, id: request.params.id, enabled };
-      },
-    );
+    route(endpoint, async (request) => {
+      await setProxyEnabledBy(deps, adminActorOf(request), request.params.id, enabled);
+      return { success: true as const, id: request.params.id, enabled };
+    });
   }
 
-  app.post(
-    '/api/admin/customers/adjust',
-    {
-      preHandler: admin,
-      schema: {
-        tags: ['admin'],
-        description: "Changes a customer's balance (by id or referral key) with a reason; never below zero.",
-        body: BalanceAdjustRequestSchema,
-        response: { 200: BalanceAdjustResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { customer, amount, reason } = request.body;
-      const customerId = await findCustomerId(deps.db, String(customer));
-      const balance = await adjustBalance(deps.db, {
-        userId: customerId,
-        amountCents: Math.round(amount * 100),
-        reason,
-        at: deps.clock.now(),
-      });
-      await audit(request, 'customers.adjust', { customerId, amount, reason });
-      return { success: true as const, customerId, wallet: centsToDollars(balance) };
-    },
-  );
+  route(adjustBalanceEndpoint, async (request) => {
+    const { customerId, balanceCents } = await adjustCustomerBalance(deps, adminActorOf(request), request.body);
+    return { success: true as const, customerId, wallet: centsToDollars(balanceCents) };
+  });
 
-  app.post(
-    '/api/admin/giftcards',
-    {
-      preHandler: admin,
-      schema: {
-        tags: ['admin'],
-        description: 'Creates `count` gift card codes worth `amount` dollars each.',
-        body: GiftcardCreateRequestSchema,
-        response: { 200: GiftcardCreateResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const codes = await createGiftcards(deps.db, {
-        amountCents: Math.round(request.body.amount * 100),
-        count: request.body.count,
-        at: deps.clock.now(),
-      });
-      // The codes themselves stay out of the log: anyone reading it could redeem them.
-      await audit(request, 'giftcards.create', { amount: request.body.amount, count: codes.length });
-      return { success: true as const, codes };
-    },
-  );
+  route(createGiftcardsEndpoint, async (request) => ({
+    success: true as const,
+    codes: await createGiftcardBatch(deps, adminActorOf(request), request.body),
+  }));
 
-  app.get(
-    '/api/admin/giftcards',
-    {
-      preHandler: admin,
-      schema: {
-        tags: ['admin'],
-        response: {
-          200: GiftcardListResponseSchema,
-          ...errors,
-        },
-      },
-    },
-    async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }),
-  );
+  route(listGiftcardsEndpoint, async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }));
 
-  app.get(
-    '/api/admin/audit',
-    {
-      preHandler: admin,
-      schema: {
-        tags: ['admin'],
-        description: 'Operator actions, newest first (who, when, what).',
-        response: {
-          200: AuditListResponseSchema,
-          ...errors,
-        },
-      },
-    },
-    async () => ({ success: true as const, entries: await listAudit(deps.db) }),
-  );
+  route(auditEndpoint, async () => ({ success: true as const, entries: await listAudit(deps.db) }));
 };

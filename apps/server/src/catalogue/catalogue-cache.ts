@@ -1,29 +1,45 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { CatalogueProxy } from '@portal/contract';
-import type { Queryable } from '../db/client';
+import type { DatabaseHandle, Queryable } from '../db/client';
+import { LISTENED_TTL_MS, ListenedValue, listenedValue } from '../lib/listened-value';
+import type { JsonSnapshot } from '../plugins/snapshot-reply';
 import { currentSumid } from './catalogue-state';
 import { listFreeProxies } from './catalogue-repository';
 
-export interface CatalogueSnapshot {
+/** Sent at commit by the catalogue_state trigger, with the new sumid as its payload. */
+export const CATALOGUE_CHANGED = 'catalogue_changed';
+
+export interface CatalogueSnapshot extends JsonSnapshot {
   sumid: string;
   count: number;
-  json: Buffer;
   gzip: Buffer;
 }
 
 /**
- * The list answer, serialized and compressed once per catalogue version (DESIGN section 4).
- * Concurrent requests during a rebuild share it; every process keeps its own copy and notices
- * another process's change through the sumid in the database.
+ * The catalogue's version (sumid) and the list answer, both in memory (DESIGN section 4): the
+ * version from the notification every change sends, the list serialized and compressed once per
+ * version. Concurrent requests during a rebuild share it. Without a listened version (tests on
+ * one connection), the version is read from the database on each request.
  */
 export class CatalogueCache {
   private snapshot: CatalogueSnapshot | null = null;
   private building: Promise<CatalogueSnapshot> | null = null;
+  readonly version: ListenedValue<string>;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    version?: ListenedValue<string>,
+  ) {
+    this.version = version ?? new ListenedValue(() => currentSumid(db));
+  }
+
+  sumid(): Promise<string> {
+    return this.version.get();
+  }
 
   async get(): Promise<CatalogueSnapshot> {
-    const sumid = await currentSumid(this.db);
+    const sumid = await this.sumid();
     if (this.snapshot?.sumid === sumid) return this.snapshot;
     if (!this.building) {
       this.building = this.build().finally(() => {
@@ -39,8 +55,24 @@ export class CatalogueCache {
     const sumid = await currentSumid(this.db);
     const proxies: CatalogueProxy[] = await listFreeProxies(this.db);
     const json = Buffer.from(JSON.stringify({ success: true, proxies }));
-    const snapshot = { sumid, count: proxies.length, json, gzip: gzipSync(json) };
+    // Not the sumid itself: the sumid's own answer carries that ETag.
+    const etag = `"list-${createHash('sha256').update(sumid).digest('base64url').slice(0, 16)}"`;
+    const snapshot = { sumid, count: proxies.length, json, gzip: gzipSync(json), etag };
     this.snapshot = snapshot;
     return snapshot;
   }
+}
+
+/** The catalogue's version kept current by notifications: what `npm start` runs with. */
+export async function listenedCatalogueVersion(
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  ttlMs = LISTENED_TTL_MS,
+) {
+  return listenedValue(
+    database,
+    CATALOGUE_CHANGED,
+    () => currentSumid(database.db),
+    (payload) => payload || null,
+    ttlMs,
+  );
 }

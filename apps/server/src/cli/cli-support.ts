@@ -1,11 +1,14 @@
 import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
+import type { z } from 'zod';
 import { recordAudit } from '../admin/audit';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';
 import { runningServerUrl } from '../db/embedded-postgres';
+import { DomainError } from '../errors';
 import { dataDirInUse, lockDataDir } from '../lib/data-dir';
+import { describeValidation } from '../plugins/error-handler';
 
 export const cliConfig = () => loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
 
@@ -56,12 +59,30 @@ export const wholeNumber = (value: string) => {
   return Number(value);
 };
 
-export const dollarsToCents = (value: string) => {
-  if (!/^-?\d+(\.\d{1,2})?$/.test(value)) throw new InvalidArgumentError('must be dollars, like 5 or -2.50');
-  return Math.round(Number(value) * 100);
+/** A number as typed (`5`, `-2.50`); the request schema decides whether it is an amount it takes. */
+export const numberArgument = (value: string) => {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('must be a number, like 5 or -2.50');
+  return Number(value);
 };
 
-/** Operator actions from the command line are audited like those of the admin API. */
+/** Who the command line acts as, in the audit log. */
+export const CLI_ACTOR = 'cli';
+
+/**
+ * Reads a command's options with the request schema of the API call it stands for, so the same
+ * bad input gets the same refusal (sentence and code) at both doors.
+ */
+export function requestOf<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    instancePath: issue.path.length > 0 ? `/${issue.path.join('/')}` : '',
+    message: issue.message,
+  }));
+  throw new DomainError('BAD_REQUEST', { message: describeValidation(issues, 'body') });
+}
+
+/** Command-line actions that are not operator actions of the API (restore, the move) are audited here. */
 export function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
-  return recordAudit(db, { actor: 'cli', action, details, at: systemClock.now() });
+  return recordAudit(db, { actor: CLI_ACTOR, action, details, at: systemClock.now() });
 }

@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { listAudit } from '../admin/audit';
 import { customerDetail, overview, searchCustomers } from '../admin/console-queries';
+import { addNewsBy, deleteNewsBy } from '../admin/operator-actions';
 import { systemClock } from '../clock';
-import { DomainError } from '../errors';
-import { addNews, deleteNews, listNews } from '../news/news-repository';
+import { listNews } from '../news/news-repository';
 import { listGiftcards } from '../payments/giftcards';
-import { cliAudit, wholeNumber, withDatabase } from './cli-support';
+import { CLI_ACTOR, requestOf, wholeNumber, withDatabase } from './cli-support';
 
 /** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
 function table(header: string[], rows: (string | number | null)[][]): void {
@@ -112,31 +112,20 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .option('--date <YYYY-MM-DD>', 'the date shown (default: today)')
     .option('--important', 'flag it as important')
     .action(async (options: { title: string; content: string; date?: string; important?: boolean }) => {
-      const parsed = NewsAddRequestSchema.safeParse({
+      const input = requestOf(NewsAddRequestSchema, {
         title: options.title,
         content: options.content,
         date: options.date ?? systemClock.now().toISOString().slice(0, 10),
         important: options.important ?? false,
       });
-      if (!parsed.success) {
-        throw new DomainError('BAD_REQUEST', { message: parsed.error.issues.map((i) => i.message).join('; ') });
-      }
-      const item = await withDatabase(async (db) => {
-        const added = await addNews(db, parsed.data, systemClock.now());
-        await cliAudit(db, 'news.add', { id: Number(added._id), title: added.title, important: added.important });
-        return added;
-      });
+      const item = await withDatabase((db) => addNewsBy({ db, clock: systemClock }, CLI_ACTOR, input));
       console.log(`News item ${item._id} added.`);
     });
   news
     .command('delete <id>')
     .description('remove an item')
     .action(async (id: string) => {
-      await withDatabase(async (db) => {
-        const item = await deleteNews(db, String(wholeNumber(id)));
-        if (!item) throw new DomainError('NOT_FOUND', { message: `No news item ${id}` });
-        await cliAudit(db, 'news.delete', { id: Number(item._id), title: item.title });
-      });
+      await withDatabase((db) => deleteNewsBy({ db, clock: systemClock }, CLI_ACTOR, String(wholeNumber(id))));
       console.log(`News item ${id} deleted.`);
     });
 

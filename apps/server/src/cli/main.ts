@@ -1,18 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
-import { formatDollars, ProxyImportQuerySchema, type RowProblem } from '@portal/contract';
+import {
+  BalanceAdjustRequestSchema,
+  centsToDollars,
+  formatDollars,
+  GiftcardCreateRequestSchema,
+  ProxyCheckRequestSchema,
+  ProxyImportQuerySchema,
+  type RowProblem,
+} from '@portal/contract';
 import { Command } from 'commander';
-import { findCustomerId } from '../accounts/accounts-repository';
+import {
+  adjustCustomerBalance,
+  checkProxiesBy,
+  createGiftcardBatch,
+  importInventory,
+  setProxyEnabledBy,
+} from '../admin/operator-actions';
 import { systemClock } from '../clock';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
-import { readImport } from '../inventory/inventory-import';
-import { checkNow, discoveryDepsOf } from '../discovery/discovery-service';
-import { listInventory, setProxyEnabled, storeImport } from '../inventory/inventory-repository';
-import { adjustBalance, verifyLedger } from '../ledger/ledger';
-import { createGiftcards } from '../payments/giftcards';
-import { cliAudit, dollarsToCents, wholeNumber, withDatabase } from './cli-support';
+import { discoveryDepsOf } from '../discovery/discovery-service';
+import { listInventory } from '../inventory/inventory-repository';
+import { verifyLedger } from '../ledger/ledger';
+import { CLI_ACTOR, numberArgument, requestOf, wholeNumber, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 
@@ -37,17 +49,14 @@ proxies
   .description(
     'add proxies from a .json, .csv or plain-text file (one upstream a line: host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…); all valid, or nothing is stored',
   )
-  .option('--protocol <socks5|http>', 'scheme of plain-text lines without one', 'http')
+  .option('--protocol <socks5|http>', 'scheme of plain-text lines without one; else each is probed (SOCKS5, then HTTP)')
   .option('--type <type>', 'type of the whole batch (mobile, residential, datacenter); else discovered')
-  .action(async (file: string, options: { protocol: string; type?: string }) => {
-    const query = ProxyImportQuerySchema.safeParse(options);
-    if (!query.success) throw new DomainError('IMPORT_INVALID', { message: query.error.issues[0]?.message ?? '' });
-    const { rows, rowNumbers } = readImport(readRows(file), query.data);
-    const stored = await withDatabase(async (db) => {
-      const result = await storeImport(db, rows, systemClock.now(), rowNumbers);
-      await cliAudit(db, 'proxies.import', { added: result.ids.length, duplicates: result.duplicates.length, file });
-      return result;
-    });
+  .action(async (file: string, options: { protocol?: string; type?: string }) => {
+    const query = requestOf(ProxyImportQuerySchema, options);
+    const rows = readRows(file);
+    const stored = await withDatabase((db) =>
+      importInventory({ db, clock: systemClock }, CLI_ACTOR, rows, query, { file }),
+    );
     const { ids } = stored;
     console.log(
       ids.length > 0
@@ -69,12 +78,10 @@ proxies
   .description('check proxies through their upstreams now (all when no id is given): health, exit IP, discovery')
   .option('--json', 'print JSON')
   .action(async (ids: string[], options: { json?: boolean }) => {
-    const wanted = ids.length > 0 ? ids.map(wholeNumber) : undefined;
-    const results = await withDatabase(async (db, config) => {
-      const checked = await checkNow(discoveryDepsOf({ db, config, clock: systemClock }), wanted);
-      await cliAudit(db, 'proxies.check', { ids: wanted ?? 'all', checked: checked.length });
-      return checked;
-    });
+    const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(wholeNumber) } : {});
+    const results = await withDatabase((db, config) =>
+      checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), CLI_ACTOR, input),
+    );
     if (options.json) {
       console.log(JSON.stringify(results, null, 2));
       return;
@@ -119,10 +126,7 @@ for (const [action, enabled] of [
     .command(`${action} <id>`)
     .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
     .action(async (id: string) => {
-      await withDatabase(async (db) => {
-        await setProxyEnabled(db, wholeNumber(id), enabled);
-        await cliAudit(db, `proxies.${action}`, { id: wholeNumber(id) });
-      });
+      await withDatabase((db) => setProxyEnabledBy({ db, clock: systemClock }, CLI_ACTOR, wholeNumber(id), enabled));
       console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
     });
 }
@@ -141,7 +145,7 @@ ledger
     console.error(`Ledger MISMATCH in ${mismatches.length} of ${usersChecked} accounts:`);
     for (const m of mismatches) {
       console.error(
-        `  customer ${m.userId}: balance ${formatDollars(m.balanceCents / 100)}, ledger sum ${formatDollars(m.ledgerSumCents / 100)}, difference ${formatDollars((m.balanceCents - m.ledgerSumCents) / 100)}`,
+        `  customer ${m.userId}: balance ${formatDollars(centsToDollars(m.balanceCents))}, ledger sum ${formatDollars(centsToDollars(m.ledgerSumCents))}, difference ${formatDollars(centsToDollars(m.balanceCents - m.ledgerSumCents))}`,
       );
     }
     process.exitCode = 1;
@@ -151,46 +155,29 @@ ledger
   .command('adjust')
   .description("change a customer's balance with a reason (a ledger row); never below zero")
   .requiredOption('--user <id-or-referral-key>', 'the customer')
-  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', dollarsToCents)
+  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', numberArgument)
   .requiredOption('--reason <text>', 'why (kept in the ledger)')
   .action(async (options: { user: string; amount: number; reason: string }) => {
-    const balance = await withDatabase(async (db) => {
-      const userId = await findCustomerId(db, options.user);
-      const after = await adjustBalance(db, {
-        userId,
-        amountCents: options.amount,
-        reason: options.reason,
-        at: systemClock.now(),
-      });
-      await cliAudit(db, 'customers.adjust', {
-        customerId: userId,
-        amount: options.amount / 100,
-        reason: options.reason,
-      });
-      return after;
+    const input = requestOf(BalanceAdjustRequestSchema, {
+      customer: options.user,
+      amount: options.amount,
+      reason: options.reason,
     });
-    console.log(`Balance is now ${formatDollars(balance / 100)}.`);
+    const { balanceCents } = await withDatabase((db) =>
+      adjustCustomerBalance({ db, clock: systemClock }, CLI_ACTOR, input),
+    );
+    console.log(`Balance is now ${formatDollars(centsToDollars(balanceCents))}.`);
   });
 
 const giftcards = program.command('giftcards').description('gift card codes');
 giftcards
   .command('create')
   .description('create codes worth an amount each; prints one code a line')
-  .requiredOption('--amount <dollars>', 'value of each card', dollarsToCents)
+  .requiredOption('--amount <dollars>', 'value of each card', numberArgument)
   .requiredOption('--count <n>', 'how many codes', wholeNumber)
   .action(async (options: { amount: number; count: number }) => {
-    if (options.amount <= 0 || options.count < 1 || options.count > 1000) {
-      throw new DomainError('BAD_REQUEST', { message: 'amount must be more than 0 and count from 1 to 1000' });
-    }
-    const codes = await withDatabase(async (db) => {
-      const made = await createGiftcards(db, {
-        amountCents: options.amount,
-        count: options.count,
-        at: systemClock.now(),
-      });
-      await cliAudit(db, 'giftcards.create', { amount: options.amount / 100, count: made.length });
-      return made;
-    });
+    const input = requestOf(GiftcardCreateRequestSchema, options);
+    const codes = await withDatabase((db) => createGiftcardBatch({ db, clock: systemClock }, CLI_ACTOR, input));
     console.log(codes.join('\n'));
   });
 

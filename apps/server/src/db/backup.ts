@@ -69,21 +69,102 @@ async function* backupLines(db: Database, summary: BackupSummary): AsyncGenerato
   for (const line of lines) yield `${line}\n`;
 }
 
-/** Writes the backup to `file` (replaced only once complete). */
+/**
+ * A new file only its owner can read, whatever the umask: a backup holds every rental's password,
+ * unused gift card codes and upstream credentials. A leftover of the same name is replaced, not
+ * reused with its old mode.
+ */
+export function createPrivateFile(file: string): fs.WriteStream {
+  fs.rmSync(file, { force: true });
+  const fd = fs.openSync(file, 'wx', 0o600);
+  fs.fchmodSync(fd, 0o600);
+  return fs.createWriteStream('', { fd });
+}
+
+/** Writes the backup to `file` (0600, replaced only once complete). */
 export async function backupDatabase(db: Database, file: string): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: 0, rows: 0 };
   const partial = `${file}.partial`;
-  await pipeline(Readable.from(backupLines(db, summary)), zlib.createGzip(), fs.createWriteStream(partial));
+  await pipeline(Readable.from(backupLines(db, summary)), zlib.createGzip(), createPrivateFile(partial));
   fs.renameSync(partial, file);
   return summary;
 }
 
-async function* readLines(file: string): AsyncGenerator<string> {
+interface Line {
+  /** 1-based, in the uncompressed backup: what an operator can find with `zcat | sed -n`. */
+  number: number;
+  text: string;
+}
+
+async function* readLines(file: string): AsyncGenerator<Line> {
   const lines = readline.createInterface({
     input: fs.createReadStream(file).pipe(zlib.createGunzip()),
     crlfDelay: Infinity,
   });
-  for await (const line of lines) if (line) yield line;
+  let number = 0;
+  for await (const text of lines) {
+    number += 1;
+    if (text) yield { number, text };
+  }
+}
+
+/**
+ * Why the database refused a row, in terms that never repeat the row: its rows hold API key
+ * hashes, passwords and gift card codes, and the database's own message may quote a value.
+ */
+function refusalOf(error: unknown): string {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const found = current as { code?: unknown; constraint?: unknown; column?: unknown };
+    if (typeof found.code === 'string' && /^[0-9A-Z]{5}$/.test(found.code)) {
+      const names = [
+        typeof found.constraint === 'string' ? `constraint ${found.constraint}` : '',
+        typeof found.column === 'string' ? `column ${found.column}` : '',
+      ].filter(Boolean);
+      return `SQLSTATE ${found.code}${names.length > 0 ? `, ${names.join(', ')}` : ''}`;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'an unexpected error';
+}
+
+export class RestoreError extends Error {
+  constructor(line: number, table: string, reason: string) {
+    super(`Line ${line} of the backup (table ${table}) was refused: ${reason}. Nothing was restored.`);
+    this.name = 'RestoreError';
+  }
+}
+
+/**
+ * A batch in a savepoint; when the database refuses it, its rows one by one to name the first
+ * refused line. The transaction is given up either way.
+ */
+async function insertLines(
+  db: Queryable & Pick<Database, 'transaction'>,
+  table: string,
+  columns: string[],
+  batch: Line[],
+) {
+  if (batch.length === 0) return;
+  try {
+    await db.transaction((savepoint) =>
+      insertBatch(
+        savepoint,
+        table,
+        columns,
+        batch.map((line) => line.text),
+      ),
+    );
+    return;
+  } catch (error) {
+    for (const line of batch) {
+      await db
+        .transaction((savepoint) => insertBatch(savepoint, table, columns, [line.text]))
+        .catch((rowError: unknown) => {
+          throw new RestoreError(line.number, table, refusalOf(rowError));
+        });
+    }
+    throw new RestoreError(batch[0]!.number, table, refusalOf(error));
+  }
 }
 
 function parseHeader(line: string): Header | null {
@@ -92,6 +173,16 @@ function parseHeader(line: string): Header | null {
   } catch {
     return null;
   }
+}
+
+function tableOf(line: Line): string {
+  try {
+    const table = (JSON.parse(line.text) as Record<string, unknown>)[TABLE_MARK];
+    if (typeof table === 'string' && /^[a-z_][a-z0-9_]*$/.test(table)) return table;
+  } catch {
+    // Named below without the line's text.
+  }
+  throw new RestoreError(line.number, '(unknown)', 'an unreadable table header');
 }
 
 /** What a restore would replace: is there anything in the database yet? */
@@ -145,7 +236,7 @@ async function resetSequences(db: Queryable): Promise<void> {
 export async function restoreDatabase(db: Database, file: string): Promise<BackupSummary> {
   const lines = readLines(file);
   const first = await lines.next();
-  const header = first.done ? null : parseHeader(first.value);
+  const header = first.done ? null : parseHeader(first.value.text);
   if (header?.format !== FORMAT || header.version !== VERSION) throw new Error(`${file} is not a portal backup`);
   const migrations = await appliedMigrations(db);
   if (JSON.stringify(migrations) !== JSON.stringify(header.migrations)) {
@@ -165,25 +256,26 @@ export async function restoreDatabase(db: Database, file: string): Promise<Backu
     );
     let table = '';
     let columns: string[] = [];
-    let batch: string[] = [];
+    let batch: Line[] = [];
     for await (const line of lines) {
-      if (line.startsWith(`{"${TABLE_MARK}":`)) {
-        await insertBatch(tx, table, columns, batch);
+      if (line.text.startsWith(`{"${TABLE_MARK}":`)) {
+        await insertLines(tx, table, columns, batch);
         batch = [];
-        table = (JSON.parse(line) as Record<typeof TABLE_MARK, string>)[TABLE_MARK];
+        table = tableOf(line);
         if (!tables.includes(table)) throw new Error(`${file} holds a table this schema lacks: ${table}`);
         columns = await writableColumns(tx, table);
         summary.tables += 1;
         continue;
       }
+      if (!table) throw new RestoreError(line.number, '(none)', 'a row before any table');
       batch.push(line);
       summary.rows += 1;
       if (batch.length >= INSERT_BATCH) {
-        await insertBatch(tx, table, columns, batch);
+        await insertLines(tx, table, columns, batch);
         batch = [];
       }
     }
-    await insertBatch(tx, table, columns, batch);
+    await insertLines(tx, table, columns, batch);
     await resetSequences(tx);
   });
   return summary;

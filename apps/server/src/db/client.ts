@@ -1,21 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { schema } from './schema';
+import { SERVER_ROOT } from '../lib/server-root';
 
 /**
  * The one query layer: drizzle over node-postgres, on the embedded PostgreSQL (the default) or
- * on DATABASE_URL; PGlite (the earlier embedded default) serves the unit tests and the move of
- * old data folders (decisions.md section 30).
+ * on DATABASE_URL; PGlite (the earlier embedded default, `pglite.ts`) serves the unit tests and
+ * the move of old data folders (decisions.md section 30).
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -45,28 +42,10 @@ export interface DatabaseHandle {
   poolStats?: () => PoolStats;
 }
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /** An arbitrary fixed key, so several processes starting at once migrate one after another. */
 const MIGRATION_LOCK_KEY = 727_001;
-
-export function openPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    listen: async (channels, onNotify) => {
-      const stops = await Promise.all(
-        channels.map((channel) => client.listen(channel, (payload) => onNotify(channel, payload))),
-      );
-      return async () => {
-        await Promise.all(stops.map((stop) => stop()));
-      };
-    },
-    close: () => client.close(),
-  };
-}
 
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });

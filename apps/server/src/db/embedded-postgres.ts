@@ -40,37 +40,84 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-/** PostgreSQL refuses to run as root: as root, it runs as the system user `postgres` (created if missing). */
-function runAs(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
+const UNSHARE = '/usr/bin/unshare';
+/** Who PostgreSQL is inside its user namespace: any unprivileged user the system knows by name. */
+const NAMESPACE_USER = 'nobody';
+
+/**
+ * PostgreSQL refuses to run as root. As root it runs, by preference, in a user namespace of its
+ * own where it is an unprivileged user (`nobody`) mapped to root outside: it keeps no capability,
+ * yet reads and owns the root-owned data folder and the binaries in the clone, however private
+ * the folders above them (a clone in /root or in a `mktemp -d` folder). Where user namespaces are
+ * unavailable (a container's seccomp profile may refuse them), it runs as the system user
+ * `postgres` (created if missing), who must be able to reach the data folder and the binaries.
+ */
+type Isolation =
+  { kind: 'none' } | { kind: 'namespace'; uid: number; gid: number } | { kind: 'user'; uid: number; gid: number };
+
+const idOf = (flag: '-u' | '-g', user: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+
+function namespacePrefix(isolation: Isolation): string[] {
+  return isolation.kind === 'namespace'
+    ? [UNSHARE, '--user', `--map-user=${isolation.uid}`, `--map-group=${isolation.gid}`, '--']
+    : [];
+}
+
+function userNamespace(): Isolation | null {
+  if (!fs.existsSync(UNSHARE)) return null;
   try {
-    return { uid: id('-u'), gid: id('-g') };
+    const isolation: Isolation = {
+      kind: 'namespace',
+      uid: idOf('-u', NAMESPACE_USER),
+      gid: idOf('-g', NAMESPACE_USER),
+    };
+    const [command = UNSHARE, ...args] = [...namespacePrefix(isolation), 'true'];
+    return spawnSync(command, args, { stdio: 'ignore' }).status === 0 ? isolation : null;
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER]);
-    return { uid: id('-u'), gid: id('-g') };
+    return null;
   }
 }
 
-/** As root, the folders on the way to the data and the binaries must be open to the user `postgres`. */
+function systemUser(): Isolation {
+  try {
+    return { kind: 'user', uid: idOf('-u', USER), gid: idOf('-g', USER) };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER]);
+    return { kind: 'user', uid: idOf('-u', USER), gid: idOf('-g', USER) };
+  }
+}
+
+let chosen: Isolation | undefined;
+function isolation(): Isolation {
+  if (process.getuid?.() !== 0) return { kind: 'none' };
+  chosen ??= userNamespace() ?? systemUser();
+  return chosen;
+}
+
+/** The system user `postgres` must be able to reach the data folder and the binaries. */
 function reachableBy(owner: { uid: number; gid: number }, paths: string[]): void {
   for (const target of paths) {
     if (spawnSync('test', ['-x', target], { ...owner }).status !== 0) {
       throw new Error(
-        `The embedded PostgreSQL runs as the user "postgres" (it refuses root) and cannot reach ${target}. Run the portal as a normal user, set DATA_DIR to a folder it can reach, or open the folders above it (chmod o+x).`,
+        `The embedded PostgreSQL refuses to run as root, this system refuses user namespaces (unshare --user), and the user "postgres" cannot reach ${target}. Run the portal as a normal user, allow user namespaces, set DATA_DIR and the clone's place to folders that user can reach, or set DATABASE_URL.`,
       );
     }
   }
 }
 
-function ownedBy(dir: string, owner: { uid: number; gid: number } | null): void {
+/** The uid and gid to spawn PostgreSQL's processes with: only the system-user fallback switches. */
+function spawnIdentity(isolation: Isolation): { uid: number; gid: number } | Record<string, never> {
+  return isolation.kind === 'user' ? { uid: isolation.uid, gid: isolation.gid } : {};
+}
+
+function ownedBy(dir: string, isolation: Isolation): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
-  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  if (isolation.kind === 'user') fs.chownSync(dir, isolation.uid, isolation.gid);
 }
 
 /** The data folder's own socket folder, or a private one under the temporary folder when its path is too long. */
-function socketDir(pgdata: string, owner: { uid: number; gid: number } | null): string {
+function socketDir(pgdata: string, owner: Isolation): string {
   const inside = path.join(pgdata, 'socket');
   if (`${inside}/.s.PGSQL.${PORT}.lock`.length <= MAX_SOCKET_PATH) {
     ownedBy(inside, owner);
@@ -178,16 +225,19 @@ function lastLines(file: string, count: number): string {
 /** Creates the cluster on first use, then starts it; `pgdata` is `<DATA_DIR>/postgres`. */
 export async function startEmbeddedPostgres(pgdata: string): Promise<EmbeddedServer> {
   const bin = await binaries();
-  const owner = runAs();
+  const owner = isolation();
+  const prefix = namespacePrefix(owner);
   const logFile = path.join(path.dirname(pgdata), 'postgres.log');
-  if (owner) reachableBy(owner, [path.dirname(pgdata), bin.postgres]);
+  if (owner.kind === 'user') reachableBy(owner, [path.dirname(pgdata), bin.postgres]);
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
     fs.rmSync(pgdata, { recursive: true, force: true });
     ownedBy(pgdata, owner);
     // C collation: byte order, the same on every machine (and what PGlite sorted by).
+    const [initdb = bin.initdb, ...initdbArgs] = [...prefix, bin.initdb];
     execFileSync(
-      bin.initdb,
+      initdb,
       [
+        ...initdbArgs,
         `--pgdata=${pgdata}`,
         '--auth=trust',
         `--username=${USER}`,
@@ -195,7 +245,7 @@ export async function startEmbeddedPostgres(pgdata: string): Promise<EmbeddedSer
         '--locale=C',
         '--no-instructions',
       ],
-      { cwd: pgdata, stdio: ['ignore', 'ignore', 'pipe'], ...(owner ?? {}) },
+      { cwd: pgdata, stdio: ['ignore', 'ignore', 'pipe'], ...spawnIdentity(owner) },
     );
   }
   await clearPreviousRun(pgdata);
@@ -220,11 +270,17 @@ export async function startEmbeddedPostgres(pgdata: string): Promise<EmbeddedSer
   ];
   // Its own process group: Ctrl-C in the terminal reaches the portal, which stops the database
   // only after the requests under way have finished. On Linux, the portal's death (even by
-  // SIGKILL) also stops it (parent-death signal); elsewhere the next start stops a leftover.
-  const [command, argv] = fs.existsSync(SETPRIV)
-    ? [SETPRIV, ['--pdeathsig', 'INT', '--', bin.postgres, ...args]]
-    : [bin.postgres, args];
-  const child = spawn(command, argv, { cwd: pgdata, detached: true, stdio: ['ignore', log, log], ...(owner ?? {}) });
+  // SIGKILL) also stops it (parent-death signal, set inside the namespace: entering one resets
+  // it); elsewhere the next start stops a leftover. unshare and setpriv exec in place, so the
+  // pid is PostgreSQL's own.
+  const deathSignal = fs.existsSync(SETPRIV) ? [SETPRIV, '--pdeathsig', 'INT', '--'] : [];
+  const [command = bin.postgres, ...argv] = [...prefix, ...deathSignal, bin.postgres, ...args];
+  const child = spawn(command, argv, {
+    cwd: pgdata,
+    detached: true,
+    stdio: ['ignore', log, log],
+    ...spawnIdentity(owner),
+  });
   fs.closeSync(log);
   let exitCode: number | null | undefined;
   child.on('exit', (code) => {

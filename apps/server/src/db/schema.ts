@@ -1,4 +1,4 @@
-import { LEDGER_KINDS, RENTAL_STATUSES } from '@portal/contract';
+import { HOLDING_STATUSES, LEDGER_KINDS, RENTAL_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -102,6 +102,11 @@ export const proxies = pgTable(
     sources: jsonb('sources').$type<Record<string, string>>().notNull().default({}),
     /** A discovery worker claimed this row until then; others skip it meanwhile. */
     discoveryLeaseUntil: timestamp('discovery_lease_until', { withTimezone: true }),
+    /**
+     * Imported without a scheme and without a batch protocol: discovery asks the upstream what it
+     * speaks (SOCKS5, then HTTP) before anything else, and writes the scheme into `upstream`.
+     */
+    detectProtocol: boolean('detect_protocol').notNull().default(false),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -132,8 +137,8 @@ export const ipqsUsage = pgTable('ipqs_usage', {
   used: integer('used').notNull().default(0),
 });
 
-/** Statuses in which a rental holds its proxy; the proxy is out of the catalogue meanwhile. */
-export const HOLDING_STATUSES = ['waiting_up', 'processing', 'in_process', 'connected', 'ready'] as const;
+/** Statuses in which a rental holds its proxy (the contract's rule, used by both sides). */
+export { HOLDING_STATUSES };
 /** A constant list as SQL literals, for CHECKs and partial indexes (the values are our own constants). */
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const holding = inList(HOLDING_STATUSES);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/contract';
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
@@ -5,9 +6,11 @@ import type { Clock } from '../clock';
 import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
+import { isPublicUnicast } from '../gateway/address-ranges';
 import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/inventory-repository';
 import { FAILURE, fetchThrough, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
+import { probedScheme, wrongProtocol } from './protocol-probe';
 import { ipqsLookup } from './ipqs';
 
 export interface DiscoveryDeps {
@@ -44,6 +47,13 @@ async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> 
   if (answer.status !== 200) throw new FetchThroughError('unreadable', `the echo service answered ${answer.status}`);
   const ip = readEchoedIp(answer.body);
   if (!ip) throw new FetchThroughError('unreadable', 'no IP address in the answer');
+  // Before any look-up: an echo that answers junk or a private address (a hostile or broken
+  // upstream) must not spend fraud-score look-ups, nor be listed with a made-up location.
+  if (net.isIP(ip) === 0)
+    throw new FetchThroughError('unreadable', `the echo service answered ${ip}, not an IP address`);
+  if (!isPublicUnicast(ip)) {
+    throw new FetchThroughError('unreadable', `the echo service answered ${ip}, not a public address`);
+  }
   return { ip, latencyMs: answer.latencyMs };
 }
 
@@ -114,20 +124,34 @@ async function save(deps: DiscoveryDeps, row: ProxyRow, update: ProxyUpdate, cat
 }
 
 /**
- * First look at a proxy (`checking`, or `failed` tried again): through its upstream to the echo
- * service, then the offline databases and IPQS. Listed on success; `failed` with the reason else.
+ * First look at a proxy (`checking`, or `failed` tried again): its protocol asked when it came
+ * without one, then through its upstream to the echo service, the offline databases and IPQS.
+ * Listed on success; `failed` with the reason else.
  */
-async function discover(deps: DiscoveryDeps, row: ProxyRow): Promise<ProxyCheckResult> {
+async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyCheckResult> {
   const at = deps.clock.now();
+  let row = found;
+  // Written with the outcome, whatever it is: what the upstream speaks is known from now on.
+  let scheme: ProxyUpdate = {};
+  if (found.detectProtocol) {
+    const probed = await probedScheme(found.upstream, deps.config.timeoutMs);
+    if ('reason' in probed) {
+      const failureReason = probed.reason;
+      await save(deps, row, { discovery: 'failed', failureReason, lastCheckedAt: at, lastUnavailableAt: at }, false);
+      return result(row, 'failed', false, row.exitIp, null, failureReason);
+    }
+    scheme = probed;
+    row = { ...found, ...probed };
+  }
   let exit: Exit;
   try {
     exit = await lookUpExit(deps, row.upstream);
   } catch (error) {
-    const failureReason = reasonOf(error);
+    const failureReason = (await wrongProtocol(row.upstream, error, deps.config.timeoutMs)) ?? reasonOf(error);
     await save(
       deps,
       row,
-      { discovery: 'failed', failureReason, lastCheckedAt: at, lastUnavailableAt: at, exitCheckedAt: at },
+      { ...scheme, discovery: 'failed', failureReason, lastCheckedAt: at, lastUnavailableAt: at, exitCheckedAt: at },
       false,
     );
     return result(row, 'failed', false, row.exitIp, null, failureReason);
@@ -142,6 +166,7 @@ async function discover(deps: DiscoveryDeps, row: ProxyRow): Promise<ProxyCheckR
     deps,
     row,
     {
+      ...scheme,
       ...facts,
       discovery,
       failureReason,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies } from '../db/schema';
@@ -184,6 +185,31 @@ describe('discovery through the upstream', () => {
     await ipqs.close();
   });
 
+  it('spends no IPQS look-up on an echo that answers junk or a private address, round after round', async () => {
+    const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
+    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: echo.url });
+    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
+    for (const [answer, reason] of [
+      [':::::', /answered :::::, not an IP address/],
+      ['1:2::3:4', /answered 1:2::3:4, not a public address/],
+      ['10.0.0.1', /answered 10\.0\.0\.1, not a public address/],
+      ['127.0.0.1', /not a public address/],
+      ['203.0.113.9', /not a public address/],
+    ] as const) {
+      exitIp = answer;
+      for (let round = 0; round < 2; round += 1) {
+        await runDiscoveryRound(deps(t));
+        expect(await row(t, id!), answer).toMatchObject({ discovery: 'failed', exitIp: null });
+        expect((await row(t, id!)).failureReason, answer).toMatch(reason);
+        // Failed proxies are tried again at the re-check interval: each round is a real look.
+        t.clock.advance(t.config.discovery.recheckMs + 1);
+      }
+    }
+    expect(ipqs.requests).toHaveLength(0);
+    await t.close();
+    await ipqs.close();
+  });
+
   it('fails with the reason: wrong password, closed port, echo timeout', async () => {
     exitIp = '8.8.8.8';
     const t = await app({ EXIT_IP_URL: `${echo.url}/silent`, DISCOVERY_TIMEOUT_SECONDS: '1' });
@@ -204,6 +230,97 @@ describe('discovery through the upstream', () => {
     expect(reasons[2]).toMatch(/^cannot connect/);
     expect(reasons[3]).toMatch(/^timeout/);
     for (const id of ids) expect((await row(t, id)).discovery).toBe('failed');
+    await t.close();
+  });
+});
+
+describe('what an upstream speaks', () => {
+  /** A TCP server that answers every connection with `reply` (or, with null, closes it at once). */
+  async function tcpServer(reply: string | null): Promise<{ port: number; close: () => Promise<void> }> {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      // Read what comes, or the client's close is never seen.
+      socket.resume();
+      if (reply === null) socket.destroy();
+      else socket.end(reply);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as net.AddressInfo).port,
+      close: () =>
+        new Promise((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('probes lines without a scheme in a batch without a protocol, SOCKS5 first, then HTTP', async () => {
+    exitIp = '8.8.8.8';
+    const t = await app();
+    const imported = await importText(t, `127.0.0.1:${socks.port}:user:pass\nuser:pass@127.0.0.1:${httpProxy.port}`);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [socksId, httpId] = json<{ ids: number[] }>(imported).ids;
+    expect(await row(t, socksId!)).toMatchObject({ detectProtocol: true, discovery: 'checking' });
+    await runDiscoveryRound(deps(t));
+    expect(await row(t, socksId!)).toMatchObject({
+      upstream: `socks5://user:pass@127.0.0.1:${socks.port}`,
+      protocol: 'SOCKS5',
+      detectProtocol: false,
+      discovery: 'listed',
+      exitIp: '8.8.8.8',
+    });
+    expect(await row(t, httpId!)).toMatchObject({
+      upstream: `http://user:pass@127.0.0.1:${httpProxy.port}`,
+      protocol: 'HTTP',
+      detectProtocol: false,
+      discovery: 'listed',
+    });
+    await t.close();
+  });
+
+  it('fails an upstream that speaks neither, and names the other protocol when the scheme was wrong', async () => {
+    exitIp = '8.8.8.8';
+    const garbage = await tcpServer('hello there\n');
+    const closing = await tcpServer(null);
+    const t = await app();
+    const detected = json<{ ids: number[] }>(
+      await importText(t, `127.0.0.1:${garbage.port}:user:pass\n127.0.0.1:${closing.port}`),
+    ).ids;
+    const wrong = json<{ ids: number[] }>(
+      await importText(t, `http://user:pass@127.0.0.1:${socks.port}\nsocks5://user:pass@127.0.0.1:${httpProxy.port}`),
+    ).ids;
+    await runDiscoveryRound(deps(t));
+    for (const id of detected) {
+      expect(await row(t, id)).toMatchObject({
+        discovery: 'failed',
+        failureReason: 'cannot connect: the upstream speaks neither SOCKS5 nor HTTP',
+      });
+    }
+    expect((await row(t, wrong[0]!)).failureReason).toBe(
+      'wrong protocol: the upstream speaks SOCKS5, but it was imported as HTTP',
+    );
+    expect((await row(t, wrong[1]!)).failureReason).toBe(
+      'wrong protocol: the upstream speaks HTTP, but it was imported as SOCKS5',
+    );
+    await t.close();
+    await garbage.close();
+    await closing.close();
+  });
+
+  it('takes the batch protocol and type in any case', async () => {
+    const t = await app();
+    const response = await importText(t, `127.0.0.1:${socks.port}:user:pass`, '?protocol=SOCKS5&type=Residential');
+    expect(response.statusCode, response.body).toBe(200);
+    const [id] = json<{ ids: number[] }>(response).ids;
+    expect(await row(t, id!)).toMatchObject({
+      upstream: `socks5://user:pass@127.0.0.1:${socks.port}`,
+      type: 'residential',
+      detectProtocol: false,
+    });
+    expect((await importText(t, '127.0.0.1:1', '?protocol=socks4')).statusCode).toBe(400);
     await t.close();
   });
 });

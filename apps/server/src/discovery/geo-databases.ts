@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { Reader } from 'maxmind';
+import { systemClock, type Clock } from '../clock';
 
 /** What the offline databases say about one address; fields they do not know are left out. */
 export interface IpFacts {
@@ -169,13 +170,59 @@ export async function loadGeoDatabases(): Promise<GeoDatabases> {
   };
 }
 
-let shared: Promise<GeoDatabases> | null = null;
+/**
+ * How long the databases stay loaded after their last use. Discovery comes in bursts (an import,
+ * a re-check of exits): kept across a burst they load once; let go between bursts, a server at
+ * rest holds none of their ~150 MB.
+ */
+export const GEO_IDLE_MS = 10 * 60_000;
 
-/** The databases of this process, loaded on first use and kept (issue 15: once per process). */
+/** The databases, loaded on first use and let go after {@link GEO_IDLE_MS} without one. */
+export class GeoDatabaseHolder {
+  private loading: Promise<GeoDatabases> | null = null;
+  private lastUse = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly load: () => Promise<GeoDatabases> = loadGeoDatabases,
+    private readonly clock: Clock = systemClock,
+    private readonly idleMs = GEO_IDLE_MS,
+  ) {}
+
+  get loaded(): boolean {
+    return this.loading !== null;
+  }
+
+  get(): Promise<GeoDatabases> {
+    this.lastUse = this.clock.now().getTime();
+    this.loading ??= this.load().catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    this.arm();
+    return this.loading;
+  }
+
+  /** Lets the databases go when unused for the idle time; answers whether it did. */
+  releaseIfIdle(): boolean {
+    if (!this.loading || this.clock.now().getTime() - this.lastUse < this.idleMs) return false;
+    this.loading = null;
+    return true;
+  }
+
+  private arm(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.loading && !this.releaseIfIdle()) this.arm();
+    }, this.idleMs);
+    this.timer.unref();
+  }
+}
+
+const shared = new GeoDatabaseHolder();
+
+/** The process's databases: loaded when discovery needs them, released when it has not for a while. */
 export function geoDatabases(): Promise<GeoDatabases> {
-  shared ??= loadGeoDatabases().catch((error: unknown) => {
-    shared = null;
-    throw error;
-  });
-  return shared;
+  return shared.get();
 }

@@ -82,6 +82,18 @@ export function isPrivateAddress(address: string): boolean {
   return listed(PRIVATE, address);
 }
 
+/** IPv6 global unicast: everything else of IPv6 is reserved, local or multicast. */
+const GLOBAL_UNICAST_V6 = new net.BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+
+/** An address a host on the internet can have: an IP, unicast, public (what an exit IP must be). */
+export function isPublicUnicast(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (family === 6 && !GLOBAL_UNICAST_V6.check(address, 'ipv6')) return false;
+  return !isPrivateAddress(address);
+}
+
 /**
  * The addresses of this host's own interfaces, public ones included: Linux delivers a connection
  * to the host's own public address locally, to services bound to 0.0.0.0 that a firewall in front

@@ -1,5 +1,6 @@
 import process from 'node:process';
 import pino from 'pino';
+import { portalLoggerOptions } from '../logging';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
       'A gateway of its own needs DATABASE_URL (PostgreSQL). With the embedded database, npm start runs the gateway inside.',
     );
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino(portalLoggerOptions(config.logLevel));
   const readiness = new Readiness('starting');
   const probes = await startMetricsServer({
     host: config.host,

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { clientAddress, ipAuthRange, rangeHolds, type IpRange } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -28,7 +29,7 @@ interface Allocation {
 }
 
 interface Listener extends Allocation {
-  allowed: net.BlockList;
+  allows: (address: string) => boolean;
   server: net.Server | null;
   sockets: Set<net.Socket>;
 }
@@ -37,24 +38,22 @@ const SOCKS_VERSION = 0x05;
 /** A listener that could not open (its port was taken) is tried again this often. */
 const RECONCILE_MS = 30_000;
 
-/** An IPv4 client on a dual-stack listener shows as ::ffff:a.b.c.d. */
-function plainAddress(address: string | undefined): { address: string; family: 'ipv4' | 'ipv6' } | null {
-  if (!address) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], family: 'ipv4' };
-  const version = net.isIP(address);
-  return version === 0 ? null : { address, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
-
-function blockListOf(ips: string[]): net.BlockList {
-  const list = new net.BlockList();
+/**
+ * The ranges a stored list matches, by the same rules the API checks lists with: an entry those
+ * rules refuse (one stored before they were tightened) matches nothing, so no stored row can
+ * widen access beyond what a customer may list today.
+ */
+export function ipAuthMatcher(ips: readonly string[], onIgnored?: (entry: string) => void) {
+  const ranges: IpRange[] = [];
   for (const entry of ips) {
-    const [address = '', prefix] = entry.split('/');
-    const family = net.isIP(address) === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(prefix), family);
+    const range = ipAuthRange(entry);
+    if (range) ranges.push(range);
+    else onIgnored?.(entry);
   }
-  return list;
+  return (address: string): boolean => {
+    const source = clientAddress(address);
+    return source !== null && ranges.some((range) => rangeHolds(range, source));
+  };
 }
 
 /**
@@ -145,14 +144,22 @@ export class OwnPorts {
   }
 
   private allows(entry: Listener, client: net.Socket): boolean {
-    const source = plainAddress(client.remoteAddress);
-    return source !== null && entry.allowed.check(source.address, source.family);
+    return entry.allows(client.remoteAddress ?? '');
+  }
+
+  private matcherOf(row: Allocation) {
+    return ipAuthMatcher(row.ips, (entry) =>
+      this.options.log.warn(
+        { port: row.port, entry },
+        'gateway: an IP authorization entry outside the rules is ignored',
+      ),
+    );
   }
 
   private apply(row: Allocation): void {
     const entry = this.byPort.get(row.port);
     if (!entry) {
-      const created: Listener = { ...row, allowed: blockListOf(row.ips), server: null, sockets: new Set() };
+      const created: Listener = { ...row, allows: this.matcherOf(row), server: null, sockets: new Set() };
       this.byPort.set(row.port, created);
       this.open(created);
       return;
@@ -161,7 +168,7 @@ export class OwnPorts {
       // The port went to another rental between two notifications: nothing of the old one stays.
       for (const socket of entry.sockets) socket.destroy();
     }
-    Object.assign(entry, row, { allowed: blockListOf(row.ips) });
+    Object.assign(entry, row, { allows: this.matcherOf(row) });
     // A source taken off the list loses the connections it made without a password.
     for (const socket of entry.sockets) {
       if (this.passwordless.has(socket) && !this.allows(entry, socket)) socket.destroy();

@@ -51,6 +51,10 @@ export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
       }
       return;
     }
+    if (!parsesAsUrl(parsed.data.upstream)) {
+      problems.push({ row, field: 'upstream', message: 'upstream is not a valid URL' });
+      return;
+    }
     // Rows with an address of the operator's are told apart by it; the others by their upstream.
     if (parsed.data.ip !== undefined) {
       const key = `${parsed.data.ip}:${parsed.data.port ?? upstreamPort(parsed.data.upstream)}`;
@@ -65,6 +69,17 @@ export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
   });
   if (problems.length > 0) throw importRejected(problems);
   return valid;
+}
+
+/** The dialer and the inventory read upstreams with the URL parser: a row it refuses is refused here. */
+function parsesAsUrl(upstream: string): boolean {
+  if (upstream === 'direct') return true;
+  try {
+    new URL(upstream);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function checkRowCount(rows: unknown[]): void {
@@ -91,11 +106,15 @@ export function upstreamPort(upstream: string): number | undefined {
   return Number(new URL(upstream).port) || undefined;
 }
 
+/** A row of an import, and for a plain-text line without a scheme, that discovery must probe it. */
+export type ImportRow = ProxyImportRow & { detectProtocol?: boolean };
+
 /**
- * A plain-text import (issue 15): one upstream a line, with the batch's default scheme and type.
- * A bad line refuses the whole import with its number, like a bad CSV row.
+ * A plain-text import: one upstream a line, with the batch's default scheme (or, without one,
+ * the scheme probed by discovery) and type. A bad line refuses the whole import with its number,
+ * like a bad CSV row.
  */
-export function readUpstreamText(text: string, query: ProxyImportQuery): { rows: ProxyImportRow[]; lines: number[] } {
+export function readUpstreamText(text: string, query: ProxyImportQuery): { rows: ImportRow[]; lines: number[] } {
   const { lines, problems } = parseUpstreamLines(text, query.protocol);
   if (problems.length > 0) throw importRejected(problems);
   checkRowCount(lines);
@@ -104,6 +123,7 @@ export function readUpstreamText(text: string, query: ProxyImportQuery): { rows:
       upstream: line.upstream,
       port: line.port,
       protocol: line.scheme === 'socks5' ? 'SOCKS5' : 'HTTP',
+      ...(line.detect ? { detectProtocol: true } : {}),
       ...(query.type ? { type: query.type } : {}),
     })),
     lines: lines.map((line) => line.line),
@@ -117,7 +137,7 @@ export function readUpstreamText(text: string, query: ProxyImportQuery): { rows:
 export function readImport(
   body: string | unknown[],
   query: ProxyImportQuery,
-): { rows: ProxyImportRow[]; rowNumbers?: number[] } {
+): { rows: ImportRow[]; rowNumbers?: number[] } {
   if (typeof body !== 'string') return { rows: validateImportRows(body) };
   if (looksLikeUpstreamLines(body)) {
     const { rows, lines } = readUpstreamText(body, query);

@@ -5,7 +5,7 @@ import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { importRejected, upstreamPort } from './inventory-import';
+import { importRejected, upstreamPort, type ImportRow } from './inventory-import';
 
 const CHUNK = 1000;
 
@@ -25,7 +25,7 @@ function upstreamHost(upstream: string): string {
 }
 
 /** The columns of an inventory row: given fields are the operator's, the others wait for discovery. */
-export function proxyValues(row: ProxyImportRow, at: Date): typeof proxies.$inferInsert {
+export function proxyValues(row: ImportRow, at: Date): typeof proxies.$inferInsert {
   const sources: Record<string, string> = {};
   for (const field of DISCOVERABLE) if (row[field] !== undefined) sources[field] = 'operator';
   if (row.type === undefined) sources.type = 'default';
@@ -47,6 +47,7 @@ export function proxyValues(row: ProxyImportRow, at: Date): typeof proxies.$infe
     createdAt: at,
     sources,
     discovery: complete ? 'listed' : 'checking',
+    detectProtocol: row.detectProtocol === true,
   };
 }
 
@@ -65,7 +66,7 @@ export interface StoredImport {
  */
 export async function storeImport(
   db: Database,
-  rows: ProxyImportRow[],
+  rows: ImportRow[],
   at: Date,
   rowNumbers: number[] = rows.map((_, index) => index + 1),
 ): Promise<StoredImport> {
@@ -76,7 +77,7 @@ export async function storeImport(
         rows.filter((row) => row.ip === undefined).map((row) => row.upstream),
       );
       const duplicates: StoredImport['duplicates'] = [];
-      const kept: ProxyImportRow[] = [];
+      const kept: ImportRow[] = [];
       rows.forEach((row, index) => {
         if (row.ip === undefined) {
           if (known.has(row.upstream)) {
@@ -112,7 +113,7 @@ async function withUniqueRetryMessage<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function insertAll(tx: Queryable, rows: ProxyImportRow[], at: Date): Promise<number[]> {
+async function insertAll(tx: Queryable, rows: ImportRow[], at: Date): Promise<number[]> {
   const existing = await existingAddresses(tx, rows);
   const clashes = rows
     .map((row, index) => ({ row: index + 1, key: `${row.ip}:${row.port ?? upstreamPort(row.upstream)}` }))

@@ -106,17 +106,23 @@ export async function adjustBalance(
   db: Database,
   input: { userId: number; amountCents: number; reason: string; at: Date },
 ): Promise<number> {
+  return db.transaction((tx) => adjustBalanceIn(tx, input));
+}
+
+/** The adjustment inside the caller's transaction (so the operator's audit row commits with it). */
+export async function adjustBalanceIn(
+  tx: Queryable,
+  input: { userId: number; amountCents: number; reason: string; at: Date },
+): Promise<number> {
   const reason = input.reason.trim();
   if (!reason) throw new DomainError('BAD_REQUEST', { message: 'A reason is required for a balance adjustment' });
-  return db.transaction(async (tx) => {
-    const balance = await lockBalance(tx, input.userId);
-    if (balance + input.amountCents < 0) throw new DomainError('BALANCE_WOULD_BE_NEGATIVE');
-    return postEntry(tx, {
-      userId: input.userId,
-      kind: 'adjustment',
-      amountCents: input.amountCents,
-      reason,
-      at: input.at,
-    });
+  const balance = await lockBalance(tx, input.userId);
+  if (balance + input.amountCents < 0) throw new DomainError('BALANCE_WOULD_BE_NEGATIVE');
+  return postEntry(tx, {
+    userId: input.userId,
+    kind: 'adjustment',
+    amountCents: input.amountCents,
+    reason,
+    at: input.at,
   });
 }

@@ -5,6 +5,10 @@
  */
 export function loggableError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
+  // Node's URL parser keeps the text it refused as `input`: an upstream URL with its password.
+  if ((error as { code?: unknown }).code === 'ERR_INVALID_URL') {
+    return { error: error.name, code: 'ERR_INVALID_URL', message: 'Invalid URL' };
+  }
   const params = (error as { params?: unknown }).params;
   const cause = (error as { cause?: unknown }).cause as { code?: unknown; constraint?: unknown } | undefined;
   const fromDatabase = params !== undefined || typeof cause?.code === 'string';

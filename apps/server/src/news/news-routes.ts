@@ -1,62 +1,33 @@
-import {
-  API_PATHS,
-  ErrorEnvelopeSchema,
-  NewsAddRequestSchema,
-  NewsAddResponseSchema,
-  NewsDeleteResponseSchema,
-  NewsIdParamsSchema,
-  NewsListResponseSchema,
-} from '@portal/contract';
+import { newsAddEndpoint, newsDeleteEndpoint, newsListEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, adminActorOf, type AdminAuthDeps } from '../admin/admin-auth';
-import { recordAudit } from '../admin/audit';
-import { DomainError } from '../errors';
-import { addNews, deleteNews, listNews } from './news-repository';
+import { addNewsBy, deleteNewsBy } from '../admin/operator-actions';
+import { endpointRoutes } from '../plugins/endpoint-routes';
+import type { ListenedValue } from '../lib/listened-value';
+import { sendSnapshot, type JsonSnapshot } from '../plugins/snapshot-reply';
 
-const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema };
+export interface NewsRoutesOptions extends AdminAuthDeps {
+  /** The public answer in memory; another process's change reaches it by notification. */
+  news: ListenedValue<JsonSnapshot>;
+}
 
 /** The public news feed and the admin's editor calls (spec section 7). */
-export const newsRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
-  const admin = requireAdmin(deps);
+export const newsRoutes: FastifyPluginAsyncZod<NewsRoutesOptions> = async (app, options) => {
+  const { news, ...deps } = options;
+  const route = endpointRoutes(app, { admin: requireAdmin(deps) });
 
-  app.get(API_PATHS.news, { schema: { tags: ['news'], response: { 200: NewsListResponseSchema } } }, async () => {
-    return { success: true as const, news: await listNews(deps.db) };
+  route(newsListEndpoint, async (request, reply) => sendSnapshot(request, reply, await news.get(), 'no-cache'));
+
+  route(newsAddEndpoint, async (request) => {
+    const item = await addNewsBy(deps, adminActorOf(request), request.body);
+    // The editor reads the list right after: this process must not answer the old one meanwhile.
+    news.invalidate();
+    return { success: true as const, news: item };
   });
 
-  app.post(
-    API_PATHS.adminNewsAdd,
-    {
-      preHandler: admin,
-      schema: { tags: ['news'], body: NewsAddRequestSchema, response: { 200: NewsAddResponseSchema, ...errors } },
-    },
-    async (request) => {
-      const item = await addNews(deps.db, request.body, deps.clock.now());
-      await recordAudit(deps.db, {
-        actor: adminActorOf(request),
-        action: 'news.add',
-        details: { id: Number(item._id), title: item.title, important: item.important },
-        at: deps.clock.now(),
-      });
-      return { success: true as const, news: item };
-    },
-  );
-
-  app.delete(
-    '/api/admin/news/:id',
-    {
-      preHandler: admin,
-      schema: { tags: ['news'], params: NewsIdParamsSchema, response: { 200: NewsDeleteResponseSchema, ...errors } },
-    },
-    async (request) => {
-      const item = await deleteNews(deps.db, request.params.id);
-      if (!item) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
-      await recordAudit(deps.db, {
-        actor: adminActorOf(request),
-        action: 'news.delete',
-        details: { id: Number(item._id), title: item.title },
-        at: deps.clock.now(),
-      });
-      return { success: true as const };
-    },
-  );
+  route(newsDeleteEndpoint, async (request) => {
+    await deleteNewsBy(deps, adminActorOf(request), request.params.id);
+    news.invalidate();
+    return { success: true as const };
+  });
 };

@@ -13,6 +13,7 @@ import {
   lifecycleOf,
   type TestApp,
   type TestDatabase,
+  withinASecond,
 } from '../../test/helper';
 import { HistoryCache } from './history-cache';
 
@@ -39,15 +40,6 @@ async function historyOn(t: TestApp, apiKey: string, cookie?: string) {
     headers: { 'x-api-key': apiKey, ...(cookie ? { cookie } : {}) },
   });
   return { status: response.statusCode, body: response.json<{ history?: HistoryRecord[]; code?: string }>() };
-}
-
-/** Polls `check` every 5 ms; fails after a second. */
-async function withinASecond(check: () => Promise<boolean>): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > 1000) throw new Error('not within a second');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 /** A customer with one bought proxy, whose history both processes have cached. */

@@ -11,7 +11,7 @@ import {
   startTestGateway,
   type TestApp,
 } from '../../test/helper';
-import { connectStatus, freePortRange, plainGet } from '../../test/ip-auth-kit';
+import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 
 let t: TestApp;
@@ -39,19 +39,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function rented(apiKey?: string) {
-  const customer = apiKey ? { apiKey } : await fundedCustomer(t, 10_000);
-  const [proxyId] = await addProxies(t, 1);
-  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-  expect(bought.statusCode).toBe(200);
-  const [row] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-    .where(eq(rentals.proxyId, proxyId!))
-    .returning();
-  await until(() => gateway.store.authorize(row!.username, row!.password) !== null);
-  return { apiKey: customer.apiKey, proxyId: proxyId!, user: row!.username, pass: row!.password, rentalId: row!.id };
-}
+const rented = (apiKey?: string) => rentedForIpAuth(t, gateway, apiKey);
 
 const setIps = (apiKey: string, proxyId: number, ips: unknown) =>
   customerCall(t, apiKey).post('/api/proxy/ip-auth', { proxy_id: proxyId, ips });
@@ -225,20 +213,21 @@ describe('IP authorization requests', () => {
   });
 
   it('answers 503 with a code when the range has no free port, without a crash', async () => {
+    // Three customers, so that each stays under the share of the range one customer may hold.
     const first = await rented();
-    const second = await rented(first.apiKey);
-    const third = await rented(first.apiKey);
+    const second = await rented();
+    const third = await rented();
     expect((await setIps(first.apiKey, first.proxyId, ['127.0.0.1'])).statusCode).toBe(200);
-    expect((await setIps(first.apiKey, second.proxyId, ['127.0.0.1'])).statusCode).toBe(200);
-    const full = await setIps(first.apiKey, third.proxyId, ['127.0.0.1']);
+    expect((await setIps(second.apiKey, second.proxyId, ['127.0.0.1'])).statusCode).toBe(200);
+    const full = await setIps(third.apiKey, third.proxyId, ['127.0.0.1']);
     expect(full.statusCode).toBe(503);
     expect(full.json()).toMatchObject({ code: 'IP_AUTH_PORTS_EXHAUSTED' });
     // A rental that has a port changes its list without needing another.
     expect((await setIps(first.apiKey, first.proxyId, ['127.0.0.2'])).statusCode).toBe(200);
-    await setIps(first.apiKey, second.proxyId, []);
-    expect((await setIps(first.apiKey, third.proxyId, ['127.0.0.1'])).statusCode).toBe(200);
+    await setIps(second.apiKey, second.proxyId, []);
+    expect((await setIps(third.apiKey, third.proxyId, ['127.0.0.1'])).statusCode).toBe(200);
     await setIps(first.apiKey, first.proxyId, []);
-    await setIps(first.apiKey, third.proxyId, []);
+    await setIps(third.apiKey, third.proxyId, []);
   });
 
   it('answers 503 IP_AUTH_UNAVAILABLE when the server has no range', async () => {

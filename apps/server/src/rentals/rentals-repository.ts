@@ -89,6 +89,7 @@ const historyColumns = {
     note: rentals.note,
     autoRenew: rentals.autoRenew,
     renewFailure: rentals.renewFailure,
+    createdAt: rentals.createdAt,
   },
   proxy: {
     id: proxies.id,

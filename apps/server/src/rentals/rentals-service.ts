@@ -1,6 +1,6 @@
 import {
-  REFUND_REQUEST_WINDOW_HOURS,
-  REFUND_UNAVAILABLE_WINDOW_HOURS,
+  refundRequestOpen,
+  refundUnavailableDeadline,
   RENTAL_STATUS,
   canExtend,
   type RentalStatus,
@@ -254,11 +254,9 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     if (!rental) throw new DomainError('RENTAL_NOT_FOUND');
     if (rental.refundRequestedAt) throw new DomainError('REFUND_ALREADY_REQUESTED');
     if (rental.status !== RENTAL_STATUS.connected) throw new DomainError('REFUND_NOT_CONNECTED');
-    if (now.getTime() > addHours(rental.createdAt, REFUND_REQUEST_WINDOW_HOURS).getTime()) {
-      throw new DomainError('REFUND_WINDOW_PASSED');
-    }
+    if (!refundRequestOpen(rental.createdAt, now)) throw new DomainError('REFUND_WINDOW_PASSED');
     await tx.update(rentals).set({ refundRequestedAt: now }).where(eq(rentals.id, rental.id));
-    const windowEnd = addHours(rental.createdAt, REFUND_UNAVAILABLE_WINDOW_HOURS).getTime();
+    const windowEnd = refundUnavailableDeadline(rental.createdAt);
     const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
     const live = liveFailure && now.getTime() <= windowEnd;
     if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };

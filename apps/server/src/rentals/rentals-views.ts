@@ -46,6 +46,7 @@ export function toHistoryRecord(
     ipqualityscore: proxy.fraudScore,
     status: rental.status as RentalStatus,
     end_time: rental.endTime.toISOString(),
+    purchased_at: rental.createdAt.toISOString(),
     bytes_up: rental.bytesUp,
     bytes_down: rental.bytesDown,
   };

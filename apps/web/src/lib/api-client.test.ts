@@ -1,4 +1,4 @@
-import { API_PATHS, STORAGE_KEYS, TIMEOUTS_MS, WalletResponseSchema } from '@portal/contract';
+import { STORAGE_KEYS, TIMEOUTS_MS, WalletResponseSchema, walletEndpoint } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../testing/render-app';
 import { ApiError, apiRequest } from './api-client';
@@ -12,7 +12,9 @@ describe('api client', () => {
   it('calls the same origin with the stored key and checks the answer against the contract', async () => {
     localStorage.setItem(STORAGE_KEYS.apiKey, 'px_stored');
     const fetchMock = mockFetch(() => jsonResponse(200, { success: true, wallet: 4.2 }));
-    await expect(apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema, access: 'customer' })).resolves.toEqual({
+    await expect(
+      apiRequest(walletEndpoint.path, { schema: WalletResponseSchema, access: 'customer' }),
+    ).resolves.toEqual({
       success: true,
       wallet: 4.2,
     });
@@ -23,14 +25,14 @@ describe('api client', () => {
 
   it('turns an answer the contract does not allow into an invalid-response error', async () => {
     mockFetch(() => jsonResponse(200, { success: true, wallet: 'many' }));
-    await expect(apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema })).rejects.toMatchObject({
+    await expect(apiRequest(walletEndpoint.path, { schema: WalletResponseSchema })).rejects.toMatchObject({
       kind: 'invalid-response',
     });
   });
 
   it('reads the error envelope', async () => {
     mockFetch(() => jsonResponse(429, { success: false, error: 'Slow down', code: 'RATE_LIMITED' }));
-    const error = await apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema }).catch((e: unknown) => e);
+    const error = await apiRequest(walletEndpoint.path, { schema: WalletResponseSchema }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 429, serverMessage: 'Slow down', code: 'RATE_LIMITED' });
   });
@@ -43,7 +45,7 @@ describe('api client', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const pending = apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema }).catch((e: unknown) => e);
+    const pending = apiRequest(walletEndpoint.path, { schema: WalletResponseSchema }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(TIMEOUTS_MS.default - 1);
     await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ kind: 'network', status: null });
@@ -54,7 +56,7 @@ describe('api client', () => {
     const reasons: string[] = [];
     const stop = onSessionEnded((reason) => reasons.push(reason));
     await expect(
-      apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema, access: 'customer' }),
+      apiRequest(walletEndpoint.path, { schema: WalletResponseSchema, access: 'customer' }),
     ).rejects.toMatchObject({ kind: 'no-key' });
     stop();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -69,7 +71,9 @@ describe('api client', () => {
     );
     const reasons: string[] = [];
     const stop = onSessionEnded((reason) => reasons.push(reason));
-    await expect(apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema, access: 'customer' })).rejects.toThrow();
+    await expect(
+      apiRequest(walletEndpoint.path, { schema: WalletResponseSchema, access: 'customer' }),
+    ).rejects.toThrow();
     stop();
     expect(reasons).toEqual(['sessionEnded']);
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBeNull();

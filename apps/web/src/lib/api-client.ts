@@ -1,4 +1,12 @@
-import { API_PATHS, ErrorEnvelopeSchema, TIMEOUTS_MS } from '@portal/contract';
+import {
+  ErrorEnvelopeSchema,
+  TIMEOUTS_MS,
+  endpointPath,
+  type Endpoint,
+  type EndpointBodyInput,
+  type EndpointQueryInput,
+  type EndpointResult,
+} from '@portal/contract';
 import { ApiError } from './api-error';
 import type { z } from 'zod';
 import { endSession, getApiKey } from './session';
@@ -89,4 +97,52 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   return parsed.data;
 }
 
-export { API_PATHS };
+/** What a call of an endpoint sends: the parts its request has, typed by its schemas. */
+export interface EndpointCall<E extends Endpoint> extends Omit<
+  RequestOptions<E['response']>,
+  'method' | 'body' | 'schema' | 'access' | 'rawBody'
+> {
+  params?: Record<string, string | number>;
+  query?: EndpointQueryInput<E>;
+  body?: EndpointBodyInput<E>;
+  /** Text bodies (CSV imports) of endpoints that take them. */
+  text?: { text: string; contentType: string };
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls an endpoint of the registry: its method, path and answer schema come from the contract,
+ * so the browser cannot call it other than the server serves it.
+ */
+export function callEndpoint<E extends Endpoint>(endpoint: E, call: EndpointCall<E> = {}): Promise<EndpointResult<E>> {
+  return callEndpointReading<E, E['response']>(endpoint, endpoint.response, call);
+}
+
+/**
+ * The same, reading the answer with another schema: a looser one where the spec wants a missing
+ * field reported as such rather than as an invalid answer.
+ */
+export function callEndpointReading<E extends Endpoint, S extends z.ZodType>(
+  endpoint: E,
+  schema: S,
+  call: EndpointCall<E> = {},
+): Promise<z.infer<S>> {
+  const { params, query, body, text, ...options } = call;
+  return apiRequest(endpointPath(endpoint, params) + queryString(query), {
+    ...options,
+    method: endpoint.method,
+    body,
+    rawBody: text,
+    schema,
+    access: endpoint.access === 'customer' ? 'customer' : 'public',
+  });
+}

@@ -25,6 +25,8 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     proxy_usr: `u${id}`,
     proxy_pwd: 'secret',
     proxy: `gw.example:1080:u${id}:secret`,
+    // An hour ago: within the refund window unless a test says otherwise.
+    purchased_at: new Date(Date.now() - 3_600_000).toISOString(),
     socks_port: 1080,
     http_port: 8081,
     note: '',

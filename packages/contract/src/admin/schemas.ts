@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
 import { boundedText, successTrue } from '../common/schemas';
+import { dollarsAsCents } from '../money';
 
 export const AdminLoginRequestSchema = z.object({ secretCode: boundedText(500) });
 export const AdminLoginResponseSchema = z.object({
@@ -34,6 +35,38 @@ const wholeNumber = (name: string, min: number, max: number) =>
 
 export const UPSTREAM_MESSAGE = 'upstream must be direct, socks5://user:pass@host:port or http://user:pass@host:port';
 
+/** Longest upstream a row or a line may give: far above any real one, far below what an index holds. */
+export const MAX_UPSTREAM_LENGTH = 500;
+
+/** A host name or an IPv4 address, as URL parsers take it without complaint. */
+const UPSTREAM_HOST = /^(?:\w(?:[\w-]{0,61}\w)?\.)*\w(?:[\w-]{0,61}\w)?$/;
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the pattern cannot see in an upstream URL: a port past 65535 or 0, a host no URL parser
+ * takes, or credentials that are not valid URL encoding. The message never repeats the URL, which
+ * may carry a password.
+ */
+export function upstreamUrlProblem(upstream: string): string | null {
+  if (upstream === 'direct') return null;
+  const match = /^[a-z0-9]+:\/\/(?:([^@]*)@)?([^@]+):(\d+)$/.exec(upstream);
+  if (!match) return UPSTREAM_MESSAGE;
+  const [, credentials, host = '', portText = ''] = match;
+  const port = Number(portText);
+  if (port < 1 || port > 65535) return 'the upstream port must be from 1 to 65535';
+  if (!UPSTREAM_HOST.test(host)) return 'the upstream host must be a host name or an IPv4 address';
+  if (credentials !== undefined && !decodes(credentials)) return 'the upstream credentials are not valid URL encoding';
+  return null;
+}
+
 /**
  * One inventory row of an import (DESIGN section 7); CSV cells arrive as text and are coerced.
  * Only `upstream` is required (issue 15): a field given is the operator's word, a field left out
@@ -64,7 +97,15 @@ export const ProxyImportRowSchema = z
     fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
     upstream: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string({ error: 'upstream is required' }).max(500).regex(UPSTREAM_PATTERN, UPSTREAM_MESSAGE),
+      z
+        .string({ error: 'upstream is required' })
+        .max(MAX_UPSTREAM_LENGTH, `upstream must be at most ${MAX_UPSTREAM_LENGTH} characters`)
+        .regex(UPSTREAM_PATTERN, UPSTREAM_MESSAGE)
+        .superRefine((upstream, ctx) => {
+          // A value the pattern refused has its problem named already.
+          const problem = UPSTREAM_PATTERN.test(upstream) ? upstreamUrlProblem(upstream) : null;
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
     ),
   })
   .superRefine((row, ctx) => {
@@ -90,10 +131,14 @@ export const ProxyImportResponseSchema = z.object({
   checking: z.number().int().default(0),
 });
 
-/** Batch defaults of a plain-text import (query string of `POST /api/admin/proxies`). */
+/**
+ * Batch defaults of a plain-text import (query string of `POST /api/admin/proxies`), in any case
+ * (`?protocol=SOCKS5` as the catalogue writes it). Without `protocol`, lines without a scheme are
+ * probed: SOCKS5 first, then HTTP.
+ */
 export const ProxyImportQuerySchema = z.object({
-  protocol: z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' }).default('http'),
-  type: z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` }).optional(),
+  protocol: z.preprocess(lower, z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' })).optional(),
+  type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
 
@@ -115,16 +160,21 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** Operator's manual balance change (DESIGN section 7): dollars with at most 2 decimals, a reason. */
-export const BalanceAdjustRequestSchema = z.object({
-  customer: z.union([z.number().int().positive(), boundedText(100)]),
-  amount: z
-    .number()
-    .refine((v) => Number.isFinite(v) && Math.abs(v) <= 1_000_000, 'amount must be at most 1,000,000 dollars')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount must have at most 2 decimals')
-    .refine((v) => v !== 0, 'amount must not be 0'),
-  reason: z.string().trim().min(1, 'a reason is required').max(500),
-});
+/** Largest balance change one adjustment may make, either way. */
+export const MAX_ADJUSTMENT_DOLLARS = 1_000_000;
+
+/**
+ * Operator's manual balance change (DESIGN section 7): dollars with at most 2 decimals, a reason.
+ * Parsed, the amount is cents (`amountCents`): the HTTP call and the command line read it alike.
+ */
+export const BalanceAdjustRequestSchema = z
+  .object({
+    customer: z.union([z.number().int().positive(), boundedText(100)]),
+    amount: dollarsAsCents('amount', MAX_ADJUSTMENT_DOLLARS).refine((cents) => cents !== 0, 'amount must not be 0'),
+    reason: z.string().trim().min(1, 'a reason is required').max(500),
+  })
+  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
+export type BalanceAdjustRequest = z.input<typeof BalanceAdjustRequestSchema>;
 export const BalanceAdjustResponseSchema = z.object({
   success: successTrue,
   customerId: z.number().int(),

@@ -1,12 +1,18 @@
 import type { RowProblem } from '../errors';
+import { MAX_UPSTREAM_LENGTH } from './schemas';
 
 /** One upstream of a plain-text import, as an `upstream` URL the gateway's dialer understands. */
 export interface UpstreamLine {
   /** 1-based line number in the pasted text. */
   line: number;
-  /** `socks5://user:pass@host:port` or `http://user:pass@host:port` (credentials URL-encoded). */
+  /**
+   * `socks5://user:pass@host:port` or `http://user:pass@host:port` (credentials URL-encoded); for
+   * a line to be probed, `socks5://` until the probe says otherwise.
+   */
   upstream: string;
   scheme: 'socks5' | 'http';
+  /** The line named no scheme and the batch no protocol: what the upstream speaks is probed. */
+  detect: boolean;
   host: string;
   port: number;
 }
@@ -15,20 +21,29 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?
 const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
 
 /**
- * Reads the formats upstream sellers hand out, one upstream a line (issue 15):
+ * Reads the formats upstream sellers hand out, one upstream a line:
  * `host:port`, `host:port:user:pass`, `user:pass@host:port`, and any of those after `socks5://`
  * or `http://`. Blank lines and `#` comments are skipped. Lines without a scheme take
- * `defaultScheme`. Every bad line is reported with its number.
+ * `defaultScheme`, or without one are marked to be probed. Every bad line is reported with its number.
  */
 export function parseUpstreamLines(
   text: string,
-  defaultScheme: 'socks5' | 'http',
+  defaultScheme?: 'socks5' | 'http',
 ): { lines: UpstreamLine[]; problems: RowProblem[] } {
   const lines: UpstreamLine[] = [];
   const problems: RowProblem[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const content = raw.trim();
     if (content === '' || content.startsWith('#')) return;
+    // Checked before parsing: the line itself is never quoted back, since it may hold a password.
+    if (content.length > MAX_UPSTREAM_LENGTH) {
+      problems.push({
+        row: index + 1,
+        field: 'line',
+        message: `a line may have at most ${MAX_UPSTREAM_LENGTH} characters`,
+      });
+      return;
+    }
     const parsed = parseLine(content, defaultScheme);
     if (typeof parsed === 'string') problems.push({ row: index + 1, field: 'line', message: parsed });
     else lines.push({ line: index + 1, ...parsed });
@@ -36,9 +51,9 @@ export function parseUpstreamLines(
   return { lines, problems };
 }
 
-function parseLine(content: string, defaultScheme: 'socks5' | 'http'): Omit<UpstreamLine, 'line'> | string {
+function parseLine(content: string, defaultScheme?: 'socks5' | 'http'): Omit<UpstreamLine, 'line'> | string {
   let rest = content;
-  let scheme = defaultScheme;
+  let scheme = defaultScheme ?? 'socks5';
   const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(rest);
   if (schemeMatch) {
     const name = schemeMatch[1]!.toLowerCase();
@@ -97,9 +112,13 @@ function parseLine(content: string, defaultScheme: 'socks5' | 'http'): Omit<Upst
   if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535) return 'port must be a whole number from 1 to 65535';
   if (user !== undefined && user === '') return 'the user name is empty';
   const credentials = user !== undefined ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? '')}@` : '';
+  const upstream = `${scheme}://${credentials}${host}:${port}`;
+  // URL encoding can lengthen the credentials.
+  if (upstream.length > MAX_UPSTREAM_LENGTH) return `the upstream may have at most ${MAX_UPSTREAM_LENGTH} characters`;
   return {
-    upstream: `${scheme}://${credentials}${host}:${port}`,
+    upstream,
     scheme,
+    detect: !schemeMatch && defaultScheme === undefined,
     host: host.replace(/^\[|\]$/g, ''),
     port,
   };

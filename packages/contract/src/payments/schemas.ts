@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_DEPOSIT_USD } from '../constants';
 import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
+import { dollarsAsCents } from '../money';
 
 export const PaymentServicesResponseSchema = z.object({
   success: successTrue,
@@ -75,16 +76,20 @@ export const SandboxPaymentResponseSchema = z.object({
   status: z.string(),
 });
 
-export const GiftcardCreateRequestSchema = z.object({
-  amount: z
-    .number({ error: 'amount must be a number of dollars' })
-    .positive('amount must be more than 0')
-    .max(10_000, 'amount must be at most 10000')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'amount must have at most 2 decimals'),
-  count: z
-    .number()
-    .int('count must be a whole number')
-    .min(1, 'count must be at least 1')
-    .max(1000, 'count must be at most 1000'),
-});
+/** The most one gift card may be worth, and the most codes one request makes. */
+export const MAX_GIFTCARD_DOLLARS = 10_000;
+export const MAX_GIFTCARDS_PER_REQUEST = 1000;
+
+/** Parsed, the amount is cents (`amountCents`): the HTTP call and the command line read it alike. */
+export const GiftcardCreateRequestSchema = z
+  .object({
+    amount: dollarsAsCents('amount', MAX_GIFTCARD_DOLLARS).refine((cents) => cents > 0, 'amount must be more than 0'),
+    count: z
+      .number({ error: 'count must be a whole number' })
+      .int('count must be a whole number')
+      .min(1, 'count must be at least 1')
+      .max(MAX_GIFTCARDS_PER_REQUEST, `count must be at most ${MAX_GIFTCARDS_PER_REQUEST}`),
+  })
+  .transform(({ amount, count }) => ({ amountCents: amount, count }));
+export type GiftcardCreateRequest = z.input<typeof GiftcardCreateRequestSchema>;
 export const GiftcardCreateResponseSchema = z.object({ success: successTrue, codes: z.array(z.string()) });

@@ -52,6 +52,36 @@ describe('export templates', () => {
     expect(row.startsWith('gw.example,1080,u7,-starts-with-dash,')).toBe(true);
   });
 
+  it('defuses a formula at the start of every column that the portal did not write itself', () => {
+    for (const lead of ['=', '+', '-', '@']) {
+      const formula = `${lead}2+3`;
+      const csv = exportProxies(
+        [
+          record({
+            proxy_ip: formula,
+            protocol: formula,
+            ip: formula,
+            country: formula,
+            region: formula,
+            city: formula,
+            ISP: formula,
+            zip: formula,
+            note: formula,
+            end_time: formula,
+          }),
+        ],
+        { format: 'csv' },
+      );
+      const [header = '', row = ''] = csv.split('\r\n');
+      const cells = Object.fromEntries(header.split(',').map((column, index) => [column, row.split(',')[index]]));
+      for (const column of ['host', 'protocol', 'ip', 'country', 'region', 'city', 'isp', 'zip', 'end_time', 'note']) {
+        expect(cells[column], `${column} with ${lead}`).toBe(`'${formula}`);
+      }
+      // Nothing in the row starts a formula any more, credentials aside.
+      expect(row.split(',').filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    }
+  });
+
   it('answers nothing at all for no proxies, and an empty JSON list', () => {
     expect(exportProxies([], { format: 'ip:port:user:pass' })).toBe('');
     expect(exportProxies([], { format: 'json' })).toBe('[]\n');

@@ -128,16 +128,20 @@ const CSV_COLUMNS = [
   'note',
 ] as const satisfies readonly TemplatePlaceholder[];
 
-/** Free text a customer or an operator wrote: a spreadsheet must not run it as a formula. */
-const FREE_TEXT: readonly TemplatePlaceholder[] = ['note', 'region', 'city', 'isp'];
+/**
+ * The credentials are the portal's own random text, and a password may well start with -: they
+ * are written as they are. Every other cell holds something a customer, an operator, a seller's
+ * upstream or a location database wrote (a note, a ZIP code, a city), and a spreadsheet must not
+ * run it as a formula.
+ */
+const PORTAL_WRITTEN: readonly TemplatePlaceholder[] = ['user', 'pass'];
 
 /**
- * RFC 4180: quoted when it holds a comma, quote or line break. A free-text cell starting with
- * = + - @ gets a leading ' so a spreadsheet shows it as text; credentials are never changed (a
- * random password may well start with -).
+ * RFC 4180: quoted when it holds a comma, quote or line break. A cell starting with = + - @ (or a
+ * tab or carriage return) gets a leading ' so a spreadsheet shows it as text.
  */
 function csvCell(value: string, column: TemplatePlaceholder): string {
-  const safe = FREE_TEXT.includes(column) && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = !PORTAL_WRITTEN.includes(column) && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

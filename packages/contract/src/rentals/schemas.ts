@@ -28,6 +28,8 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   status: RentalStatusSchema,
   /** ISO 8601 */
   end_time: z.string(),
+  /** ISO 8601: when this rental was bought (its refund window counts from here). */
+  purchased_at: z.string(),
   /** Traffic through the gateway so far (bytes from and to the customer). */
   bytes_up: z.number().int(),
   bytes_down: z.number().int(),

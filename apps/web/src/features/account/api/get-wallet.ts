@@ -1,10 +1,10 @@
-import { API_PATHS, WalletResponseSchema } from '@portal/contract';
+import { walletEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
 export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
-  const answer = await apiRequest(API_PATHS.wallet, { schema: WalletResponseSchema, access: 'customer', signal });
+  const answer = await callEndpoint(walletEndpoint, { signal });
   return answer.wallet;
 }
 

@@ -1,14 +1,10 @@
-import { API_PATHS, NewsAddResponseSchema, type NewsAddRequest, type NewsItem } from '@portal/contract';
+import { newsAddEndpoint, type NewsAddRequest, type NewsItem } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { newsKeys } from '../../news/api/keys';
-import { adminRequest } from './admin-request';
+import { callAdminEndpoint } from './admin-request';
 
 export async function addNews(input: NewsAddRequest): Promise<NewsItem> {
-  const answer = await adminRequest(API_PATHS.adminNewsAdd, {
-    method: 'POST',
-    body: input,
-    schema: NewsAddResponseSchema,
-  });
+  const answer = await callAdminEndpoint(newsAddEndpoint, { body: input });
   return answer.news;
 }
 

@@ -1,20 +1,11 @@
-import {
-  API_PATHS,
-  AdminLoginResponseSchema,
-  AdminLogoutResponseSchema,
-  AdminVerifyResponseSchema,
-} from '@portal/contract';
+import { adminLoginEndpoint, adminLogoutEndpoint, adminVerifyEndpoint } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { adminRequest } from './admin-request';
+import { ApiError, callEndpoint } from '../../../lib/api-client';
+import { callAdminEndpoint } from './admin-request';
 import { adminKeys } from './keys';
 
 export function adminLogin(secretCode: string) {
-  return apiRequest(API_PATHS.adminLogin, {
-    method: 'POST',
-    body: { secretCode },
-    schema: AdminLoginResponseSchema,
-  });
+  return callEndpoint(adminLoginEndpoint, { body: { secretCode } });
 }
 
 export function useAdminLogin() {
@@ -24,12 +15,7 @@ export function useAdminLogin() {
 /** Whether the server still accepts a token: true, false (401), or an error when it could not say. */
 async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiRequest(API_PATHS.adminVerify, {
-      method: 'POST',
-      body: { token },
-      schema: AdminVerifyResponseSchema,
-      signal,
-    });
+    await callEndpoint(adminVerifyEndpoint, { body: { token }, signal });
     return true;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 400)) return false;
@@ -53,7 +39,5 @@ export function useAdminVerify(token: string | null) {
  * the token whatever the answer: an expired token or a lost connection must not keep anyone in.
  */
 export async function adminLogout(): Promise<void> {
-  await adminRequest(API_PATHS.adminLogout, { method: 'POST', schema: AdminLogoutResponseSchema }).catch(
-    () => undefined,
-  );
+  await callAdminEndpoint(adminLogoutEndpoint).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
+import type { Endpoint, EndpointResult } from '@portal/contract';
 import type { z } from 'zod';
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { ApiError, apiRequest, callEndpoint, type EndpointCall, type RequestOptions } from '../../../lib/api-client';
 import { clearAdminToken, getAdminToken } from '../lib/admin-session';
 
 /**
@@ -10,10 +11,22 @@ export async function adminRequest<S extends z.ZodType>(
   path: string,
   options: Omit<RequestOptions<S>, 'access' | 'apiKey' | 'headers'>,
 ): Promise<z.infer<S>> {
+  return withAdminToken((authorization) => apiRequest(path, { ...options, headers: { authorization } }));
+}
+
+/** An operator endpoint of the registry, called with the stored admin token. */
+export function callAdminEndpoint<E extends Endpoint>(
+  endpoint: E,
+  call: Omit<EndpointCall<E>, 'headers' | 'apiKey'> = {},
+): Promise<EndpointResult<E>> {
+  return withAdminToken((authorization) => callEndpoint(endpoint, { ...call, headers: { authorization } }));
+}
+
+async function withAdminToken<T>(send: (authorization: string) => Promise<T>): Promise<T> {
   const token = getAdminToken();
   if (!token) throw new ApiError('http', 401);
   try {
-    return await apiRequest(path, { ...options, headers: { authorization: `Bearer ${token}` } });
+    return await send(`Bearer ${token}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearAdminToken();
     throw error;

@@ -1,10 +1,10 @@
-import { API_PATHS, NewsDeleteResponseSchema } from '@portal/contract';
+import { newsDeleteEndpoint } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { newsKeys } from '../../news/api/keys';
-import { adminRequest } from './admin-request';
+import { callAdminEndpoint } from './admin-request';
 
 export async function deleteNews(id: string): Promise<void> {
-  await adminRequest(API_PATHS.adminNewsDelete(id), { method: 'DELETE', schema: NewsDeleteResponseSchema });
+  await callAdminEndpoint(newsDeleteEndpoint, { params: { id } });
 }
 
 type MutationConfig = Omit<UseMutationOptions<void, Error, string>, 'mutationFn'>;

@@ -1,12 +1,10 @@
-import { API_PATHS, RegisterResponseSchema } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { registerEndpoint } from '@portal/contract';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** Creates an account; the answer holds the API key, shown once (spec section 2, Registration). */
 export async function register(referralCode: string | null): Promise<string> {
-  const answer = await apiRequest(API_PATHS.register, {
-    method: 'POST',
+  const answer = await callEndpoint(registerEndpoint, {
     body: referralCode ? { referralCode } : {},
-    schema: RegisterResponseSchema,
     // A new visitor must not send a key left over from an earlier account.
     apiKey: '',
   });

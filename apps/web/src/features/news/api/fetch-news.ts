@@ -1,7 +1,7 @@
-import { API_PATHS, NewsListResponseSchema, type NewsItem } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { newsListEndpoint, type NewsItem } from '@portal/contract';
+import { callEndpoint } from '../../../lib/api-client';
 
 export async function getNews({ signal }: { signal?: AbortSignal } = {}): Promise<NewsItem[]> {
-  const answer = await apiRequest(API_PATHS.news, { schema: NewsListResponseSchema, signal });
+  const answer = await callEndpoint(newsListEndpoint, { signal });
   return answer.news;
 }

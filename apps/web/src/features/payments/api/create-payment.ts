@@ -1,7 +1,7 @@
-import { API_PATHS, TIMEOUTS_MS } from '@portal/contract';
+import { paymentCreateEndpoint, TIMEOUTS_MS } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpointReading } from '../../../lib/api-client';
 
 export type CreatePaymentInput = { amount: number; currency: string };
 
@@ -20,11 +20,8 @@ const CreateAnswerSchema = z.object({
 });
 
 export async function createPayment(input: CreatePaymentInput): Promise<{ uuid: string; url: string }> {
-  const answer = await apiRequest(API_PATHS.paymentCreate, {
-    method: 'POST',
+  const answer = await callEndpointReading(paymentCreateEndpoint, CreateAnswerSchema, {
     body: input,
-    schema: CreateAnswerSchema,
-    access: 'customer',
     timeoutMs: TIMEOUTS_MS.paymentCreate,
   });
   if (!answer.uuid) throw new IncompletePaymentError('uuid');

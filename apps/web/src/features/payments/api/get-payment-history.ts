@@ -1,12 +1,10 @@
-import { API_PATHS, PaymentHistoryResponseSchema, type Payment } from '@portal/contract';
+import { type Payment, paymentHistoryEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 export async function getPaymentHistory(signal?: AbortSignal): Promise<Payment[]> {
-  const answer = await apiRequest(API_PATHS.paymentHistory, {
-    schema: PaymentHistoryResponseSchema,
-    access: 'customer',
+  const answer = await callEndpoint(paymentHistoryEndpoint, {
     signal,
   });
   return answer.payments;

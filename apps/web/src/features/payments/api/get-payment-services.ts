@@ -1,10 +1,10 @@
-import { API_PATHS, PaymentServicesResponseSchema } from '@portal/contract';
+import { paymentServicesEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 export async function getPaymentServices(signal?: AbortSignal): Promise<string[]> {
-  const answer = await apiRequest(API_PATHS.paymentServices, { schema: PaymentServicesResponseSchema, signal });
+  const answer = await callEndpoint(paymentServicesEndpoint, { signal });
   return answer.services;
 }
 

@@ -1,12 +1,10 @@
-import { SandboxPaymentResponseSchema } from '@portal/contract';
+import { sandboxPaymentEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
-const sandboxPath = (uuid: string) => `/api/payments/sandbox/${encodeURIComponent(uuid)}`;
-
 export function getSandboxPayment(uuid: string, { signal }: { signal?: AbortSignal } = {}) {
-  return apiRequest(sandboxPath(uuid), { schema: SandboxPaymentResponseSchema, signal });
+  return callEndpoint(sandboxPaymentEndpoint, { params: { uuid }, signal });
 }
 
 export function getSandboxPaymentQueryOptions(uuid: string) {
@@ -20,5 +18,3 @@ export function getSandboxPaymentQueryOptions(uuid: string) {
 export function useSandboxPayment(uuid: string) {
   return useQuery(getSandboxPaymentQueryOptions(uuid));
 }
-
-export { sandboxPath };

@@ -1,13 +1,10 @@
-import { API_PATHS, GiftcardResponseSchema } from '@portal/contract';
+import { giftcardEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function redeemGiftcard(giftcard: string) {
-  return apiRequest(API_PATHS.giftcard, {
-    method: 'POST',
+  return callEndpoint(giftcardEndpoint, {
     body: { giftcard },
-    schema: GiftcardResponseSchema,
-    access: 'customer',
   });
 }
 

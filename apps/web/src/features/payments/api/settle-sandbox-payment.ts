@@ -1,13 +1,12 @@
-import { PaymentStatusResponseSchema } from '@portal/contract';
+import { sandboxSettleEndpoint } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { sandboxPath } from './get-sandbox-payment';
+import { callEndpoint } from '../../../lib/api-client';
 import { paymentKeys } from './keys';
 
 export type SandboxOutcome = 'paid' | 'fail';
 
 export function settleSandboxPayment(uuid: string, outcome: SandboxOutcome) {
-  return apiRequest(sandboxPath(uuid), { method: 'POST', body: { outcome }, schema: PaymentStatusResponseSchema });
+  return callEndpoint(sandboxSettleEndpoint, { params: { uuid }, body: { outcome } });
 }
 
 /** Pay or Fail on the sandbox checkout; the page then shows the payment's final status. */

@@ -1,16 +1,13 @@
-import { API_PATHS, BuyResponseSchema, TIMEOUTS_MS, type BuyResponse } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { buyEndpoint, type BuyResponse, TIMEOUTS_MS } from '@portal/contract';
+import { callEndpoint } from '../../../lib/api-client';
 
 /**
  * One buy call (spec section 7): `{task:'up', id, hours as text}`. The same call extends a rental,
  * with the longer extend timeout.
  */
 export function buyProxy(id: number, hours: number, purpose: 'buy' | 'extend' = 'buy'): Promise<BuyResponse> {
-  return apiRequest(API_PATHS.proxyBuy, {
-    method: 'POST',
+  return callEndpoint(buyEndpoint, {
     body: { task: 'up', id, hours: String(hours) },
-    schema: BuyResponseSchema,
-    access: 'customer',
     timeoutMs: purpose === 'buy' ? TIMEOUTS_MS.buy : TIMEOUTS_MS.extend,
   });
 }

@@ -1,13 +1,10 @@
-import { API_PATHS, ExportLinkCreateResponseSchema, type ExportChoiceInput } from '@portal/contract';
+import { type ExportChoiceInput, exportLinkCreateEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function createExportLink(choice: ExportChoiceInput) {
-  return apiRequest(API_PATHS.proxyExportLinks, {
-    method: 'POST',
+  return callEndpoint(exportLinkCreateEndpoint, {
     body: choice,
-    schema: ExportLinkCreateResponseSchema,
-    access: 'customer',
   });
 }
 

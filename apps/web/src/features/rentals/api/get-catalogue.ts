@@ -1,16 +1,14 @@
 import {
-  API_PATHS,
   CatalogueProxySchema,
-  ProxyListNotEnoughSchema,
-  ProxyListResponseSchema,
+  proxyListEndpoint,
   STORAGE_KEYS,
-  SumidResponseSchema,
+  sumidEndpoint,
   TIMEOUTS_MS,
   type CatalogueProxy,
 } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { onSessionEnded } from '../../../lib/session';
 import { rentalKeys } from './keys';
 
@@ -21,13 +19,9 @@ export type Catalogue = (
   sumidError?: unknown;
 };
 
-const ListAnswerSchema = z.union([ProxyListResponseSchema, ProxyListNotEnoughSchema]);
-
 export async function getSumid(signal?: AbortSignal): Promise<string> {
   // no-cache: the browser revalidates with the ETag, so an unchanged catalogue costs a 304.
-  const answer = await apiRequest(API_PATHS.proxySumid, {
-    schema: SumidResponseSchema,
-    access: 'customer',
+  const answer = await callEndpoint(sumidEndpoint, {
     timeoutMs: TIMEOUTS_MS.sumid,
     cache: 'no-cache',
     signal,
@@ -36,9 +30,7 @@ export async function getSumid(signal?: AbortSignal): Promise<string> {
 }
 
 export async function getProxyList(signal?: AbortSignal): Promise<Catalogue> {
-  const answer = await apiRequest(API_PATHS.proxyList, {
-    schema: ListAnswerSchema,
-    access: 'customer',
+  const answer = await callEndpoint(proxyListEndpoint, {
     timeoutMs: TIMEOUTS_MS.proxyList,
     signal,
   });

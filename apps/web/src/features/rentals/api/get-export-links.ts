@@ -1,12 +1,10 @@
-import { API_PATHS, ExportLinksResponseSchema, type ExportLink } from '@portal/contract';
+import { type ExportLink, exportLinksEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { rentalKeys } from './keys';
 
 export async function getExportLinks(signal?: AbortSignal): Promise<ExportLink[]> {
-  const answer = await apiRequest(API_PATHS.proxyExportLinks, {
-    schema: ExportLinksResponseSchema,
-    access: 'customer',
+  const answer = await callEndpoint(exportLinksEndpoint, {
     signal,
   });
   return answer.links;

@@ -1,12 +1,10 @@
-import { API_PATHS, HistoryResponseSchema, type HistoryRecord } from '@portal/contract';
+import { historyEndpoint, type HistoryRecord } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { rentalKeys } from './keys';
 
 export async function getHistory(signal?: AbortSignal): Promise<HistoryRecord[]> {
-  const answer = await apiRequest(API_PATHS.proxyHistory, {
-    schema: HistoryResponseSchema,
-    access: 'customer',
+  const answer = await callEndpoint(historyEndpoint, {
     signal,
   });
   return answer.history;

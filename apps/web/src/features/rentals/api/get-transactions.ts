@@ -1,14 +1,11 @@
-import { API_PATHS, TransactionsResponseSchema, type Transaction } from '@portal/contract';
+import { type Transaction, transactionsEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { rentalKeys } from './keys';
 
 export async function getTransactions(signal?: AbortSignal): Promise<Transaction[]> {
-  const answer = await apiRequest(API_PATHS.paymentTransactions, {
-    method: 'POST',
+  const answer = await callEndpoint(transactionsEndpoint, {
     body: { task: 'get' },
-    schema: TransactionsResponseSchema,
-    access: 'customer',
     signal,
   });
   return answer.transactions;

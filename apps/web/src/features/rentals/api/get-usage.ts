@@ -1,14 +1,10 @@
-import { API_PATHS, UsageResponseSchema, type UsageHour } from '@portal/contract';
+import { usageEndpoint, type UsageHour } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 import { rentalKeys } from './keys';
 
 export async function getUsage(proxyId: number, signal?: AbortSignal): Promise<UsageHour[]> {
-  const answer = await apiRequest(`${API_PATHS.proxyUsage}?proxy_id=${proxyId}`, {
-    schema: UsageResponseSchema,
-    access: 'customer',
-    signal,
-  });
+  const answer = await callEndpoint(usageEndpoint, { query: { proxy_id: proxyId }, signal });
   return answer.usage;
 }
 

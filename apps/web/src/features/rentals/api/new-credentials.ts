@@ -1,13 +1,10 @@
-import { API_PATHS, CredentialsResponseSchema } from '@portal/contract';
+import { credentialsEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function newCredentials(proxyId: number) {
-  return apiRequest(API_PATHS.proxyCredentials, {
-    method: 'POST',
+  return callEndpoint(credentialsEndpoint, {
     body: { proxy_id: proxyId },
-    schema: CredentialsResponseSchema,
-    access: 'customer',
   });
 }
 

@@ -1,13 +1,10 @@
-import { API_PATHS, RefundResponseSchema } from '@portal/contract';
+import { refundEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function refundProxy(proxyId: number) {
-  return apiRequest(API_PATHS.refundById, {
-    method: 'POST',
+  return callEndpoint(refundEndpoint, {
     body: { proxy_id: proxyId },
-    schema: RefundResponseSchema,
-    access: 'customer',
   });
 }
 

@@ -1,13 +1,9 @@
-import { API_PATHS, ExportLinkRevokeResponseSchema } from '@portal/contract';
+import { exportLinkRevokeEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function revokeExportLink(id: number) {
-  return apiRequest(API_PATHS.proxyExportLink(id), {
-    method: 'DELETE',
-    schema: ExportLinkRevokeResponseSchema,
-    access: 'customer',
-  });
+  return callEndpoint(exportLinkRevokeEndpoint, { params: { id } });
 }
 
 type MutationConfig = Omit<

@@ -1,6 +1,6 @@
-import { API_PATHS, NoteResponseSchema } from '@portal/contract';
+import { noteEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 interface NoteInput {
   proxyId: number;
@@ -8,11 +8,8 @@ interface NoteInput {
 }
 
 export function saveNote({ proxyId, note }: NoteInput) {
-  return apiRequest(API_PATHS.proxyNote, {
-    method: 'POST',
+  return callEndpoint(noteEndpoint, {
     body: { proxy_id: proxyId, note },
-    schema: NoteResponseSchema,
-    access: 'customer',
   });
 }
 

@@ -1,6 +1,6 @@
-import { API_PATHS, AutoRenewResponseSchema } from '@portal/contract';
+import { autoRenewEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 interface AutoRenewInput {
   /** One proxy, or a selection (changed all together). */
@@ -9,11 +9,8 @@ interface AutoRenewInput {
 }
 
 export function setAutoRenew({ proxyId, enabled }: AutoRenewInput) {
-  return apiRequest(API_PATHS.proxyAutoRenew, {
-    method: 'POST',
+  return callEndpoint(autoRenewEndpoint, {
     body: { proxy_id: proxyId, enabled },
-    schema: AutoRenewResponseSchema,
-    access: 'customer',
   });
 }
 

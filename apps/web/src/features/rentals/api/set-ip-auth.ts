@@ -1,6 +1,6 @@
-import { API_PATHS, IpAuthResponseSchema } from '@portal/contract';
+import { ipAuthEndpoint } from '@portal/contract';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 interface IpAuthInput {
   proxyId: number;
@@ -9,11 +9,8 @@ interface IpAuthInput {
 }
 
 export function setIpAuth({ proxyId, ips }: IpAuthInput) {
-  return apiRequest(API_PATHS.proxyIpAuth, {
-    method: 'POST',
+  return callEndpoint(ipAuthEndpoint, {
     body: { proxy_id: proxyId, ips },
-    schema: IpAuthResponseSchema,
-    access: 'customer',
   });
 }
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { historyRecord, transaction } from '../../../testing/fixtures';
+import { historyRecord } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
 
 beforeAll(async () => {
@@ -64,18 +64,16 @@ describe('history', () => {
     expect(screen.queryByRole('button', { name: 'Refund proxy 2' })).not.toBeInTheDocument();
   });
 
-  it('hides Refund once the 5-hour request window has passed', async () => {
-    server([historyRecord(7)], (path) =>
-      path === '/api/payments/transactions'
-        ? jsonResponse(200, {
-            success: true,
-            transactions: [transaction(7, { date: new Date(Date.now() - 6 * HOUR).toISOString() })],
-          })
-        : undefined,
-    );
+  it('hides Refund once the 5-hour request window of the purchase has passed', async () => {
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    server([
+      historyRecord(7, { purchased_at: ago(5 * HOUR + 60_000) }),
+      historyRecord(8, { purchased_at: ago(4 * HOUR) }),
+    ]);
     renderApp('/history', { apiKey: 'px_test' });
     await screen.findByRole('button', { name: 'Extend proxy 7' });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund proxy 7' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Refund proxy 8' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund proxy 7' })).not.toBeInTheDocument();
   });
 
   it('shows the gateway traffic of each rental', async () => {

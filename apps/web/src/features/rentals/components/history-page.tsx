@@ -3,10 +3,9 @@ import {
   canRequestRefund,
   historyRank,
   holdsProxy,
-  REFUND_REQUEST_WINDOW_HOURS,
+  refundRequestOpen,
   RENTAL_STATUS,
   type HistoryRecord,
-  type Transaction,
 } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,6 @@ import { buttonClass, Button } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
 import { useWallet } from '../../account/api/get-wallet';
 import { useHistory } from '../api/get-history';
-import { useTransactions } from '../api/get-transactions';
 import { ActivationDialog } from './activation-dialog';
 import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
@@ -28,25 +26,18 @@ import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
 import { useNow } from './use-now';
 
-const REFUND_WINDOW_MS = REFUND_REQUEST_WINDOW_HOURS * 3_600_000;
-
 /**
- * Refund is offered only while the request window of the terms is open, counted from the latest
- * purchase of this proxy; the server checks the rest (one request, unavailability within 2 h).
+ * Refund is offered only while the request window of the terms is open, by the contract's rule
+ * the server applies; the server checks the rest (one request, unavailability within 2 h).
  */
-function refundOpen(record: HistoryRecord, transactions: readonly Transaction[] | undefined, now: number): boolean {
-  if (!canRequestRefund(record.status)) return false;
-  if (!transactions) return true;
-  const purchases = transactions.filter((entry) => entry.id === record.id && entry.method === 'purchase');
-  const latest = Math.max(...purchases.map((entry) => Date.parse(entry.date)));
-  return !Number.isFinite(latest) || now - latest <= REFUND_WINDOW_MS;
+function refundOpen(record: HistoryRecord, now: number): boolean {
+  return canRequestRefund(record.status) && refundRequestOpen(record.purchased_at, now);
 }
 
 /** History (/history), spec section 2. */
 export function HistoryPage() {
   const { t, i18n } = useTranslation('rentals');
   const history = useHistory();
-  const transactions = useTransactions();
   const wallet = useWallet();
   const now = useNow();
   const [extending, setExtending] = useState<HistoryRecord | null>(null);
@@ -201,7 +192,7 @@ export function HistoryPage() {
                       {t('history.extend')}
                     </Button>
                   )}
-                  {refundOpen(record, transactions.data, now) && (
+                  {refundOpen(record, now) && (
                     <Button
                       variant="danger"
                       className="px-3 py-1"

@@ -57,6 +57,10 @@ describe('IP authorization in the Manage dialog', () => {
     await userEvent.type(list, 'example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save addresses' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('example.com is not an IPv4 or IPv6 address.');
+    await userEvent.clear(list);
+    await userEvent.type(list, '::/64');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save addresses' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('::/64 reaches IPv4 addresses');
     expect(sent).toEqual([]);
 
     await userEvent.clear(list);

@@ -56,6 +56,7 @@ export function IpAuthSection({
       if (found.issue === 'too-wide') {
         return t('ipAuth.tooWide', { entry, prefix: found.family === 4 ? MIN_IPV4_PREFIX : MIN_IPV6_PREFIX });
       }
+      if (found.issue === 'ipv4-space') return t('ipAuth.ipv4Space', { entry });
       return t('ipAuth.invalid', { entry });
     }
     return null;

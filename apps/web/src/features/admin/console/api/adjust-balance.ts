@@ -1,15 +1,15 @@
-import { API_PATHS, BalanceAdjustResponseSchema } from '@portal/contract';
+import { adjustBalanceEndpoint, type BalanceAdjustRequest, type BalanceAdjustResponseSchema } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 /** DESIGN section 7: a signed dollar amount and a reason; the server refuses to go below zero. */
-export type AdjustBalanceInput = { customer: number; amount: number; reason: string };
+export type AdjustBalanceInput = BalanceAdjustRequest & { customer: number };
 type AdjustBalanceResult = z.infer<typeof BalanceAdjustResponseSchema>;
 
 export function adjustBalance(input: AdjustBalanceInput): Promise<AdjustBalanceResult> {
-  return adminRequest(API_PATHS.adminAdjust, { method: 'POST', body: input, schema: BalanceAdjustResponseSchema });
+  return callAdminEndpoint(adjustBalanceEndpoint, { body: input });
 }
 
 type MutationConfig = Omit<UseMutationOptions<AdjustBalanceResult, Error, AdjustBalanceInput>, 'mutationFn'>;

@@ -1,16 +1,11 @@
-import { API_PATHS, DiscoveryStatusResponseSchema, ProxyCheckResponseSchema, TIMEOUTS_MS } from '@portal/contract';
+import { checkProxiesEndpoint, discoveryStatusEndpoint, TIMEOUTS_MS } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 /** Check now (issue 15): the server looks at these proxies through their upstreams and answers. */
 export function checkProxies(ids: number[]) {
-  return adminRequest(API_PATHS.adminProxiesCheck, {
-    method: 'POST',
-    schema: ProxyCheckResponseSchema,
-    body: { ids },
-    timeoutMs: TIMEOUTS_MS.proxyList,
-  });
+  return callAdminEndpoint(checkProxiesEndpoint, { body: { ids }, timeoutMs: TIMEOUTS_MS.proxyList });
 }
 
 export function useCheckProxies() {
@@ -25,6 +20,6 @@ export function useCheckProxies() {
 export function useDiscoveryStatus() {
   return useQuery({
     queryKey: [...consoleKeys.all, 'discovery'],
-    queryFn: ({ signal }) => adminRequest(API_PATHS.adminDiscovery, { schema: DiscoveryStatusResponseSchema, signal }),
+    queryFn: ({ signal }) => callAdminEndpoint(discoveryStatusEndpoint, { signal }),
   });
 }

@@ -1,16 +1,12 @@
-import { API_PATHS, GiftcardCreateResponseSchema } from '@portal/contract';
+import { createGiftcardsEndpoint, type GiftcardCreateRequest } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export type CreateGiftcardsInput = { amount: number; count: number };
+export type CreateGiftcardsInput = GiftcardCreateRequest;
 
 export async function createGiftcards(input: CreateGiftcardsInput): Promise<string[]> {
-  const answer = await adminRequest(API_PATHS.adminGiftcards, {
-    method: 'POST',
-    body: input,
-    schema: GiftcardCreateResponseSchema,
-  });
+  const answer = await callAdminEndpoint(createGiftcardsEndpoint, { body: input });
   return answer.codes;
 }
 

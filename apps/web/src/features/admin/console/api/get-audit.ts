@@ -1,10 +1,10 @@
-import { API_PATHS, AuditListResponseSchema, type AuditEntry } from '@portal/contract';
+import { auditEndpoint, type AuditEntry } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export async function getAudit({ signal }: { signal?: AbortSignal } = {}): Promise<AuditEntry[]> {
-  const answer = await adminRequest(API_PATHS.adminAudit, { schema: AuditListResponseSchema, signal });
+  const answer = await callAdminEndpoint(auditEndpoint, { signal });
   return answer.entries;
 }
 

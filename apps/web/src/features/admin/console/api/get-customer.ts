@@ -1,10 +1,10 @@
-import { API_PATHS, CustomerDetailResponseSchema, type CustomerDetail } from '@portal/contract';
+import { customerEndpoint, type CustomerDetail } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export async function getCustomer(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<CustomerDetail> {
-  return adminRequest(API_PATHS.adminCustomer(id), { schema: CustomerDetailResponseSchema, signal });
+  return callAdminEndpoint(customerEndpoint, { params: { id }, signal });
 }
 
 export function getCustomerQueryOptions(id: number) {

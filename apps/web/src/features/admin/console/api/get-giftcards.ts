@@ -1,10 +1,10 @@
-import { API_PATHS, GiftcardListResponseSchema, type GiftcardRow } from '@portal/contract';
+import { listGiftcardsEndpoint, type GiftcardRow } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export async function getGiftcards({ signal }: { signal?: AbortSignal } = {}): Promise<GiftcardRow[]> {
-  const answer = await adminRequest(API_PATHS.adminGiftcards, { schema: GiftcardListResponseSchema, signal });
+  const answer = await callAdminEndpoint(listGiftcardsEndpoint, { signal });
   return answer.giftcards;
 }
 

@@ -1,16 +1,12 @@
-import { API_PATHS, InventoryListResponseSchema, TIMEOUTS_MS, type InventoryRow } from '@portal/contract';
+import { inventoryEndpoint, TIMEOUTS_MS, type InventoryRow } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export async function getInventory({ signal }: { signal?: AbortSignal } = {}): Promise<InventoryRow[]> {
   // The whole inventory (up to tens of thousands of rows) comes in one answer; allow it the
   // longer timeout the catalogue list gets.
-  const answer = await adminRequest(API_PATHS.adminProxies, {
-    schema: InventoryListResponseSchema,
-    signal,
-    timeoutMs: TIMEOUTS_MS.proxyList,
-  });
+  const answer = await callAdminEndpoint(inventoryEndpoint, { signal, timeoutMs: TIMEOUTS_MS.proxyList });
   return answer.proxies;
 }
 

@@ -1,10 +1,10 @@
-import { API_PATHS, AdminOverviewResponseSchema, type AdminOverview } from '@portal/contract';
+import { overviewEndpoint, type AdminOverview } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export async function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<AdminOverview> {
-  return adminRequest(API_PATHS.adminOverview, { schema: AdminOverviewResponseSchema, signal });
+  return callAdminEndpoint(overviewEndpoint, { signal });
 }
 
 export function getOverviewQueryOptions() {

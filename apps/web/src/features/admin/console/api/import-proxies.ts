@@ -1,7 +1,7 @@
-import { API_PATHS, ProxyImportResponseSchema, TIMEOUTS_MS, type ProxyType } from '@portal/contract';
+import { importProxiesEndpoint, TIMEOUTS_MS, type ProxyImportResponseSchema, type ProxyType } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 /**
@@ -11,22 +11,17 @@ import { consoleKeys } from './keys';
 export type ImportInput =
   | { kind: 'csv'; text: string }
   | { kind: 'json'; proxies: unknown[] }
-  | { kind: 'text'; text: string; protocol: 'socks5' | 'http'; type?: ProxyType };
+  | { kind: 'text'; text: string; protocol?: 'socks5' | 'http'; type?: ProxyType };
 export type ImportResult = z.infer<typeof ProxyImportResponseSchema>;
 
 export function importProxies(input: ImportInput): Promise<ImportResult> {
-  const query =
-    input.kind === 'text'
-      ? `?${new URLSearchParams({ protocol: input.protocol, ...(input.type ? { type: input.type } : {}) })}`
-      : '';
-  return adminRequest(`${API_PATHS.adminProxies}${query}`, {
-    method: 'POST',
-    schema: ProxyImportResponseSchema,
+  return callAdminEndpoint(importProxiesEndpoint, {
+    ...(input.kind === 'text' ? { query: { protocol: input.protocol, type: input.type } } : {}),
     // 20,000 rows are validated and stored in one transaction; give it the long timeout.
     timeoutMs: TIMEOUTS_MS.proxyList,
     ...(input.kind === 'json'
       ? { body: { proxies: input.proxies } }
-      : { rawBody: { text: input.text, contentType: input.kind === 'csv' ? 'text/csv' : 'text/plain' } }),
+      : { text: { text: input.text, contentType: input.kind === 'csv' ? 'text/csv' : 'text/plain' } }),
   });
 }
 

@@ -1,6 +1,6 @@
-import { API_PATHS, CustomerSearchResponseSchema, type CustomerSummary } from '@portal/contract';
+import { searchCustomersEndpoint, type CustomerSummary } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 /** `q` is a customer id or part of a referral key; empty lists the newest customers. */
@@ -8,11 +8,7 @@ export async function searchCustomers(
   q: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CustomerSummary[]> {
-  const query = new URLSearchParams({ q }).toString();
-  const answer = await adminRequest(`${API_PATHS.adminCustomers}?${query}`, {
-    schema: CustomerSearchResponseSchema,
-    signal,
-  });
+  const answer = await callAdminEndpoint(searchCustomersEndpoint, { query: { q }, signal });
   return answer.customers;
 }
 

@@ -1,14 +1,19 @@
-import { API_PATHS, ProxyEnabledResponseSchema, type InventoryRow } from '@portal/contract';
+import {
+  disableProxyEndpoint,
+  enableProxyEndpoint,
+  type InventoryRow,
+  type ProxyEnabledResponseSchema,
+} from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminRequest } from '../../api/admin-request';
+import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 export type SetProxyEnabledInput = { id: number; enabled: boolean };
 type SetProxyEnabledResult = z.infer<typeof ProxyEnabledResponseSchema>;
 
 export function setProxyEnabled({ id, enabled }: SetProxyEnabledInput): Promise<SetProxyEnabledResult> {
-  return adminRequest(API_PATHS.adminProxyEnabled(id, enabled), { method: 'POST', schema: ProxyEnabledResponseSchema });
+  return callAdminEndpoint(enabled ? enableProxyEndpoint : disableProxyEndpoint, { params: { id } });
 }
 
 type MutationConfig = Omit<

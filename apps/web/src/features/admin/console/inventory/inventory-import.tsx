@@ -31,7 +31,7 @@ export function InventoryImport() {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [protocol, setProtocol] = useState<'socks5' | 'http'>('http');
+  const [protocol, setProtocol] = useState<'socks5' | 'http' | ''>('');
   const [batchType, setBatchType] = useState<ProxyType | ''>('');
   const importProxies = useImportProxies();
 
@@ -45,7 +45,7 @@ export function InventoryImport() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseImport(text, { protocol, ...(batchType ? { type: batchType } : {}) });
+    const parsed = parseImport(text, { ...(protocol ? { protocol } : {}), ...(batchType ? { type: batchType } : {}) });
     if (!parsed.ok) {
       setOutcome({
         kind: 'error',
@@ -121,8 +121,9 @@ export function InventoryImport() {
           <SelectField
             label={t('inventory.import.protocol')}
             value={protocol}
-            onChange={(value) => setProtocol(value as 'socks5' | 'http')}
+            onChange={(value) => setProtocol(value as 'socks5' | 'http' | '')}
             options={[
+              ['', t('inventory.import.protocolDetect')],
               ['http', 'HTTP'],
               ['socks5', 'SOCKS5'],
             ]}

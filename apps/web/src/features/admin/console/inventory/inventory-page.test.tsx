@@ -172,6 +172,8 @@ describe('inventory', () => {
     renderApp('/admin/inventory');
     const text = await screen.findByRole('textbox', { name: 'Upstream lines, CSV or JSON' });
     fireEvent.change(text, { target: { value: lines } });
+    // Lines without a scheme are probed unless the operator names their protocol.
+    expect(screen.getByLabelText('Protocol of lines without one')).toHaveDisplayValue('Detect (SOCKS5, then HTTP)');
     await userEvent.selectOptions(screen.getByLabelText('Protocol of lines without one'), 'socks5');
     await userEvent.selectOptions(screen.getByLabelText('Type of this batch'), 'residential');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));

@@ -11,7 +11,7 @@ export type ParsedImport =
  */
 export function parseImport(
   text: string,
-  defaults: { protocol: 'socks5' | 'http'; type?: ProxyType } = { protocol: 'http' },
+  defaults: { protocol?: 'socks5' | 'http'; type?: ProxyType } = {},
 ): ParsedImport {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, error: 'empty' };

@@ -1,0 +1,1 @@
+ALTER TABLE "proxies" ADD COLUMN "detect_protocol" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,149 @@
+import {
+  type BalanceAdjustRequestSchema,
+  type GiftcardCreateRequestSchema,
+  type NewsAddRequestSchema,
+  type ProxyCheckRequestSchema,
+  type ProxyImportQuerySchema,
+  centsToDollars,
+  type NewsItem,
+  type ProxyCheckResult,
+} from '@portal/contract';
+import type { z } from 'zod';
+import { findCustomerId } from '../accounts/accounts-repository';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { checkNow, type DiscoveryDeps } from '../discovery/discovery-service';
+import { DomainError } from '../errors';
+import { readImport } from '../inventory/inventory-import';
+import { setProxyEnabled, storeImport, type StoredImport } from '../inventory/inventory-repository';
+import { adjustBalanceIn } from '../ledger/ledger';
+import { addNews, deleteNews } from '../news/news-repository';
+import { createGiftcards } from '../payments/giftcards';
+import { recordAudit } from './audit';
+
+/**
+ * Every operator action, one function each, called by the admin API and the command line alike:
+ * the same request schema, the same limits and error codes, and the audit row written by the
+ * action itself, so the two doors cannot differ.
+ */
+export interface OperatorDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** Who acts, as the audit log names them: `admin:<token id>` over HTTP, `cli` on the command line. */
+export type Actor = string;
+
+/** Input as a request carries it; the schemas turn dollars into cents. */
+export type AdjustInput = z.output<typeof BalanceAdjustRequestSchema>;
+export type GiftcardsInput = z.output<typeof GiftcardCreateRequestSchema>;
+
+export async function adjustCustomerBalance(deps: OperatorDeps, actor: Actor, input: AdjustInput) {
+  const customerId = await findCustomerId(deps.db, String(input.customer));
+  const at = deps.clock.now();
+  const balanceCents = await deps.db.transaction(async (tx) => {
+    const after = await adjustBalanceIn(tx, {
+      userId: customerId,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      at,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'customers.adjust',
+      details: { customerId, amount: centsToDollars(input.amountCents), reason: input.reason },
+      at,
+    });
+    return after;
+  });
+  return { customerId, balanceCents };
+}
+
+export async function createGiftcardBatch(deps: OperatorDeps, actor: Actor, input: GiftcardsInput) {
+  const at = deps.clock.now();
+  const codes = await createGiftcards(deps.db, { amountCents: input.amountCents, count: input.count, at });
+  // The codes themselves stay out of the log: anyone reading it could redeem them.
+  await recordAudit(deps.db, {
+    actor,
+    action: 'giftcards.create',
+    details: { amount: centsToDollars(input.amountCents), count: codes.length },
+    at,
+  });
+  return codes;
+}
+
+export async function importInventory(
+  deps: OperatorDeps,
+  actor: Actor,
+  body: string | unknown[],
+  query: z.output<typeof ProxyImportQuerySchema>,
+  source: Record<string, unknown> = {},
+): Promise<StoredImport> {
+  const { rows, rowNumbers } = readImport(body, query);
+  const stored = await storeImport(deps.db, rows, deps.clock.now(), rowNumbers);
+  const { ids } = stored;
+  await recordAudit(deps.db, {
+    actor,
+    action: 'proxies.import',
+    details: {
+      ...source,
+      added: ids.length,
+      firstId: ids[0],
+      lastId: ids[ids.length - 1],
+      duplicates: stored.duplicates.length,
+    },
+    at: deps.clock.now(),
+  });
+  return stored;
+}
+
+export async function setProxyEnabledBy(deps: OperatorDeps, actor: Actor, id: number, enabled: boolean) {
+  await setProxyEnabled(deps.db, id, enabled);
+  await recordAudit(deps.db, {
+    actor,
+    action: `proxies.${enabled ? 'enable' : 'disable'}`,
+    details: { id },
+    at: deps.clock.now(),
+  });
+}
+
+export async function checkProxiesBy(
+  deps: DiscoveryDeps,
+  actor: Actor,
+  input: z.output<typeof ProxyCheckRequestSchema>,
+): Promise<ProxyCheckResult[]> {
+  const results = await checkNow(deps, input.ids);
+  await recordAudit(deps.db, {
+    actor,
+    action: 'proxies.check',
+    details: { ids: input.ids ?? 'all', checked: results.length },
+    at: deps.clock.now(),
+  });
+  return results;
+}
+
+export async function addNewsBy(
+  deps: OperatorDeps,
+  actor: Actor,
+  input: z.output<typeof NewsAddRequestSchema>,
+): Promise<NewsItem> {
+  const item = await addNews(deps.db, input, deps.clock.now());
+  await recordAudit(deps.db, {
+    actor,
+    action: 'news.add',
+    details: { id: Number(item._id), title: item.title, important: item.important },
+    at: deps.clock.now(),
+  });
+  return item;
+}
+
+export async function deleteNewsBy(deps: OperatorDeps, actor: Actor, id: string): Promise<void> {
+  const item = await deleteNews(deps.db, id);
+  if (!item) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
+  await recordAudit(deps.db, {
+    actor,
+    action: 'news.delete',
+    details: { id: Number(item._id), title: item.title },
+    at: deps.clock.now(),
+  });
+}

@@ -1,0 +1,31 @@
+import type { LoggerOptions } from 'pino';
+
+/** Paths whose values are secrets: never in a log line. */
+export const LOG_REDACT_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * Secrets that travel in URLs: a pull link's token is its path's last segment and the whole of
+ * its secret, and one-time codes and tokens travel as query parameters. Whatever logged a URL
+ * (the request log, an error, a warning), these parts are replaced before the line is written.
+ */
+const SECRET_IN_PATH = /(\/api\/pull\/)[^\s"?#/]+/g;
+const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start)=)[^\s"&#]+/gi;
+
+export function redactSecretsInLine(line: string): string {
+  return line.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
+}
+
+/** Every logger of the portal: redacted headers and URLs, JSON lines or, on a terminal, pretty. */
+export function portalLoggerOptions(level: string, pretty = false): LoggerOptions {
+  return {
+    level,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    hooks: { streamWrite: redactSecretsInLine },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** An answer serialized once and sent to many: its JSON, maybe gzip'd, and the ETag naming it. */
+export interface JsonSnapshot {
+  json: Buffer;
+  gzip?: Buffer;
+  /** Quoted, as the header carries it. */
+  etag: string;
+}
+
+/** Whether `If-None-Match` names this ETag (one of a list, weak or strong, or `*`). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * Sends a snapshot as it is (no serializer: it was made from typed rows), or 304 with no body
+ * (and no content type or length that would claim one) when the client holds this version.
+ * `no-cache` makes browsers ask again every time, with the ETag, so they get the 304 themselves.
+ */
+export function sendSnapshot(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  snapshot: JsonSnapshot,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('etag', snapshot.etag).header('cache-control', cacheControl);
+  if (etagMatches(request.headers['if-none-match'], snapshot.etag)) return sendNotModified(reply);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (snapshot.gzip) {
+    reply.header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(snapshot.gzip);
+    }
+  }
+  return reply.send(snapshot.json);
+}
+
+export function sendNotModified(reply: FastifyReply): FastifyReply {
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  return reply.code(304).send();
+}

@@ -1,0 +1,222 @@
+import { defineEndpoint } from '../api/endpoint';
+import {
+  AdminOverviewResponseSchema,
+  AuditListResponseSchema,
+  CustomerDetailResponseSchema,
+  CustomerIdParamsSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchResponseSchema,
+  DiscoveryStatusResponseSchema,
+  GiftcardListResponseSchema,
+  InventoryListResponseSchema,
+  ProxyCheckRequestSchema,
+  ProxyCheckResponseSchema,
+} from './console-schemas';
+import {
+  AdminLoginRequestSchema,
+  AdminLoginResponseSchema,
+  AdminLogoutResponseSchema,
+  AdminVerifyRequestSchema,
+  AdminVerifyResponseSchema,
+  BalanceAdjustRequestSchema,
+  BalanceAdjustResponseSchema,
+  ProxyEnabledResponseSchema,
+  ProxyIdParamsSchema,
+  ProxyImportQuerySchema,
+  ProxyImportRequestSchema,
+  ProxyImportResponseSchema,
+} from './schemas';
+import { GiftcardCreateRequestSchema, GiftcardCreateResponseSchema } from '../payments/schemas';
+
+/** Inventory files can be large: 20,000 CSV rows fit in this. */
+export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+
+export const adminLoginEndpoint = defineEndpoint({
+  operationId: 'adminLogin',
+  method: 'POST',
+  path: '/api/admin/login',
+  tag: 'admin',
+  summary: 'An admin token for the secret code',
+  access: 'public',
+  request: { body: AdminLoginRequestSchema },
+  response: AdminLoginResponseSchema,
+  errors: ['INVALID_SECRET_CODE', 'ADMIN_RATE_LIMITED'],
+});
+
+export const adminVerifyEndpoint = defineEndpoint({
+  operationId: 'adminVerify',
+  method: 'POST',
+  path: '/api/admin/verify',
+  tag: 'admin',
+  summary: 'Is an admin token still valid',
+  access: 'public',
+  request: { body: AdminVerifyRequestSchema },
+  response: AdminVerifyResponseSchema,
+  errors: ['ADMIN_TOKEN_INVALID'],
+});
+
+export const adminLogoutEndpoint = defineEndpoint({
+  operationId: 'adminLogout',
+  method: 'POST',
+  path: '/api/admin/logout',
+  tag: 'admin',
+  summary: 'End the admin token on the server',
+  description: 'Any copy of the token stops working.',
+  access: 'admin',
+  response: AdminLogoutResponseSchema,
+});
+
+export const importProxiesEndpoint = defineEndpoint({
+  operationId: 'importProxies',
+  method: 'POST',
+  path: '/api/admin/proxies',
+  tag: 'admin',
+  summary: 'Import proxies',
+  description:
+    'JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http and ?type= are the batch defaults, in any case; without protocol, lines without a scheme are probed). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped.',
+  access: 'admin',
+  request: { query: ProxyImportQuerySchema, body: ProxyImportRequestSchema, textBody: ['text/csv', 'text/plain'] },
+  response: ProxyImportResponseSchema,
+  errors: ['IMPORT_INVALID'],
+  bodyLimit: IMPORT_BODY_LIMIT,
+});
+
+export const inventoryEndpoint = defineEndpoint({
+  operationId: 'listInventory',
+  method: 'GET',
+  path: '/api/admin/proxies',
+  tag: 'admin',
+  summary: 'The inventory',
+  description: 'Each proxy with its state, health, exit IP and the source of each field; no upstream credentials.',
+  access: 'admin',
+  response: InventoryListResponseSchema,
+});
+
+export const enableProxyEndpoint = defineEndpoint({
+  operationId: 'enableProxy',
+  method: 'POST',
+  path: '/api/admin/proxies/:id/enable',
+  tag: 'admin',
+  summary: 'Put a proxy back in the catalogue',
+  access: 'admin',
+  request: { params: ProxyIdParamsSchema },
+  response: ProxyEnabledResponseSchema,
+  errors: ['PROXY_NOT_FOUND'],
+});
+
+export const disableProxyEndpoint = defineEndpoint({
+  operationId: 'disableProxy',
+  method: 'POST',
+  path: '/api/admin/proxies/:id/disable',
+  tag: 'admin',
+  summary: 'Take a proxy out of the catalogue',
+  access: 'admin',
+  request: { params: ProxyIdParamsSchema },
+  response: ProxyEnabledResponseSchema,
+  errors: ['PROXY_NOT_FOUND'],
+});
+
+export const adjustBalanceEndpoint = defineEndpoint({
+  operationId: 'adjustBalance',
+  method: 'POST',
+  path: '/api/admin/customers/adjust',
+  tag: 'admin',
+  summary: "Change a customer's balance",
+  description: 'By customer id or referral key, with a reason (a ledger row); never below zero.',
+  access: 'admin',
+  request: { body: BalanceAdjustRequestSchema },
+  response: BalanceAdjustResponseSchema,
+  errors: ['USER_NOT_FOUND', 'BALANCE_WOULD_BE_NEGATIVE'],
+});
+
+export const createGiftcardsEndpoint = defineEndpoint({
+  operationId: 'createGiftcards',
+  method: 'POST',
+  path: '/api/admin/giftcards',
+  tag: 'admin',
+  summary: 'Create gift card codes',
+  description: '`count` codes (XXXX-XXXX-XXXX-XXXX, 80 random bits) worth `amount` dollars each.',
+  access: 'admin',
+  request: { body: GiftcardCreateRequestSchema },
+  response: GiftcardCreateResponseSchema,
+});
+
+export const listGiftcardsEndpoint = defineEndpoint({
+  operationId: 'listGiftcards',
+  method: 'GET',
+  path: '/api/admin/giftcards',
+  tag: 'admin',
+  summary: 'Gift cards, used and unused',
+  access: 'admin',
+  response: GiftcardListResponseSchema,
+});
+
+export const auditEndpoint = defineEndpoint({
+  operationId: 'listAudit',
+  method: 'GET',
+  path: '/api/admin/audit',
+  tag: 'admin',
+  summary: 'Operator actions, newest first',
+  description: 'Who, when, what: API and command line.',
+  access: 'admin',
+  response: AuditListResponseSchema,
+});
+
+export const overviewEndpoint = defineEndpoint({
+  operationId: 'getOverview',
+  method: 'GET',
+  path: '/api/admin/overview',
+  tag: 'console',
+  summary: 'The shop at a glance',
+  description:
+    'Customers, total balances, 30 days of money by day (UTC), rentals by status, inventory states, pending payments.',
+  access: 'admin',
+  response: AdminOverviewResponseSchema,
+});
+
+export const searchCustomersEndpoint = defineEndpoint({
+  operationId: 'searchCustomers',
+  method: 'GET',
+  path: '/api/admin/customers',
+  tag: 'console',
+  summary: 'Find customers',
+  description: 'By id or any part of the referral key (any case), newest first; at most 50. Without q, the newest.',
+  access: 'admin',
+  request: { query: CustomerSearchQuerySchema },
+  response: CustomerSearchResponseSchema,
+});
+
+export const customerEndpoint = defineEndpoint({
+  operationId: 'getCustomer',
+  method: 'GET',
+  path: '/api/admin/customers/:id',
+  tag: 'console',
+  summary: 'One customer in full',
+  description: 'Balance, ledger rows, rentals and payments (newest first, 500 of each at most).',
+  access: 'admin',
+  request: { params: CustomerIdParamsSchema },
+  response: CustomerDetailResponseSchema,
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const checkProxiesEndpoint = defineEndpoint({
+  operationId: 'checkProxies',
+  method: 'POST',
+  path: '/api/admin/proxies/check',
+  tag: 'discovery',
+  summary: 'Check proxies through their upstreams now',
+  description: 'The given proxies (all when ids is left out): health, exit IP, and discovery of what is missing.',
+  access: 'admin',
+  request: { body: ProxyCheckRequestSchema },
+  response: ProxyCheckResponseSchema,
+});
+
+export const discoveryStatusEndpoint = defineEndpoint({
+  operationId: 'getDiscoveryStatus',
+  method: 'GET',
+  path: '/api/admin/discovery',
+  tag: 'discovery',
+  summary: "This month's IPQualityScore budget",
+  access: 'admin',
+  response: DiscoveryStatusResponseSchema,
+});

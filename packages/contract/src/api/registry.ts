@@ -1,0 +1,24 @@
+import * as accounts from '../accounts/endpoints';
+import * as admin from '../admin/endpoints';
+import * as catalogue from '../catalogue/endpoints';
+import * as news from '../news/endpoints';
+import * as payments from '../payments/endpoints';
+import * as rentals from '../rentals/endpoints';
+import type { Endpoint } from './endpoint';
+
+/**
+ * Every call of the API. Its own entry point (`@portal/contract/registry`), so that the browser's
+ * pages, which import single endpoints from the main entry, never carry the whole list.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin]
+  .flatMap((area) => Object.values(area))
+  .filter(isEndpoint);
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;
+}
+
+/** The endpoint of a method and a path in the server's form (`/api/admin/news/:id`). */
+export function findEndpoint(method: string, path: string): Endpoint | undefined {
+  return ENDPOINTS.find((endpoint) => endpoint.method === method && endpoint.path === path);
+}

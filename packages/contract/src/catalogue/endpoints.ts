@@ -1,0 +1,27 @@
+import { defineEndpoint } from '../api/endpoint';
+import { ProxyListNotEnoughSchema, ProxyListResponseSchema, SumidResponseSchema } from './schemas';
+
+export const proxyListEndpoint = defineEndpoint({
+  operationId: 'listProxies',
+  method: 'GET',
+  path: '/api/proxy/list',
+  tag: 'catalogue',
+  summary: 'The free proxies',
+  description:
+    'A wallet at or below zero answers `{success:false, status:"not enough", message}` instead. Gzip when accepted.',
+  access: 'customer',
+  response: ProxyListResponseSchema.or(ProxyListNotEnoughSchema),
+  notModified: true,
+});
+
+export const sumidEndpoint = defineEndpoint({
+  operationId: 'getSumid',
+  method: 'GET',
+  path: '/api/proxy/sumid',
+  tag: 'catalogue',
+  summary: "The catalogue's version",
+  description: 'Changes whenever the free list changes. Sent with an ETag: If-None-Match with it answers 304.',
+  access: 'customer',
+  response: SumidResponseSchema,
+  notModified: true,
+});

@@ -1,0 +1,18 @@
+import { REFUND_REQUEST_WINDOW_HOURS, REFUND_UNAVAILABLE_WINDOW_HOURS } from '../constants';
+
+const HOUR_MS = 3_600_000;
+const at = (time: Date | string | number) => (time instanceof Date ? time.getTime() : new Date(time).getTime());
+
+/**
+ * The terms' request window: a refund may be asked for within 5 hours of the purchase of the
+ * rental (an extension does not open it again). The server refuses past it; the History page
+ * offers Refund only within it.
+ */
+export function refundRequestOpen(purchasedAt: Date | string, now: Date | number): boolean {
+  return at(now) <= at(purchasedAt) + REFUND_REQUEST_WINDOW_HOURS * HOUR_MS;
+}
+
+/** The proxy must have been found unavailable by then (2 hours after the purchase) to be refunded. */
+export function refundUnavailableDeadline(purchasedAt: Date | string): number {
+  return at(purchasedAt) + REFUND_UNAVAILABLE_WINDOW_HOURS * HOUR_MS;
+}
