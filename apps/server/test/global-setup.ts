@@ -35,8 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteDump', null);
     return async () => {
       const leftovers = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'portal_t\\_%' OR datname = $1`,
-        [template],
+        // Only this run's copies: other runs (parallel suites on the same server) keep theirs.
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $2) OR datname = $1`,
+        [template, `portal_t_${process.pid}_`],
       );
       for (const { datname } of leftovers.rows) {
         await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);

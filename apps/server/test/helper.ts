@@ -55,7 +55,7 @@ export type TestDatabase = DatabaseHandle & { url?: string };
 export async function createTestDatabase(): Promise<TestDatabase> {
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
-    const name = `portal_t_${randomBytes(6).toString('hex')}`;
+    const name = `${pgTemplate.template.replace('portal_tpl_', 'portal_t_')}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgTemplate.url });
     await admin.connect();
     try {
