@@ -62,6 +62,7 @@ const inNetwork = (value: bigint, network: bigint, prefix: bigint, bits: bigint)
 
 /** The /96 blocks whose last 32 bits carry an IPv4 address. */
 const EMBEDDING = ['::', '::ffff:0:0', '::ffff:0:0:0', '64:ff9b::'].map(v6Big);
+const COMPATIBLE = EMBEDDING[0]!;
 const MAPPED = EMBEDDING[1]!;
 
 type Range = { family: 4 | 6; network: bigint; prefix: bigint } | null;
@@ -78,7 +79,7 @@ function reference(entry: string): Range {
   const shorter = prefix < 96n ? prefix : 96n;
   const block = EMBEDDING.find((base) => inNetwork(network, base, shorter, V6_BITS));
   if (block !== undefined) {
-    if (prefix < 120n) return null;
+    if (block === COMPATIBLE || prefix < 120n) return null;
     if (block === MAPPED) return { family: 4, network: network & 0xffffffffn, prefix: prefix - 96n };
     return { family: 6, network, prefix };
   }

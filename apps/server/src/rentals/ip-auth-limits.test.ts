@@ -67,15 +67,28 @@ describe('IP authorization lists are as wide as what they match', () => {
       expect(response.statusCode, entry).toBe(400);
       expect(response.json<{ error: string }>().error, entry).toMatch(/too wide: .*at most a \/24 of IPv4/);
     }
+    // The IPv4-compatible block holds :: and ::1 (the loopback a local TCP relay connects from):
+    // refused at any width.
+    for (const entry of ['::/120', '::1', '::/128', '0:0:0:0:0:0:0:1/127']) {
+      const response = await setIps(rental.apiKey, rental.proxyId, [entry]);
+      expect(response.statusCode, entry).toBe(400);
+      expect(response.json<{ error: string }>().error, entry).toMatch(/IPv4-compatible block/);
+    }
     const [stored] = await t.database.db.select().from(rentalIpAuth).where(eq(rentalIpAuth.rentalId, rental.rentalId));
     expect(stored).toBeUndefined();
   });
 
   it('takes a narrow IPv4-mapped range as the IPv4 range it is, and admits nobody outside it', async () => {
     const rental = await rented();
-    const response = await setIps(rental.apiKey, rental.proxyId, ['::ffff:127.0.0.0/120', '::FFFF:127.0.0.77']);
+    const response = await setIps(rental.apiKey, rental.proxyId, [
+      '::ffff:127.0.0.0/120',
+      '::FFFF:127.0.0.77',
+      '127.0.0.0/024',
+    ]);
     expect(response.statusCode).toBe(200);
     const { ip_auth: ipAuth } = response.json<{ ip_auth: { port: number; ips: string[] } }>();
+    // One spelling each: the mapped range in IPv4 notation, the prefix without leading zeros (so
+    // the third entry is the first one again).
     expect(ipAuth.ips).toEqual(['127.0.0.0/24', '127.0.0.77']);
     await until(() => gateway.ownPorts.listening.includes(ipAuth.port));
     expect(await passwordFree(ipAuth.port, '127.0.0.1')).toEqual(EVERYTHING);

@@ -21,7 +21,7 @@ export interface IpRange {
 }
 
 /** What is wrong with one entry: not an address, a prefix out of range, or a network too wide. */
-export type IpAuthEntryIssue = 'invalid' | 'bad-prefix' | 'too-wide' | 'ipv4-space';
+export type IpAuthEntryIssue = 'invalid' | 'bad-prefix' | 'too-wide' | 'ipv4-space' | 'ipv4-compatible';
 
 function ipv4Bytes(text: string): number[] {
   return text.split('.').map(Number);
@@ -62,7 +62,9 @@ function samePrefix(a: readonly number[], b: readonly number[], bits: number): b
 /**
  * IPv6 blocks whose last 32 bits are an IPv4 address: IPv4-compatible (::/96, deprecated; it
  * holds :: and ::1), IPv4-mapped, IPv4-translated (SIIT) and the NAT64 well-known prefix. A range
- * that reaches into one of them stands for IPv4 hosts, so the IPv4 width rule applies to it.
+ * that reaches into one of them stands for IPv4 hosts, so the IPv4 width rule applies to it. The
+ * IPv4-compatible block is refused whole: no client connects from it (RFC 4291 deprecated it),
+ * and even its narrowest ranges hold `::1`, the loopback a local TCP relay connects from.
  */
 const IPV4_EMBEDDING = [
   { name: 'IPv4-compatible', bytes: ipv6Bytes('::') },
@@ -91,6 +93,7 @@ function parseEntry(entry: string): Parsed {
     // Overlap: the shorter of the two prefixes agrees.
     if (!samePrefix(bytes, block.bytes, Math.min(prefix, EMBEDDING_PREFIX))) continue;
     if (prefix < EMBEDDING_PREFIX + MIN_IPV4_PREFIX) return { issue: 'ipv4-space', family };
+    if (block.name === 'IPv4-compatible') return { issue: 'ipv4-compatible', family };
     if (block.name === 'IPv4-mapped') return { range: { family: 4, bytes: bytes.slice(12), prefix: prefix - 96 } };
     return { range: { family: 6, bytes, prefix } };
   }
@@ -132,6 +135,9 @@ export function ipAuthEntryProblem(entry: string): string | null {
   if (!found) return null;
   if (found.issue === 'invalid') return `${entry} is not an IPv4 or IPv6 address`;
   if (found.issue === 'bad-prefix') return `${entry} has a bad prefix length (/0 to /${found.family === 4 ? 32 : 128})`;
+  if (found.issue === 'ipv4-compatible') {
+    return `${entry} is in the IPv4-compatible block (::/96), which holds :: and ::1 and no client connects from`;
+  }
   if (found.issue === 'ipv4-space') {
     return `${entry} is too wide: it reaches IPv4 addresses (IPv4-mapped, IPv4-compatible or NAT64 space), so at most a /${MIN_IPV4_PREFIX} of IPv4 (/${EMBEDDING_PREFIX + MIN_IPV4_PREFIX} in that space)`;
   }
@@ -151,8 +157,13 @@ function dotted(bytes: readonly number[]): string {
 export function normalizeIpAuthEntry(raw: string): string {
   const entry = raw.trim().toLowerCase();
   const range = ipAuthRange(entry);
-  if (!range || range.family !== 4 || ipv4.safeParse(entry.split('/')[0]).success) return entry;
-  return range.prefix === 32 ? dotted(range.bytes) : `${dotted(range.bytes)}/${range.prefix}`;
+  if (!range) return entry;
+  const [address = '', prefixText] = entry.split('/');
+  if (range.family === 4 && !ipv4.safeParse(address).success) {
+    return range.prefix === 32 ? dotted(range.bytes) : `${dotted(range.bytes)}/${range.prefix}`;
+  }
+  // One spelling of the prefix (`/024` is `/24`), so that a list holds each range once.
+  return prefixText === undefined ? address : `${address}/${range.prefix}`;
 }
 
 /** The list as stored and shown: each entry normalized and once, in the given order. */

@@ -57,6 +57,7 @@ export function IpAuthSection({
         return t('ipAuth.tooWide', { entry, prefix: found.family === 4 ? MIN_IPV4_PREFIX : MIN_IPV6_PREFIX });
       }
       if (found.issue === 'ipv4-space') return t('ipAuth.ipv4Space', { entry });
+      if (found.issue === 'ipv4-compatible') return t('ipAuth.ipv4Compatible', { entry });
       return t('ipAuth.invalid', { entry });
     }
     return null;
