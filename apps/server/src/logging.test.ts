@@ -161,6 +161,14 @@ describe('secrets in URLs and upstreams', () => {
 
   it('redacts pull tokens and one-time codes in any URL a line carries', () => {
     expect(redactSecretsInLine('{"url":"/api/pull/AbC_123-x?x=1"}')).toBe('{"url":"/api/pull/[redacted]?x=1"}');
+    for (const mistyped of [
+      '/API/PULL/AbC_123-x',
+      '/api//pull/AbC_123-x',
+      '/api/pull/../pull/AbC_123-x',
+      '/api%2Fpull%2FAbC_123-x',
+    ]) {
+      expect(redactSecretsInLine(`{"url":"${mistyped}"}`), mistyped).not.toContain('AbC_123-x');
+    }
     expect(redactSecretsInLine('GET /confirm?token=s3cr3t&lang=en')).toBe('GET /confirm?token=[redacted]&lang=en');
     expect(redactSecretsInLine('https://t.me/bot?start=c0de1')).toBe('https://t.me/bot?start=[redacted]');
     expect(redactSecretsInLine('/api/payments/status/abc')).toBe('/api/payments/status/abc');

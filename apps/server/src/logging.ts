@@ -13,7 +13,9 @@ export const LOG_REDACT_PATHS = [
  * its secret, and one-time codes and tokens travel as query parameters. Whatever logged a URL
  * (the request log, an error, a warning), these parts are replaced before the line is written.
  */
-const SECRET_IN_PATH = /(\/api\/pull\/)[^\s"?#/]+/g;
+// In any case, with repeated or encoded slashes, and everything after it: a mistyped pull URL
+// (answered 404 or by the web app) carries the real token as well.
+const SECRET_IN_PATH = /(\/api(?:\/|%2f)+pull(?:\/|%2f)+)[^\s"?#]+/gi;
 const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start)=)[^\s"&#]+/gi;
 
 export function redactSecretsInLine(line: string): string {
