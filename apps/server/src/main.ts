@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import process from 'node:process';
 import { listenedCustomerCache } from './accounts/customer-cache';
 import { buildApp, paymentsDepsOf } from './app';
@@ -142,6 +143,9 @@ async function main(): Promise<void> {
 
   // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
   const stopDiscovery = new AbortController();
+  // Every look-up of a round (DISCOVERY_CONCURRENCY at once) listens on this one signal and lets
+  // go when done: many listeners at once are the design, not a leak.
+  setMaxListeners(0, stopDiscovery.signal);
   const discovery = {
     ...discoveryDepsOf({ config, db: database.db, clock: systemClock }),
     signal: stopDiscovery.signal,
