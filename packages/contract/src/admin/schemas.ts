@@ -95,6 +95,8 @@ export const ProxyImportRowSchema = z
     isp: text(200),
     zip: text(20),
     fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
+    /** The proxy's own cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
+    max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
     upstream: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
       z
