@@ -203,7 +203,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // After both fronts listen: the own ports' connections go to them.
   await ownPorts.loadAll();
   // Once it serves: the API's watcher alerts when this row stops being renewed.
-  const stopHeartbeat = await startHeartbeat(database.db, options.clock);
+  const stopHeartbeat = await startHeartbeat(database.db, options.clock, {
+    socks: (socks.address() as AddressInfo).port,
+    http: http.port,
+  });
 
   return {
     store,

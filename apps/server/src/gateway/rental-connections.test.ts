@@ -177,6 +177,24 @@ describe('a rental’s concurrent connections', () => {
       .json<{ proxies: { id: number; maxConnections: number | null }[] }>()
       .proxies.find((proxy) => proxy.id === id);
     expect(row?.maxConnections).toBe(7);
+    const lines = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies?protocol=socks5&max_connections=4',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: 'upstream-limit.example:1080:user:pass\n',
+    });
+    expect(lines.statusCode).toBe(200);
+    const [lineId] = lines.json<{ ids: number[] }>().ids;
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/proxies',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(
+      after
+        .json<{ proxies: { id: number; maxConnections: number | null }[] }>()
+        .proxies.find((proxy) => proxy.id === lineId)?.maxConnections,
+    ).toBe(4);
   });
 
   it("holds on a rental's own port (IP authorization) too", async () => {

@@ -16,7 +16,7 @@ import { monthOf } from '../discovery/ipqs';
 import { metricsText } from '../metrics/metrics';
 import { createCryptomusProvider } from '../payments/providers/cryptomus';
 import { Alerts, type AlertEvent } from './alerts';
-import { GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
+import { GATEWAY_FORGET_MS, GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
 import { PROVIDER_FAILURES_TO_ALERT, watchedProvider } from './watched-provider';
 
 let t: TestApp;
@@ -128,9 +128,26 @@ describe('operator alerts', () => {
     expect(warnings('gateway_down')).toHaveLength(1);
     expect(warnings('gateway_down')[0]).toMatchObject({ gateways: 'host:4242:dead' });
     expect(await gauge('gateway_down')).toBe('1');
-    await t.database.db.delete(gatewayHeartbeats).where(eq(gatewayHeartbeats.id, 'host:4242:dead'));
+    // Back in the same place: its row is renewed and the episode ends.
+    await t.database.db
+      .update(gatewayHeartbeats)
+      .set({ seenAt: new Date() })
+      .where(eq(gatewayHeartbeats.id, 'host:4242:dead'));
     await watchOnce(deps);
     expect(cleared('gateway_down')).toHaveLength(1);
+
+    // Never back: forgotten after a day, which ends its alert too.
+    const dayAgo = new Date(Date.now() - GATEWAY_FORGET_MS - 1000);
+    await t.database.db
+      .update(gatewayHeartbeats)
+      .set({ seenAt: dayAgo })
+      .where(eq(gatewayHeartbeats.id, 'host:4242:dead'));
+    await watchOnce({ ...deps, clock: { now: () => new Date(Date.now() - GATEWAY_FORGET_MS + GATEWAY_STALE_MS * 2) } });
+    expect(deps.alerts.isActive('gateway_down')).toBe(true);
+    await watchOnce(deps);
+    expect(deps.alerts.isActive('gateway_down')).toBe(false);
+    expect(await t.database.db.select().from(gatewayHeartbeats)).toHaveLength(0);
+    expect(cleared('gateway_down')).toHaveLength(2);
   });
 
   it('the IPQS budget used up', async () => {

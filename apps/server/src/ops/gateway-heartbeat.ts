@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
@@ -8,13 +7,22 @@ import { GATEWAY_HEARTBEAT_MS } from './ops-watch';
 
 /**
  * A gateway process's row in `gateway_heartbeats`, renewed every GATEWAY_HEARTBEAT_MS and removed
- * at a clean stop: a row left behind and not renewed is a gateway gone (ops-watch.ts). A renewal
- * the database refuses is skipped (the database alert says why). Answers the stop function.
+ * at a clean stop: a row left behind and not renewed is a gateway gone (ops-watch.ts). The row is
+ * named by host and ports, so a gateway restarted in the same place takes its row back and the
+ * alert ends. A renewal the database refuses is skipped (the database alert says why). Answers
+ * the stop function.
  */
-export async function startHeartbeat(db: Queryable, clock: Clock): Promise<() => Promise<void>> {
-  const id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+export async function startHeartbeat(
+  db: Queryable,
+  clock: Clock,
+  ports: { socks: number; http: number },
+): Promise<() => Promise<void>> {
+  const id = `${os.hostname()} socks5:${ports.socks} http:${ports.http}`;
   const now = clock.now();
-  await db.insert(gatewayHeartbeats).values({ id, startedAt: now, seenAt: now });
+  await db
+    .insert(gatewayHeartbeats)
+    .values({ id, startedAt: now, seenAt: now })
+    .onConflictDoUpdate({ target: gatewayHeartbeats.id, set: { startedAt: now, seenAt: now } });
   const timer = setInterval(() => {
     void db
       .update(gatewayHeartbeats)

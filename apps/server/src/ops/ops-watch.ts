@@ -9,6 +9,11 @@ import { failureText, type Alerts } from './alerts';
 /** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
 export const GATEWAY_STALE_MS = 30_000;
 export const GATEWAY_HEARTBEAT_MS = 10_000;
+/**
+ * A gateway not seen for this long is forgotten (its row removed, its alert over): one moved to
+ * another host or port and never stopped cleanly would otherwise keep the alert on for ever.
+ */
+export const GATEWAY_FORGET_MS = 24 * 3_600_000;
 
 export interface WatchDeps {
   db: Queryable;
@@ -36,14 +41,21 @@ export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>
   alerts.clear('database_down');
   const now = deps.clock.now();
 
+  const forgotten = await db
+    .delete(gatewayHeartbeats)
+    .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_FORGET_MS)))
+    .returning({ id: gatewayHeartbeats.id });
   const stale = await db
     .select({ id: gatewayHeartbeats.id, seenAt: gatewayHeartbeats.seenAt })
     .from(gatewayHeartbeats)
     .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_STALE_MS)));
-  alerts.set('gateway_down', stale.length > 0, {
-    gateways: stale.map((row) => row.id).join(', '),
-    lastSeen: stale[0]?.seenAt.toISOString() ?? null,
-  });
+  alerts.set(
+    'gateway_down',
+    stale.length > 0,
+    stale.length > 0
+      ? { gateways: stale.map((row) => row.id).join(', '), lastSeen: stale[0]?.seenAt.toISOString() ?? null }
+      : { forgotten: forgotten.map((row) => row.id).join(', ') },
+  );
 
   if (deps.lowStockThreshold > 0) {
     const [row] = await db

@@ -141,6 +141,8 @@ export const ProxyImportResponseSchema = z.object({
 export const ProxyImportQuerySchema = z.object({
   protocol: z.preprocess(lower, z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' })).optional(),
   type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
+  /** Every line's cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
+  max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
 
