@@ -27,6 +27,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/client';
 import { discoveryRoutes } from './discovery/discovery-routes';
+import { opsRoutes } from './ops/ops-routes';
 import { discoveryDepsOf } from './discovery/discovery-service';
 import { DomainError } from './errors';
 import { healthRoutes } from './health/health-routes';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
+  await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
 
   await installApiDocument(app, config.publicUrl);
 

@@ -185,4 +185,16 @@ export const EnvSchema = z.object({
   INVENTORY_CHECK_SECONDS: positive('INVENTORY_CHECK_SECONDS', 600),
   EXIT_IP_RECHECK_HOURS: positive('EXIT_IP_RECHECK_HOURS', 24),
   UNHEALTHY_AFTER_FAILURES: positive('UNHEALTHY_AFTER_FAILURES', 3),
+  /** One rental's concurrent gateway connections (0: unlimited); a proxy's own cap overrides it. */
+  RENTAL_MAX_CONNECTIONS: count('RENTAL_MAX_CONNECTIONS').default(100),
+  /** Scheduled backups are written here; unset: no scheduled backups. */
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'BACKUP_EVERY_HOURS must be a number of hours, such as 24 or 0.5' })
+    .min(0.05, 'BACKUP_EVERY_HOURS must be at least 0.05 (3 minutes)')
+    .max(8760, 'BACKUP_EVERY_HOURS must be at most 8760 (a year)')
+    .default(24),
+  BACKUP_KEEP: positive('BACKUP_KEEP', 14),
+  /** An alert when fewer proxies than this are free for sale; 0: no alert. */
+  LOW_STOCK_THRESHOLD: count('LOW_STOCK_THRESHOLD').default(0),
 });

@@ -23,6 +23,12 @@ export interface DiscoveryConfig {
   ipqs: { url: string; apiKey: string; monthlyLimit: number } | null;
 }
 
+export interface BackupConfig {
+  dir: string;
+  everyMs: number;
+  keep: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -57,7 +63,13 @@ export interface Config {
     privateTargetException: string | undefined;
     /** Balancers whose PROXY protocol headers the gateway believes (GATEWAY_PROXY_PROTOCOL_FROM). */
     proxyProtocolFrom: net.BlockList | undefined;
+    /** One rental's concurrent connections per gateway process, unless its proxy says otherwise; 0: unlimited. */
+    rentalMaxConnections: number;
   };
+  /** Scheduled backups (BACKUP_DIR); null: none. */
+  backups: BackupConfig | null;
+  /** Free proxies below this raise the `low_stock` alert; 0: never. */
+  lowStockThreshold: number;
   publicUrl: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
   secureCookies: boolean;
@@ -198,7 +210,16 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       privateTargets: e.GATEWAY_PRIVATE_TARGETS,
       privateTargetException: isProduction ? undefined : checkUrl,
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
+      rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
     },
+    backups: e.BACKUP_DIR
+      ? {
+          dir: path.resolve(baseDir, e.BACKUP_DIR),
+          everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+          keep: e.BACKUP_KEEP,
+        }
+      : null,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -20,6 +20,10 @@ import { createGatewayProvisioner } from './rentals/provisioner';
 import { listenedHistoryCache } from './rentals/history-cache';
 import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
 import { Readiness } from './health/readiness';
+import { Alerts, consoleAlertLog } from './ops/alerts';
+import { runScheduledBackup } from './ops/backup-schedule';
+import { watchOnce } from './ops/ops-watch';
+import { watchedProvider } from './ops/watched-provider';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
 function loggerOptions(config: Config) {
@@ -53,7 +57,9 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   const provisioner = createGatewayProvisioner(database.db, config.gateway.checkUrl);
-  const paymentProvider = createPaymentProvider(config);
+  // Operator alerts: log lines (through the app's logger once it exists) and metrics of this process.
+  const alerts = new Alerts(consoleAlertLog, systemClock);
+  const paymentProvider = watchedProvider(createPaymentProvider(config), alerts);
   // Listening before migrations: probes see `starting` (503) instead of a refused connection, and
   // other requests get 503 until the database is ready.
   const readiness = new Readiness('starting');
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
     readiness,
     poolStats: database.poolStats,
   });
+  alerts.useLog(app.log);
   await app.listen({ port: config.port, host: config.host });
 
   const stopJobs: (() => Promise<void>)[] = [];
@@ -141,6 +148,23 @@ async function main(): Promise<void> {
     ),
   );
 
+  const watch = {
+    db: database.db,
+    clock: systemClock,
+    alerts,
+    lowStockThreshold: config.lowStockThreshold,
+    ipqsMonthlyLimit: config.discovery.ipqs?.monthlyLimit ?? null,
+  };
+  stopJobs.push(
+    repeatEvery('operator alerts', Math.max(config.jobIntervalMs, 15_000), () => watchOnce(watch), app.log),
+  );
+  const backups = config.backups;
+  if (backups) {
+    const backupDeps = { db: database.db, clock: systemClock, config: backups, alerts };
+    // A claim is one small transaction: every process asks, the one that claims writes.
+    stopJobs.push(repeatEvery('scheduled backup', 30_000, () => runScheduledBackup(backupDeps), app.log));
+  }
+
   // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
   const stopDiscovery = new AbortController();
   // Every look-up of a round (DISCOVERY_CONCURRENCY at once) listens on this one signal and lets
@@ -175,6 +199,7 @@ async function main(): Promise<void> {
         privateTargets: config.gateway.privateTargets,
         privateTargetException: config.gateway.privateTargetException,
         proxyProtocolFrom: config.gateway.proxyProtocolFrom,
+        rentalMaxConnections: config.gateway.rentalMaxConnections,
       })
     : null;
   readiness.ready();

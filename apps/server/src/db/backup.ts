@@ -185,6 +185,25 @@ function tableOf(line: Line): string {
   throw new RestoreError(line.number, '(unknown)', 'an unreadable table header');
 }
 
+/**
+ * Every row of a backup with its table, parsed, after its header is checked: what a check of a
+ * written file (its ledger, for instance) reads without a database.
+ */
+export async function* backupRows(file: string): AsyncGenerator<{ table: string; row: Record<string, unknown> }> {
+  const lines = readLines(file);
+  const first = await lines.next();
+  const header = first.done ? null : parseHeader(first.value.text);
+  if (header?.format !== FORMAT || header.version !== VERSION) throw new Error(`${file} is not a portal backup`);
+  let table = '';
+  for await (const line of lines) {
+    if (line.text.startsWith(`{"${TABLE_MARK}":`)) {
+      table = tableOf(line);
+      continue;
+    }
+    yield { table, row: JSON.parse(line.text) as Record<string, unknown> };
+  }
+}
+
 /** What a restore would replace: is there anything in the database yet? */
 export async function holdsCustomers(db: Queryable): Promise<boolean> {
   const result = await db.execute(sql`SELECT EXISTS (SELECT 1 FROM users) AS any`);

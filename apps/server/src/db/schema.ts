@@ -107,6 +107,8 @@ export const proxies = pgTable(
      * speaks (SOCKS5, then HTTP) before anything else, and writes the scheme into `upstream`.
      */
     detectProtocol: boolean('detect_protocol').notNull().default(false),
+    /** Cap on one rental's concurrent gateway connections; null: RENTAL_MAX_CONNECTIONS, 0: unlimited. */
+    maxConnections: integer('max_connections'),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -117,6 +119,7 @@ export const proxies = pgTable(
     index('proxies_upstream_idx').on(t.upstream),
     check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
     check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
+    check('proxies_max_connections_range', sql`${t.maxConnections} BETWEEN 0 AND 100000`),
     check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
   ],
 );
@@ -437,3 +440,5 @@ export const schema = {
   ipqsCache,
   ipqsUsage,
 };
+
+export * from './schema-ops';

@@ -3,7 +3,7 @@ import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
 import { dial, DialError, portRefused, REPLY_NOT_ALLOWED } from './dialer';
 import { tunnel } from './relay';
-import { TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
+import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
 import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
@@ -55,6 +55,9 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     const login = credentials ? gate.login(socket, credentials.username, credentials.password) : gate.bySource(socket);
     if (login && !login.ok && login.reason === 'throttled') {
       return answer(socket, '429 Too Many Requests', TOO_MANY_FAILED_LOGINS);
+    }
+    if (login && !login.ok && login.reason === 'limit') {
+      return answer(socket, '429 Too Many Requests', TOO_MANY_CONNECTIONS);
     }
     const access = login?.ok ? login.access : null;
     if (!access) {

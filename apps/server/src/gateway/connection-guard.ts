@@ -13,7 +13,7 @@ export interface ConnectionLimits {
   handshakeTimeoutMs: number;
 }
 
-export type Refusal = 'pending-per-source' | 'total' | 'handshake-timeout' | 'auth-throttled';
+export type Refusal = 'pending-per-source' | 'total' | 'handshake-timeout' | 'auth-throttled' | 'rental-connections';
 
 /** What was refused since start, by reason (the metrics read these). */
 export type RefusalCounts = Record<Refusal, number>;
@@ -36,6 +36,7 @@ export class ConnectionGuard {
     total: 0,
     'handshake-timeout': 0,
     'auth-throttled': 0,
+    'rental-connections': 0,
   };
   private readonly pendingBySource = new Map<string, number>();
   private readonly tracked = new WeakMap<net.Socket, Tracked>();

@@ -14,6 +14,8 @@ export interface Access {
   endTime: Date;
   upstream: string;
   proxyEnabled: boolean;
+  /** The proxy's own cap on concurrent connections; null: the gateway's default. */
+  maxConnections: number | null;
 }
 
 interface Meter {
@@ -73,6 +75,7 @@ export class CredentialStore {
         endTime: rentals.endTime,
         upstream: proxies.upstream,
         proxyEnabled: proxies.enabled,
+        maxConnections: proxies.maxConnections,
       })
       .from(rentals)
       .innerJoin(proxies, eq(proxies.id, rentals.proxyId));

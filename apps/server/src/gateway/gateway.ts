@@ -4,13 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import { gatewayActiveConnections } from '../metrics/metrics';
+import { startHeartbeat } from '../ops/gateway-heartbeat';
 import { FailureThrottle } from '../lib/failure-throttle';
 import { ConnectionGuard, defaultMaxConnections, QuietLog, type RefusalCounts } from './connection-guard';
 import { CredentialStore, type Access } from './credential-store';
-import { dial } from './dialer';
+import { dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
 import { createHttpFront } from './http-front';
-import { LoginGate } from './login-gate';
+import { LoginGate, type LoginResult } from './login-gate';
 import { OwnPorts } from './own-ports';
+import { RentalConnections } from './rental-connections';
 import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
@@ -34,12 +36,16 @@ export interface GatewayOptions {
   privateTargetException?: string;
   /** Balancers whose PROXY protocol headers are believed (GATEWAY_PROXY_PROTOCOL_FROM); none by default. */
   proxyProtocolFrom?: net.BlockList;
+  /** One rental's concurrent connections on this process unless its proxy says otherwise (0: unlimited). */
+  rentalMaxConnections?: number;
 }
 
 export interface Gateway {
   store: CredentialStore;
   /** IP authorization's own ports (issue 16), as stored by the API. */
   ownPorts: OwnPorts;
+  /** Each rental's open connections against its cap (RENTAL_MAX_CONNECTIONS), in this process. */
+  rentalConnections: RentalConnections;
   socksPort: number;
   httpPort: number;
   /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
@@ -123,7 +129,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     route: (socket, protocol) =>
       protocol === 'socks5' ? socks.emit('connection', socket) : http.server.emit('connection', socket),
   });
-  const gate = new LoginGate(store, throttle, guard, ownPorts);
+  const gate = new LoginGate(store, throttle, guard, ownPorts, new RentalConnections(options.rentalMaxConnections));
   const stopListening = await database.listen(
     ['rental_access', 'proxy_access', 'rental_ip_auth'],
     (channel, payload) => {
@@ -164,16 +170,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   });
 
+  // Over its cap a rental's login is accepted and its request answered 0x02, "connection not
+  // allowed by ruleset" (RFC 1928): a failed login would tell the client its password is wrong.
+  const overCap: Socks5Session = {
+    dial: () => Promise.reject(new DialError('the rental is at its connection cap', REPLY_NOT_ALLOWED)),
+  };
+  const sessionOfLogin = (login: LoginResult | null): Socks5Session | null =>
+    login?.ok ? sessionOf(login.access) : login?.reason === 'limit' ? overCap : null;
   const socks = createSocks5Server({
     handshakeTimeoutMs,
-    authenticate: (username, password, client) => {
-      const login = gate.login(client, username, password);
-      return login.ok ? sessionOf(login.access) : null;
-    },
-    authenticateSource: (client) => {
-      const login = gate.bySource(client);
-      return login?.ok ? sessionOf(login.access) : null;
-    },
+    authenticate: (username, password, client) => sessionOfLogin(gate.login(client, username, password)),
+    authenticateSource: (client) => sessionOfLogin(gate.bySource(client)),
   });
   if (proxyProtocol) acceptProxyProtocol(socks, proxyProtocol);
   // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
@@ -195,10 +202,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const httpSockets = trackSockets(http.server, 'http');
   // After both fronts listen: the own ports' connections go to them.
   await ownPorts.loadAll();
+  // Once it serves: the API's watcher alerts when this row stops being renewed.
+  const stopHeartbeat = await startHeartbeat(database.db, options.clock, {
+    socks: (socks.address() as AddressInfo).port,
+    http: http.port,
+  });
 
   return {
     store,
     ownPorts,
+    rentalConnections: gate.rentalConnections,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
     stats: () => ({
@@ -217,6 +230,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await Promise.all([socksClosed, httpClosed, ownClosed]);
       await stopListening();
       await store.close();
+      await stopHeartbeat();
     },
   };
 }

@@ -6,7 +6,7 @@ import type { ConnectionGuard } from './connection-guard';
 import type { CredentialStore } from './credential-store';
 import { AUTH_REALM, createConnectHandler, REFUSED, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { portRefused } from './dialer';
-import { TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
+import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /**
@@ -42,6 +42,7 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
         : gate.bySource(request.socket);
       if (!login) return { requestAuthentication: true, failMsg: REFUSED };
       if (!login.ok && login.reason === 'throttled') throw new RequestError(TOO_MANY_FAILED_LOGINS, 429);
+      if (!login.ok && login.reason === 'limit') throw new RequestError(TOO_MANY_CONNECTIONS, 429);
       if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
       const { access } = login;
       if (portRefused(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);

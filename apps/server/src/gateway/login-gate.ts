@@ -5,9 +5,10 @@ import { gatewayAuthFailures } from '../metrics/metrics';
 import type { ConnectionGuard } from './connection-guard';
 import type { Access, CredentialStore } from './credential-store';
 import type { OwnPorts } from './own-ports';
+import { RentalConnections } from './rental-connections';
 
 /** The answer to a login: the rental it opens, or why not. */
-export type LoginResult = { ok: true; access: Access } | { ok: false; reason: 'refused' | 'throttled' };
+export type LoginResult = { ok: true; access: Access } | { ok: false; reason: 'refused' | 'throttled' | 'limit' };
 
 /**
  * Where all three gateway paths (SOCKS5, CONNECT, plain HTTP) check credentials, so the
@@ -23,7 +24,19 @@ export class LoginGate {
     private readonly guard: ConnectionGuard,
     /** IP authorization's own ports (issue 16); none in a gateway without them. */
     private readonly ownPorts: OwnPorts | null = null,
+    /** Each rental's concurrent connections against its cap (RENTAL_MAX_CONNECTIONS). */
+    readonly rentalConnections: RentalConnections = new RentalConnections(),
   ) {}
+
+  /** Right credentials or a listed address: the connection still counts against the rental's cap. */
+  private admitted(client: net.Socket, access: Access): LoginResult {
+    if (!this.rentalConnections.take(access, client)) {
+      this.guard.count('rental-connections', sourceKey(client.remoteAddress));
+      return { ok: false, reason: 'limit' };
+    }
+    this.guard.authenticated(client);
+    return { ok: true, access };
+  }
 
   /**
    * A client without credentials on a rental's own port whose address is on the rental's list:
@@ -35,8 +48,7 @@ export class LoginGate {
     if (!allowed) return null;
     const access = this.store.usable(allowed.username);
     if (!access || access.rentalId !== allowed.rentalId) return { ok: false, reason: 'refused' };
-    this.guard.authenticated(client);
-    return { ok: true, access };
+    return this.admitted(client, access);
   }
 
   login(client: net.Socket, username: string, password: string): LoginResult {
@@ -56,10 +68,12 @@ export class LoginGate {
       this.throttle.recordFailure(source ?? '');
       return { ok: false, reason: 'refused' };
     }
-    this.guard.authenticated(client);
-    return { ok: true, access };
+    return this.admitted(client, access);
   }
 }
 
 /** The sentence a throttled HTTP client gets (429). */
 export const TOO_MANY_FAILED_LOGINS = 'Too many failed proxy logins from this address. Try again in a minute.';
+
+/** The sentence an HTTP client over its rental's connection cap gets (429). */
+export const TOO_MANY_CONNECTIONS = 'This rental has as many open connections as it may hold. Close one and try again.';

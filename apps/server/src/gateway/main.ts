@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     privateTargets: config.gateway.privateTargets,
     privateTargetException: config.gateway.privateTargetException,
     proxyProtocolFrom: config.gateway.proxyProtocolFrom,
+    rentalMaxConnections: config.gateway.rentalMaxConnections,
   });
   readiness.ready();
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');

@@ -125,6 +125,7 @@ export function readUpstreamText(text: string, query: ProxyImportQuery): { rows:
       protocol: line.scheme === 'socks5' ? 'SOCKS5' : 'HTTP',
       ...(line.detect ? { detectProtocol: true } : {}),
       ...(query.type ? { type: query.type } : {}),
+      ...(query.max_connections !== undefined ? { max_connections: query.max_connections } : {}),
     })),
     lines: lines.map((line) => line.line),
   };

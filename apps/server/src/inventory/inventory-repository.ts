@@ -48,6 +48,7 @@ export function proxyValues(row: ImportRow, at: Date): typeof proxies.$inferInse
     sources,
     discovery: complete ? 'listed' : 'checking',
     detectProtocol: row.detectProtocol === true,
+    maxConnections: row.max_connections ?? null,
   };
 }
 
@@ -173,6 +174,16 @@ export async function setProxyEnabled(db: Database, id: number, enabled: boolean
   });
 }
 
+/** A proxy's own cap on one rental's concurrent connections (null: the shop default). */
+export async function setProxyMaxConnections(db: Queryable, id: number, maxConnections: number | null): Promise<void> {
+  const [row] = await db
+    .update(proxies)
+    .set({ maxConnections })
+    .where(eq(proxies.id, id))
+    .returning({ id: proxies.id });
+  if (!row) throw new DomainError('PROXY_NOT_FOUND');
+}
+
 /**
  * Whether a rental holds the proxy of the row. The names are written out: in a select from one
  * table drizzle drops the table from interpolated columns, and a bare "id" would then be the
@@ -210,6 +221,7 @@ export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
     latencyMs: proxy.latencyMs,
     failureReason: proxy.failureReason,
     sources: proxy.sources,
+    maxConnections: proxy.maxConnections,
   }));
 }
 

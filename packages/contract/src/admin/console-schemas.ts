@@ -75,6 +75,8 @@ export const InventoryRowSchema = z.object({
   failureReason: z.string().nullable(),
   /** Where each field came from: operator, geo, asn, ipqs, exit or default. */
   sources: z.record(z.string(), z.string()),
+  /** Cap on one rental's concurrent connections; null: the shop default, 0: unlimited. */
+  maxConnections: z.number().int().nullable(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 

@@ -95,6 +95,8 @@ export const ProxyImportRowSchema = z
     isp: text(200),
     zip: text(20),
     fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
+    /** The proxy's own cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
+    max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
     upstream: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
       z
@@ -139,6 +141,8 @@ export const ProxyImportResponseSchema = z.object({
 export const ProxyImportQuerySchema = z.object({
   protocol: z.preprocess(lower, z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' })).optional(),
   type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
+  /** Every line's cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
+  max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
 

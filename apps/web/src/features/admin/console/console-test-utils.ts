@@ -61,6 +61,7 @@ export function inventoryRow(id: number, overrides: Partial<InventoryRow> = {}):
     latencyMs: null,
     failureReason: null,
     sources: {},
+    maxConnections: null,
     ...overrides,
   };
 }

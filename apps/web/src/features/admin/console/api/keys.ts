@@ -13,4 +13,5 @@ export const consoleKeys = {
   customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
   audit: () => [...consoleKeys.all, 'audit'] as const,
+  backups: () => [...consoleKeys.all, 'backups'] as const,
 };

@@ -8,6 +8,7 @@ import { useSetProxyEnabled } from '../api/set-proxy-enabled';
 import { useCheckProxies } from '../api/check-proxies';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
+import { MaxConnectionsCell } from './max-connections-cell';
 
 const STATE_STYLE: Record<InventoryRow['state'], string> = {
   free: 'bg-green-100 text-green-900',
@@ -53,6 +54,7 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     'exit',
     'lastCheck',
     'lastUnavailable',
+    'maxConnections',
     'action',
   ] as const;
 
@@ -100,6 +102,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
             <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
             <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
               {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
+            </td>
+            <td className={td}>
+              <MaxConnectionsCell row={row} />
             </td>
             <td className={td}>
               <Button

@@ -5,6 +5,7 @@ import { useOverview } from '../api/get-overview';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
+import { BackupPanel } from './backup-panel';
 import { RevenueChart } from './revenue-chart';
 
 /** Issue 8, Overview: customers, balances, 30 days of money, rentals by status, inventory, pending payments. */
@@ -53,6 +54,7 @@ function OverviewContent({ data }: { data: AdminOverview }) {
           rows={RENTAL_STATUSES.map((status) => [t(`rentalStatus.${status}`), data.rentalsByStatus[status] ?? 0])}
         />
       </div>
+      <BackupPanel />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import type net from 'node:net';
+import type { Access } from './credential-store';
+
+/** RENTAL_MAX_CONNECTIONS when the variable is unset. */
+export const DEFAULT_RENTAL_MAX_CONNECTIONS = 100;
+
+/**
+ * One rental's concurrent client connections on this gateway process (issue 26): a client
+ * connection counts from the login that opened the rental until it closes, whatever it carries
+ * (one SOCKS5 tunnel, one CONNECT tunnel, or plain HTTP requests on a kept-alive socket). The cap
+ * is the proxy's own (`proxies.max_connections`) or the default; 0 is unlimited. Counted per
+ * process: with several gateway processes a rental may hold the cap on each.
+ */
+export class RentalConnections {
+  private readonly open = new Map<number, Set<net.Socket>>();
+
+  constructor(private readonly defaultMax: number = DEFAULT_RENTAL_MAX_CONNECTIONS) {}
+
+  capOf(access: Access): number {
+    return access.maxConnections ?? this.defaultMax;
+  }
+
+  count(rentalId: number): number {
+    return this.open.get(rentalId)?.size ?? 0;
+  }
+
+  /** Counts `client` against its rental; false (nothing counted) when the rental is at its cap. */
+  take(access: Access, client: net.Socket): boolean {
+    const { rentalId } = access;
+    const current = this.open.get(rentalId);
+    // A kept-alive HTTP connection logs in again with every request: it is still one connection.
+    if (current?.has(client)) return true;
+    const cap = this.capOf(access);
+    if (cap > 0 && (current?.size ?? 0) >= cap) return false;
+    // A client already gone would never be released.
+    if (client.destroyed) return true;
+    const set = current ?? new Set<net.Socket>();
+    if (!current) this.open.set(rentalId, set);
+    set.add(client);
+    client.once('close', () => {
+      set.delete(client);
+      if (set.size === 0 && this.open.get(rentalId) === set) this.open.delete(rentalId);
+    });
+    return true;
+  }
+}

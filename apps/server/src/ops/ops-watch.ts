@@ -1,0 +1,78 @@
+import { and, eq, lt, not, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Queryable } from '../db/client';
+import { gatewayHeartbeats, proxies } from '../db/schema';
+import { ipqsUsed, monthOf } from '../discovery/ipqs';
+import { proxyIsHeld } from '../inventory/inventory-repository';
+import { failureText, type Alerts } from './alerts';
+
+/** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
+export const GATEWAY_STALE_MS = 30_000;
+export const GATEWAY_HEARTBEAT_MS = 10_000;
+/**
+ * A gateway not seen for this long is forgotten (its row removed, its alert over): one moved to
+ * another host or port and never stopped cleanly would otherwise keep the alert on for ever.
+ */
+export const GATEWAY_FORGET_MS = 24 * 3_600_000;
+
+export interface WatchDeps {
+  db: Queryable;
+  clock: Clock;
+  alerts: Alerts;
+  /** Free proxies below this raise `low_stock`; 0: never. */
+  lowStockThreshold: number;
+  /** IPQS_MONTHLY_LIMIT when IPQS is configured, else null (no budget to watch). */
+  ipqsMonthlyLimit: number | null;
+}
+
+/**
+ * One look at what an operator must hear about (issue 26): the database, gateway processes, free
+ * stock and the IPQS budget. Each condition raises its alert once per episode (alerts.ts); a
+ * round with the database gone checks nothing else.
+ */
+export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>> {
+  const { db, alerts } = deps;
+  try {
+    await db.execute(sql`SELECT 1`);
+  } catch (error) {
+    alerts.raise('database_down', { error: failureText(error) });
+    return { databaseDown: 1 };
+  }
+  alerts.clear('database_down');
+  const now = deps.clock.now();
+
+  const forgotten = await db
+    .delete(gatewayHeartbeats)
+    .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_FORGET_MS)))
+    .returning({ id: gatewayHeartbeats.id });
+  const stale = await db
+    .select({ id: gatewayHeartbeats.id, seenAt: gatewayHeartbeats.seenAt })
+    .from(gatewayHeartbeats)
+    .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_STALE_MS)));
+  alerts.set(
+    'gateway_down',
+    stale.length > 0,
+    stale.length > 0
+      ? { gateways: stale.map((row) => row.id).join(', '), lastSeen: stale[0]?.seenAt.toISOString() ?? null }
+      : { forgotten: forgotten.map((row) => row.id).join(', ') },
+  );
+
+  if (deps.lowStockThreshold > 0) {
+    const [row] = await db
+      .select({ count: sql<string>`count(*)` })
+      .from(proxies)
+      .where(and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld)));
+    const free = Number(row?.count ?? 0);
+    alerts.set('low_stock', free < deps.lowStockThreshold, { free, threshold: deps.lowStockThreshold });
+  }
+
+  if (deps.ipqsMonthlyLimit !== null) {
+    const used = await ipqsUsed(db, now);
+    alerts.set('ipqs_budget', used >= deps.ipqsMonthlyLimit, {
+      used,
+      limit: deps.ipqsMonthlyLimit,
+      month: monthOf(now),
+    });
+  }
+  return { staleGateways: stale.length };
+}

@@ -1,0 +1,77 @@
+import type { BackupRun } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBackups } from '../api/get-backups';
+import { QueryState } from '../components/query-state';
+import { useConsoleFormat } from '../components/use-console-format';
+
+/** Scheduled backups on the overview: the last one, its size, any failure, and when the next is due. */
+export function BackupPanel() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const backups = useBackups();
+  const data = backups.data;
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="backup-panel-title">
+      <h2 id="backup-panel-title" className="text-lg font-semibold">
+        {t('backups.title')}
+      </h2>
+      {!data ? (
+        <QueryState error={backups.error} onRetry={() => void backups.refetch()} />
+      ) : !data.enabled ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="backups-off">
+          {t('backups.off')}
+        </p>
+      ) : (
+        <div className="mt-2 flex flex-col gap-2 text-sm">
+          <p className="text-slate-700">
+            {t('backups.schedule', { hours: format.number(data.everyHours ?? 0), keep: data.keep ?? 0 })}
+          </p>
+          {data.last?.status === 'failed' && (
+            <p role="alert" className="rounded-lg bg-red-50 p-2 text-red-900" data-testid="backup-failure">
+              {t('backups.failed', {
+                at: format.dateTime(data.last.startedAt),
+                reason: data.last.error ?? '',
+              })}
+            </p>
+          )}
+          {data.last?.status === 'running' && (
+            <p className="text-slate-700">{t('backups.running', { at: format.dateTime(data.last.startedAt) })}</p>
+          )}
+          <dl className="divide-y divide-slate-100">
+            <Row label={t('backups.lastSuccess')} testId="backup-last">
+              {data.lastSuccess ? <RunSummary run={data.lastSuccess} /> : t('backups.none')}
+            </Row>
+            <Row label={t('backups.nextDue')} testId="backup-next">
+              {format.dateTime(data.nextDueAt) ?? '—'}
+            </Row>
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RunSummary({ run }: { run: BackupRun }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  return (
+    <>
+      {format.dateTime(run.finishedAt ?? run.startedAt)}
+      <span className="block text-xs text-slate-600">
+        {t('backups.size', { size: format.megabytes(run.sizeBytes ?? 0), file: run.file ?? '' })}
+      </span>
+    </>
+  );
+}
+
+function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-right font-semibold" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
