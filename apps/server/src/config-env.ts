@@ -185,4 +185,10 @@ export const EnvSchema = z.object({
   INVENTORY_CHECK_SECONDS: positive('INVENTORY_CHECK_SECONDS', 600),
   EXIT_IP_RECHECK_HOURS: positive('EXIT_IP_RECHECK_HOURS', 24),
   UNHEALTHY_AFTER_FAILURES: positive('UNHEALTHY_AFTER_FAILURES', 3),
+  AUTO_REPLACE_MINUTES: z.coerce
+    .number({ error: 'AUTO_REPLACE_MINUTES must be a number of minutes (0 turns it off)' })
+    .min(0, 'AUTO_REPLACE_MINUTES must be 0 or more (0 turns it off)')
+    .max(525_600, 'AUTO_REPLACE_MINUTES must be at most 525600 (a year)')
+    .default(15),
+  REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(3),
 });

@@ -107,6 +107,8 @@ export const proxies = pgTable(
      * speaks (SOCKS5, then HTTP) before anything else, and writes the scheme into `upstream`.
      */
     detectProtocol: boolean('detect_protocol').notNull().default(false),
+    /** Since when every check of this proxy has failed (null after a passing one): replacement reads it. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -418,6 +420,8 @@ export const exportLinks = pgTable(
     check('export_links_format_or_template', sql`(${t.format} IS NULL) <> (${t.template} IS NULL)`),
   ],
 );
+
+export * from './schema-replacements';
 
 export const schema = {
   exportLinks,
