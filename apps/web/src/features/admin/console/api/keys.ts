@@ -13,4 +13,5 @@ export const consoleKeys = {
   customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
   audit: () => [...consoleKeys.all, 'audit'] as const,
+  replacements: () => [...consoleKeys.all, 'replacements'] as const,
 };
