@@ -132,7 +132,11 @@ async function eligible(
   const used = await customerReplacementsToday(deps.db, rental.id, deps.clock.now());
   if (used >= deps.perDay) throw new DomainError('REPLACEMENT_LIMIT_REACHED');
   if (!isFailing(proxy)) {
-    const live = await deps.provisioner.check({ rentalId: rental.id, username: rental.username, upstream: proxy.upstream });
+    const live = await deps.provisioner.check({
+      rentalId: rental.id,
+      username: rental.username,
+      upstream: proxy.upstream,
+    });
     if (live.ok) throw new DomainError('PROXY_STILL_HEALTHY');
     await recordFailure(deps.db, rental, deps.clock.now());
   }

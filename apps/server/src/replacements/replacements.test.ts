@@ -110,7 +110,11 @@ describe('replacement of a failing proxy', () => {
 
       const shown = await candidate(apiKey, oldId!);
       expect(shown.statusCode).toBe(200);
-      expect(shown.json()).toMatchObject({ proxy_id: oldId, candidate: { id: newId, country: 'FR' }, remaining_today: 2 });
+      expect(shown.json()).toMatchObject({
+        proxy_id: oldId,
+        candidate: { id: newId, country: 'FR' },
+        remaining_today: 2,
+      });
       expect(JSON.stringify(shown.json())).not.toContain('pass@');
 
       const ledgerBefore = await ledgerRows(rental.userId);
@@ -228,9 +232,9 @@ describe('replacement of a failing proxy', () => {
     expect((await replace(apiKey, lonely!, 'because')).statusCode).toBe(400);
     expect((await customerCall(t, apiKey).post('/api/proxy/replace', {})).statusCode).toBe(400);
     expect((await customerCall(t, apiKey).get('/api/proxy/replace?proxy_id=abc')).statusCode).toBe(400);
-    expect(await t.database.db.select().from(proxyReplacements).where(eq(proxyReplacements.newProxyId, waiting!))).toEqual(
-      [],
-    );
+    expect(
+      await t.database.db.select().from(proxyReplacements).where(eq(proxyReplacements.newProxyId, waiting!)),
+    ).toEqual([]);
   });
 
   it('replaces by itself after AUTO_REPLACE_MINUTES of failed checks, on the injected clock', async () => {

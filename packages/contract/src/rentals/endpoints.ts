@@ -273,7 +273,7 @@ export const replaceEndpoint = defineEndpoint({
   tag: 'rentals',
   summary: 'Move your failing rental to a healthy proxy',
   description:
-    "Only while the proxy fails its health checks (a passing recorded check is confirmed live). Keeps username, password, ports, IP authorization, note, auto-renew, usage and end time, and costs nothing; open connections close and new ones use the new proxy within a second. At most REPLACEMENTS_PER_RENTAL_DAY a rental in 24 hours. Later calls name the new proxy_id.",
+    'Only while the proxy fails its health checks (a passing recorded check is confirmed live). Keeps username, password, ports, IP authorization, note, auto-renew, usage and end time, and costs nothing; open connections close and new ones use the new proxy within a second. At most REPLACEMENTS_PER_RENTAL_DAY a rental in 24 hours. Later calls name the new proxy_id.',
   access: 'customer',
   request: { body: ReplaceRequestSchema },
   response: ReplaceResponseSchema,

@@ -91,7 +91,9 @@ describe('replacing a failing proxy', () => {
     expect(posted).toEqual([{ proxy_id: 3, reason: 'slow' }]);
 
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.getByTestId('replaced-from')).toHaveTextContent('Replaced 198.51.100.3 (proxy 3)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('replaced-from')).toHaveTextContent('Replaced 198.51.100.3 (proxy 3)'),
+    );
     expect(screen.getByTestId('exit')).toHaveTextContent('Exit IP 203.0.113.9 · Germany');
   });
 
