@@ -5,6 +5,7 @@ import { recordAudit } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { proxyIsHeld } from '../inventory/inventory-repository';
@@ -187,7 +188,26 @@ export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest):
     rentalId = request.target.rentalId;
   }
 
-  const replaced = await deps.db.transaction(async (tx): Promise<Replaced | null> => {
+  const replaced = await moveInTransaction(deps, rentalId, expectedProxyId, automatic, reason).catch(
+    (error: unknown) => {
+      // A purchase took the candidate between the pick and the move: the holders' index refused it.
+      if (!isUniqueViolation(error)) throw error;
+      if (automatic) return null;
+      throw new DomainError('NO_REPLACEMENT_AVAILABLE');
+    },
+  );
+  if (replaced) await request.onReplaced?.(replaced);
+  return replaced;
+}
+
+async function moveInTransaction(
+  deps: ReplaceDeps,
+  rentalId: number,
+  expectedProxyId: number | null,
+  automatic: boolean,
+  reason: string | null,
+): Promise<Replaced | null> {
+  return deps.db.transaction(async (tx): Promise<Replaced | null> => {
     const rental = await lockRental(tx, rentalId);
     const now = deps.clock.now();
     // Another replacement, an expiry or a refund got there first.
@@ -254,8 +274,6 @@ export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest):
     });
     return result;
   });
-  if (replaced) await request.onReplaced?.(replaced);
-  return replaced;
 }
 
 /**

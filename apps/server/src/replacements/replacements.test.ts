@@ -209,6 +209,16 @@ describe('replacement of a failing proxy', () => {
     expect((await replace(apiKey, stuck)).statusCode).toBe(200);
   });
 
+  it('moves a rental once when two requests race', async () => {
+    const dead = await closedUpstream();
+    const ids = await addProxies(t, 3, { country: 'SE', upstream: dead });
+    const { rental, apiKey } = await rent(ids[0]!);
+    const answers = await Promise.all([replace(apiKey, ids[0]!), replace(apiKey, ids[0]!)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    const rows = await t.database.db.select().from(proxyReplacements).where(eq(proxyReplacements.rentalId, rental.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses another customer, a rental not connected, nothing comparable free, and bad input', async () => {
     const dead = await closedUpstream();
     const [lonely] = await addProxies(t, 1, { country: 'ES', upstream: dead });

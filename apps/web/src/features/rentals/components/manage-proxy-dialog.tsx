@@ -41,6 +41,14 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
     void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
   };
 
+  // After a replacement the rental answers to its new proxy id: this dialog's usage (by the old
+  // id) is left as loaded rather than asked again and refused.
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.history() });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.transactions() });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
+  };
+
   const saveNote = useSaveNote({
     mutationConfig: {
       onSuccess: () => {
@@ -179,7 +187,7 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
         </section>
       )}
 
-      {record?.status === RENTAL_STATUS.connected && <ReplaceSection record={record} onReplaced={refresh} />}
+      {record?.status === RENTAL_STATUS.connected && <ReplaceSection record={record} onReplaced={refreshLists} />}
 
       <section aria-labelledby="manage-password" className="flex flex-col gap-2">
         <h3 id="manage-password" className="font-semibold text-slate-800">
