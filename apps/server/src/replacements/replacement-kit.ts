@@ -36,7 +36,9 @@ export async function exitEcho(): Promise<{ port: number; close: () => Promise<v
  * A SOCKS5 upstream (user `user`, password `pass`) whose connections leave from `exit`
  * (127.0.0.2, 127.0.0.3...), so the origin sees which upstream a request went through.
  */
-export async function upstreamWithExit(exit: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function upstreamWithExit(
+  exit: string,
+): Promise<{ url: string; stop: () => Promise<void>; refuseNew: () => void }> {
   const sockets = new Set<net.Socket>();
   const server = createSocks5Server({
     authenticate: (username, password) =>
@@ -59,6 +61,8 @@ export async function upstreamWithExit(exit: string): Promise<{ url: string; sto
   const { port } = server.address() as AddressInfo;
   return {
     url: `socks5://user:pass@127.0.0.1:${port}`,
+    /** Stops accepting (its checks fail) while tunnels already open keep running. */
+    refuseNew: () => server.close(),
     stop: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -89,7 +93,7 @@ export async function exitThrough(gatewayPort: number, user: string, pass: strin
   }
 }
 
-/** A tunnel held open through the gateway; `closed` settles when the gateway cuts it. */
+/** A tunnel held open through the gateway; `isOpen` turns false when the gateway cuts it. */
 export async function heldTunnel(gatewayPort: number, user: string, pass: string, originPort: number) {
   const { socket } = await SocksClient.createConnection({
     proxy: { host: '127.0.0.1', port: gatewayPort, type: 5, userId: user, password: pass },
@@ -97,12 +101,11 @@ export async function heldTunnel(gatewayPort: number, user: string, pass: string
     destination: { host: '127.0.0.1', port: originPort },
     timeout: 3000,
   });
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  let open = true;
+  socket.on('close', () => (open = false));
   socket.on('error', () => undefined);
   socket.write('GET /hold HTTP/1.1\r\nHost: origin\r\n\r\n');
-  let open = true;
-  void closed.then(() => (open = false));
-  return { closed, isOpen: () => open };
+  return { isOpen: () => open };
 }
 
 async function freePort(): Promise<number> {

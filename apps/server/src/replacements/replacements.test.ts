@@ -102,12 +102,14 @@ describe('replacement of a failing proxy', () => {
       const tunnels = await Promise.all(
         ports.map((port) => heldTunnel(port, rental.username, rental.password, echo.port)),
       );
-      await upstreamA.stop();
+      // The upstream stops taking connections; what is open through it still runs.
+      upstreamA.refuseNew();
       t.clock.advance(2 * MINUTE);
       expect((await runLifecycleOnce(lifecycle)).unavailable).toBeGreaterThanOrEqual(1);
       const [failing] = await t.database.db.select().from(proxies).where(eq(proxies.id, oldId!));
       expect(failing?.failingSince).toEqual(t.clock.now());
 
+      for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
       const shown = await candidate(apiKey, oldId!);
       expect(shown.statusCode).toBe(200);
       expect(shown.json()).toMatchObject({
@@ -131,7 +133,7 @@ describe('replacement of a failing proxy', () => {
       const movedAt = Date.now();
 
       // Every gateway closes what was open through the old upstream and uses the new one.
-      for (const tunnel of tunnels) await tunnel.closed;
+      await until(() => tunnels.every((tunnel) => !tunnel.isOpen()), 1000);
       expect(Date.now() - movedAt).toBeLessThan(1000);
       for (const port of ports) {
         await until(
@@ -186,6 +188,7 @@ describe('replacement of a failing proxy', () => {
       });
     } finally {
       extra?.stop();
+      await upstreamA.stop();
       await upstreamB.stop();
     }
   }, 60_000);
