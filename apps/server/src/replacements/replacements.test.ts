@@ -287,6 +287,15 @@ describe('replacement of a failing proxy', () => {
     expect(await proxyOf()).toBe(healthyId);
   });
 
+  // Last in the file: it spends this address's allowance.
+  it('limits the calls per address, since each may check an upstream live', async () => {
+    const stranger = await fundedCustomer(t, 0);
+    const answers = [];
+    for (let i = 0; i < 31; i += 1) answers.push((await candidate(stranger.apiKey, 1)).statusCode);
+    expect(answers.filter((status) => status === 429)).not.toHaveLength(0);
+    expect((await candidate(stranger.apiKey, 1)).json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('reads AUTO_REPLACE_MINUTES (fractions, 0 off) and REPLACEMENTS_PER_RENTAL_DAY', () => {
     expect(testConfig().replacement).toEqual({ autoAfterMs: 15 * MINUTE, perRentalDay: 3 });
     expect(testConfig({ AUTO_REPLACE_MINUTES: '0.5' }).replacement.autoAfterMs).toBe(30_000);

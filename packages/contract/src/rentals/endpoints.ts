@@ -250,6 +250,8 @@ const REPLACE_ERRORS = [
   'PROXY_STILL_HEALTHY',
   'REPLACEMENT_LIMIT_REACHED',
   'NO_REPLACEMENT_AVAILABLE',
+  // Each call may check the upstream live: a per-address limit keeps it from being a dialer.
+  'RATE_LIMITED',
 ] as const;
 
 export const replaceCandidateEndpoint = defineEndpoint({
