@@ -302,7 +302,7 @@ export async function replaceFailing(
 }
 
 /** Every replacement for the operator's console, newest first, with both proxies' addresses. */
-export async function listReplacements(db: Queryable, filter: { userId?: number } = {}, limit = 500) {
+export async function listReplacements(db: Queryable, limit = 500) {
   const oldProxy = alias(proxies, 'old_proxy');
   const newProxy = alias(proxies, 'new_proxy');
   const rows = await db
@@ -315,7 +315,6 @@ export async function listReplacements(db: Queryable, filter: { userId?: number 
     .from(proxyReplacements)
     .innerJoin(oldProxy, eq(oldProxy.id, proxyReplacements.oldProxyId))
     .innerJoin(newProxy, eq(newProxy.id, proxyReplacements.newProxyId))
-    .where(filter.userId === undefined ? undefined : eq(proxyReplacements.userId, filter.userId))
     .orderBy(desc(proxyReplacements.id))
     .limit(limit);
   return rows.map(({ replacement: r, oldIp, newIp, country }) => ({
