@@ -122,6 +122,7 @@ test('console screens have no serious accessibility violations, and fit a 375 px
     ['Customers', page.getByRole('table', { name: 'Newest customers' })],
     ['Gift cards', page.getByRole('heading', { name: 'All gift cards' })],
     ['Audit log', page.getByRole('table', { name: 'Audit log' })],
+    ['Replacements', page.getByRole('table', { name: 'Proxy replacements' })],
   ] as const) {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
     await expect(ready).toBeVisible();
@@ -129,7 +130,8 @@ test('console screens have no serious accessibility violations, and fit a 375 px
   }
 
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const screen of ['/admin', '/admin/inventory', '/admin/customers', '/admin/giftcards', '/admin/audit']) {
+  const screens = ['/admin', '/admin/inventory', '/admin/customers', '/admin/giftcards', '/admin/audit'];
+  for (const screen of [...screens, '/admin/replacements']) {
     await page.goto(screen);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Wide tables scroll inside their own box; the page itself never scrolls sideways.

@@ -21,6 +21,8 @@ import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
+import { replacementRoutes } from './replacements/replacement-routes';
+import type { ReplaceRequest } from './replacements/replacement-service';
 import type { CustomerCache } from './accounts/customer-cache';
 import type { HistoryCache } from './rentals/history-cache';
 import type { Clock } from './clock';
@@ -77,6 +79,8 @@ export interface AppDeps {
   catalogueVersion?: ListenedValue<string>;
   /** The public news answer kept current by notifications; without one, read per request. */
   news?: ListenedValue<JsonSnapshot>;
+  /** Called after each replacement a customer makes (the job has its own): where a notice is queued. */
+  onReplaced?: ReplaceRequest['onReplaced'];
   /** Hooks a test installs before any route (the check of every answer against the API document). */
   instrument?: (app: FastifyInstance) => void;
 }
@@ -228,6 +232,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
+  await app.register(replacementRoutes, {
+    ...adminAuth,
+    provisioner,
+    perDay: config.replacement.perRentalDay,
+    gateway: config.gateway,
+    onReplaced: deps.onReplaced,
+  });
 
   await installApiDocument(app, config.publicUrl);
 

@@ -197,4 +197,10 @@ export const EnvSchema = z.object({
   BACKUP_KEEP: positive('BACKUP_KEEP', 14),
   /** An alert when fewer proxies than this are free for sale; 0: no alert. */
   LOW_STOCK_THRESHOLD: count('LOW_STOCK_THRESHOLD').default(0),
+  AUTO_REPLACE_MINUTES: z.coerce
+    .number({ error: 'AUTO_REPLACE_MINUTES must be a number of minutes (0 turns it off)' })
+    .min(0, 'AUTO_REPLACE_MINUTES must be 0 or more (0 turns it off)')
+    .max(525_600, 'AUTO_REPLACE_MINUTES must be at most 525600 (a year)')
+    .default(15),
+  REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(3),
 });

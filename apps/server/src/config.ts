@@ -90,6 +90,12 @@ export interface Config {
   jobIntervalMs: number;
   /** How often each rented proxy's upstream is re-checked while connected. */
   healthCheckMs: number;
+  replacement: {
+    /** AUTO_REPLACE_MINUTES: a rental whose proxy failed every check this long is moved (0: never). */
+    autoAfterMs: number;
+    /** REPLACEMENTS_PER_RENTAL_DAY: customer replacements of one rental in any 24 hours. */
+    perRentalDay: number;
+  };
   discovery: DiscoveryConfig;
   payments: {
     lifetimeMs: number;
@@ -232,6 +238,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
     healthCheckMs: e.HEALTH_CHECK_SECONDS * 1000,
+    replacement: {
+      autoAfterMs: Math.round(e.AUTO_REPLACE_MINUTES * 60_000),
+      perRentalDay: e.REPLACEMENTS_PER_RENTAL_DAY,
+    },
     discovery: {
       exitIpUrl: e.EXIT_IP_URL,
       concurrency: e.DISCOVERY_CONCURRENCY,

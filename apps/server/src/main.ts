@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     graceMs: config.rentalGraceMs,
     provisioningDeadlineMs: config.provisioningDeadlineMs,
     healthCheckMs: config.healthCheckMs,
+    replacement: { autoAfterMs: config.replacement.autoAfterMs, perDay: config.replacement.perRentalDay },
   };
   const payments = paymentsDepsOf({ config, db: database.db, clock: systemClock, paymentProvider });
   stopJobs.push(

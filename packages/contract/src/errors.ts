@@ -49,6 +49,11 @@ export const ERROR_CODES = {
     'No gateway port is free for IP authorization right now. Please try again later or contact support.',
   IP_AUTH_PORT_LIMIT_REACHED:
     'Your account has IP authorization on as many rentals as one account may have. Turn it off on another rental first.',
+  RENTAL_NOT_CONNECTED: 'Only a connected proxy can be replaced',
+  PROXY_STILL_HEALTHY: 'This proxy passes its health checks, so it cannot be replaced',
+  REPLACEMENT_LIMIT_REACHED: 'This rental was replaced as often as a day allows. Please try again later.',
+  NO_REPLACEMENT_AVAILABLE:
+    'No comparable proxy is free right now. Please try again later; a refund may still apply within its window.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -110,6 +115,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IP_AUTH_UNAVAILABLE: 503,
   IP_AUTH_PORTS_EXHAUSTED: 503,
   IP_AUTH_PORT_LIMIT_REACHED: 409,
+  RENTAL_NOT_CONNECTED: 409,
+  PROXY_STILL_HEALTHY: 409,
+  REPLACEMENT_LIMIT_REACHED: 429,
+  NO_REPLACEMENT_AVAILABLE: 409,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

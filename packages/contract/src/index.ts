@@ -18,6 +18,7 @@ export * from './rentals/export';
 export * from './rentals/renewal';
 export * from './rentals/refunds';
 export * from './rentals/ip-auth';
+export * from './rentals/replace';
 export * from './api/endpoint';
 export * from './accounts/endpoints';
 export * from './catalogue/endpoints';

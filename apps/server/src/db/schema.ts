@@ -109,6 +109,8 @@ export const proxies = pgTable(
     detectProtocol: boolean('detect_protocol').notNull().default(false),
     /** Cap on one rental's concurrent gateway connections; null: RENTAL_MAX_CONNECTIONS, 0: unlimited. */
     maxConnections: integer('max_connections'),
+    /** Since when every check of this proxy has failed (null after a passing one): replacement reads it. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -421,6 +423,8 @@ export const exportLinks = pgTable(
     check('export_links_format_or_template', sql`(${t.format} IS NULL) <> (${t.template} IS NULL)`),
   ],
 );
+
+export * from './schema-replacements';
 
 export const schema = {
   exportLinks,

@@ -31,7 +31,8 @@ export function discoveryDepsOf(deps: { config: Config; db: Database; clock: Clo
 }
 
 type ProxyRow = typeof proxies.$inferSelect;
-type ProxyUpdate = Partial<typeof proxies.$inferInsert>;
+/** Columns to set; a failure streak keeps its start (SQL), so it is not a plain value. */
+type ProxyUpdate = Partial<Omit<typeof proxies.$inferInsert, 'failingSince'>> & { failingSince?: Date | null | SQL };
 
 /** A claim outlives the slowest inspection (two look-ups, each bounded by the timeout). */
 const leaseMs = (deps: DiscoveryDeps) => deps.config.timeoutMs * 4 + 30_000;
@@ -208,6 +209,7 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
         failureReason: health.reason,
         lastCheckedAt: at,
         lastUnavailableAt: at,
+        failingSince: sql`coalesce(${proxies.failingSince}, ${at})`,
         discovery,
       },
       goesOut,
@@ -217,6 +219,7 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
 
   const update: ProxyUpdate = {
     consecutiveFailures: 0,
+    failingSince: null,
     failureReason: null,
     lastCheckedAt: at,
     latencyMs: health.latencyMs,

@@ -214,7 +214,9 @@ export class CredentialStore {
     const previous = this.byUsername.get(row.username);
     this.byUsername.set(row.username, row);
     const passwordChanged = previous !== undefined && previous.password !== row.password;
-    if (!this.isUsable(row) || passwordChanged) this.cut(row.rentalId);
+    // A replacement (issue 24) moved the rental: what is open still goes through the old upstream.
+    const upstreamChanged = previous !== undefined && previous.upstream !== row.upstream;
+    if (!this.isUsable(row) || passwordChanged || upstreamChanged) this.cut(row.rentalId);
     this.arm(row);
   }
 

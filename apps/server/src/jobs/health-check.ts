@@ -48,7 +48,11 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
       const at = deps.clock.now();
       await deps.db
         .update(proxies)
-        .set(result.ok ? { lastCheckedAt: at } : { lastCheckedAt: at, lastUnavailableAt: at })
+        .set(
+          result.ok
+            ? { lastCheckedAt: at, failingSince: null }
+            : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
+        )
         .where(eq(proxies.id, rental.proxyId));
       await deps.db
         .update(rentals)

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { rentals } from '../db/schema';
 import { autoRefundWaiting, autoRenewRental, type RentalsDeps } from '../rentals/rentals-service';
+import { replaceFailing, type ReplaceRequest } from '../replacements/replacement-service';
 import { checkConnected } from './health-check';
 import { upstreamsOf } from './upstreams';
 
@@ -11,6 +12,8 @@ export interface LifecycleDeps extends RentalsDeps {
   graceMs: number;
   provisioningDeadlineMs: number;
   healthCheckMs: number;
+  /** Automatic replacement of failing proxies (issue 24); without it, none. */
+  replacement?: { autoAfterMs: number; perDay: number; onReplaced?: ReplaceRequest['onReplaced'] };
 }
 
 const BATCH = 500;
@@ -165,10 +168,18 @@ export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal
     renewFailed: 0,
     ended: 0,
     expired: 0,
+    replaced: 0,
   };
   const steps = [
     async () => Object.assign(result, await provisionWaiting(deps)),
     async () => Object.assign(result, await checkConnected(deps)),
+    // After the checks, which set how long each proxy has been failing.
+    async () => {
+      if (deps.replacement) {
+        const { autoAfterMs, perDay, onReplaced } = deps.replacement;
+        result.replaced = (await replaceFailing({ ...deps, afterMs: autoAfterMs, perDay, onReplaced })).replaced;
+      }
+    },
     // Before markEnded: a rental renewed here never turns `ready`.
     async () => Object.assign(result, await renewDue(deps)),
     async () => (result.ended = await markEnded(deps)),

@@ -76,6 +76,19 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
 /** Hours of each rental's latest order; the table is named in full (drizzle can drop it, decisions §25.5). */
 const renewHours = sql<number>`coalesce((SELECT ro.hours FROM rental_orders ro WHERE ro.rental_id = "rentals"."id" ORDER BY ro.id DESC LIMIT 1), 0)::int`;
 
+/** The rental's latest replacement as JSON (null if none): the proxy it had before (issue 24). */
+const replacedFrom = sql<ReplacedFromRow | null>`(SELECT json_build_object('proxy_id', pr.old_proxy_id, 'ip', coalesce(op.exit_ip, op.ip), 'country', op.country, 'reason', pr.reason, 'automatic', pr.automatic, 'at', pr.created_at) FROM proxy_replacements pr JOIN proxies op ON op.id = pr.old_proxy_id WHERE pr.rental_id = "rentals"."id" ORDER BY pr.id DESC LIMIT 1)`;
+
+export interface ReplacedFromRow {
+  proxy_id: number;
+  ip: string;
+  country: string;
+  reason: string | null;
+  automatic: boolean;
+  /** A timestamp as PostgreSQL writes it in JSON. */
+  at: string;
+}
+
 /** What the history shows of a rental and its proxy (never the upstream's credentials). */
 const historyColumns = {
   rental: {
@@ -101,7 +114,9 @@ const historyColumns = {
     zip: proxies.zip,
     fraudScore: proxies.fraudScore,
     protocol: proxies.protocol,
+    exitIp: proxies.exitIp,
   },
+  replacedFrom,
   /** Hours of the rental's latest order: what auto-renew buys again (issue 16). */
   renewHours: renewHours,
   /** IP authorization: null when the rental has none (left join). */
@@ -136,13 +151,22 @@ export async function rentalsOfUser(db: Queryable, userId: number): Promise<Hist
 export async function ordersOfUser(
   db: Queryable,
   userId: number,
-): Promise<{ order: OrderRow; rental: RentalRow; proxy: ProxyRow; ipAuth: { port: number; ips: string[] } | null }[]> {
+): Promise<
+  {
+    order: OrderRow;
+    rental: RentalRow;
+    proxy: ProxyRow;
+    ipAuth: { port: number; ips: string[] } | null;
+    replacedFrom: ReplacedFromRow | null;
+  }[]
+> {
   return db
     .select({
       order: rentalOrders,
       rental: rentals,
       proxy: proxies,
       ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
+      replacedFrom,
     })
     .from(rentalOrders)
     .innerJoin(rentals, eq(rentals.id, rentalOrders.rentalId))

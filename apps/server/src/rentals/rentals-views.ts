@@ -1,6 +1,6 @@
 import { historyRank, type HistoryRecord, type IpAuth, type RentalStatus, type Transaction } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { ordersOfUser, rentalsOfUser, type HistoryRow } from './rentals-repository';
+import { ordersOfUser, rentalsOfUser, type HistoryRow, type ReplacedFromRow } from './rentals-repository';
 
 export interface GatewayAddress {
   host: string;
@@ -20,6 +20,7 @@ export function toHistoryRecord(
   gateway: GatewayAddress,
   renewHours = rental.hours,
   ipAuth: IpAuth | null = null,
+  replacedFrom: ReplacedFromRow | null = null,
 ): HistoryRecord {
   const port = gatewayPortFor(proxy.protocol, gateway);
   return {
@@ -49,6 +50,17 @@ export function toHistoryRecord(
     purchased_at: rental.createdAt.toISOString(),
     bytes_up: rental.bytesUp,
     bytes_down: rental.bytesDown,
+    exit_ip: proxy.exitIp,
+    replaced_from: replacedFrom
+      ? {
+          proxy_id: Number(replacedFrom.proxy_id),
+          ip: replacedFrom.ip,
+          country: replacedFrom.country,
+          reason: replacedFrom.reason,
+          automatic: replacedFrom.automatic,
+          at: new Date(replacedFrom.at).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -56,7 +68,9 @@ export function toHistoryRecord(
 export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
   const rows = await rentalsOfUser(db, userId);
   return rows
-    .map(({ rental, proxy, renewHours, ipAuth }) => toHistoryRecord(rental, proxy, gateway, renewHours, ipAuth))
+    .map(({ rental, proxy, renewHours, ipAuth, replacedFrom }) =>
+      toHistoryRecord(rental, proxy, gateway, renewHours, ipAuth, replacedFrom),
+    )
     .map((record, index) => ({ record, index }))
     .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
     .map(({ record }) => record);
@@ -65,8 +79,8 @@ export async function historyOf(db: Queryable, userId: number, gateway: GatewayA
 /** One row per purchase and per extension, newest first. */
 export async function transactionsOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<Transaction[]> {
   const rows = await ordersOfUser(db, userId);
-  return rows.map(({ order, rental, proxy, ipAuth }) => ({
-    ...toHistoryRecord(rental, proxy, gateway, rental.hours, ipAuth),
+  return rows.map(({ order, rental, proxy, ipAuth, replacedFrom }) => ({
+    ...toHistoryRecord(rental, proxy, gateway, rental.hours, ipAuth, replacedFrom),
     order_id: String(order.id),
     hours: order.hours,
     amount: order.amountCents / 100,

@@ -38,6 +38,8 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     end_time: new Date(Date.now() + 24 * 3_600_000).toISOString(),
     bytes_up: 0,
     bytes_down: 0,
+    exit_ip: null,
+    replaced_from: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
+import { ReplacementListResponseSchema } from '../rentals/replace';
 import {
   AdminOverviewResponseSchema,
   AuditListResponseSchema,
@@ -219,4 +220,15 @@ export const discoveryStatusEndpoint = defineEndpoint({
   summary: "This month's IPQualityScore budget",
   access: 'admin',
   response: DiscoveryStatusResponseSchema,
+});
+
+export const replacementsEndpoint = defineEndpoint({
+  operationId: 'listReplacements',
+  method: 'GET',
+  path: '/api/admin/replacements',
+  tag: 'console',
+  summary: 'Proxy replacements, newest first',
+  description: 'Every replacement, by a customer or automatic after failed checks (at most 500).',
+  access: 'admin',
+  response: ReplacementListResponseSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successTrue } from '../common/schemas';
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
+import { ReplacedFromSchema } from './replace';
 
 /** A history record (spec section 3): the proxy's facts plus the rental's credentials and state. */
 export const HistoryRecordSchema = ProxyFactsSchema.extend({
@@ -33,6 +34,10 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   /** Traffic through the gateway so far (bytes from and to the customer). */
   bytes_up: z.number().int(),
   bytes_down: z.number().int(),
+  /** The exit address last seen through the proxy's upstream; null until it was looked up. */
+  exit_ip: z.string().nullable(),
+  /** The proxy this rental had before its latest replacement; null if it was never replaced. */
+  replaced_from: ReplacedFromSchema.nullable(),
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 

@@ -31,6 +31,7 @@ describe('console layout', () => {
       ['Customers', '/admin/customers'],
       ['Gift cards', '/admin/giftcards'],
       ['Audit log', '/admin/audit'],
+      ['Replacements', '/admin/replacements'],
       ['News', '/admin/news'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

@@ -26,6 +26,10 @@ const Audit = lazyPage(
   () => import('./audit/audit-page'),
   (m) => m.AuditPage,
 );
+const Replacements = lazyPage(
+  () => import('./replacements/replacements-page'),
+  (m) => m.ReplacementsPage,
+);
 
 /** Child routes of /admin (the operator console, issue 8). */
 export const consoleRoutes: RouteObject[] = [
@@ -35,6 +39,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'customers/:id', element: <CustomerDetail /> },
   { path: 'giftcards', element: <Giftcards /> },
   { path: 'audit', element: <Audit /> },
+  { path: 'replacements', element: <Replacements /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];

@@ -44,7 +44,8 @@ describe('history', () => {
     ]);
     renderApp('/history', { apiKey: 'px_test' });
     const rows = await screen.findAllByTestId('history-row');
-    expect(rows.map((row) => row.children[1]?.textContent)).toEqual(['4', '3', '5', '2', '1']);
+    // The id cell's first line is the id; exit IP, country and note follow as secondary text.
+    expect(rows.map((row) => row.children[1]?.firstChild?.textContent)).toEqual(['4', '3', '5', '2', '1']);
     // The fake clock also moves with real time (shouldAdvanceTime): on a loaded machine seconds pass.
     const timeLeft = screen.getAllByTestId('time-left').map((cell) => cell.textContent);
     expect(timeLeft).toEqual(['—', '1d 2h', expect.stringMatching(/^1m [0-5]s$/), '—', '—']);

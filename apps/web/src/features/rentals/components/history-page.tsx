@@ -20,6 +20,7 @@ import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
 import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
+import { RentalFacts } from './rental-facts';
 import { RenewalWarning } from './renewal-warning';
 import { SelectionBar } from './selection-bar';
 import { TimeLeft } from './time-left';
@@ -145,6 +146,7 @@ export function HistoryPage() {
                 </td>
                 <td className="px-3 py-2">
                   <span className="tabular-nums">{record.id}</span>
+                  <RentalFacts record={record} />
                   {record.auto_renew && (
                     <span className="block text-xs font-medium text-brand-700">{t('renew.badge')}</span>
                   )}

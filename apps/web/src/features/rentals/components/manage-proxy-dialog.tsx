@@ -21,11 +21,13 @@ import { useSaveNote } from '../api/save-note';
 import { useSetAutoRenew } from '../api/set-auto-renew';
 import { useUsage } from '../api/get-usage';
 import { IpAuthSection } from './ip-auth-section';
+import { ReplaceSection } from './replace-section';
 import { UsageChart } from './usage-chart';
 
 /**
  * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
- * IP authorization with the rental's own port, the customer's note, and a new password after a confirmation. The parent keys it by rental,
+ * IP authorization with the rental's own port, the customer's note, the replacement of a failing proxy
+ * (issue 24), and a new password after a confirmation. The parent keys it by rental,
  * so each opening starts from that rental's saved note.
  */
 export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {
@@ -36,6 +38,14 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
   const usage = useUsage(record?.id ?? null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
+  };
+
+  // After a replacement the rental answers to its new proxy id: this dialog's usage (by the old
+  // id) is left as loaded rather than asked again and refused.
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.history() });
+    void queryClient.invalidateQueries({ queryKey: rentalKeys.transactions() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
   };
 
@@ -176,6 +186,8 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
           </Button>
         </section>
       )}
+
+      {record?.status === RENTAL_STATUS.connected && <ReplaceSection record={record} onReplaced={refreshLists} />}
 
       <section aria-labelledby="manage-password" className="flex flex-col gap-2">
         <h3 id="manage-password" className="font-semibold text-slate-800">

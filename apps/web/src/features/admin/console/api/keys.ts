@@ -14,4 +14,5 @@ export const consoleKeys = {
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
   audit: () => [...consoleKeys.all, 'audit'] as const,
   backups: () => [...consoleKeys.all, 'backups'] as const,
+  replacements: () => [...consoleKeys.all, 'replacements'] as const,
 };

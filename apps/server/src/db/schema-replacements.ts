@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Every move of a rental from a failing proxy to another (issue 24): by the customer, or by the
+ * job after AUTO_REPLACE_MINUTES of failed checks. It costs nothing, so no ledger row goes with
+ * it; this table is what the history, the daily limit and the operator's console read.
+ */
+export const proxyReplacements = pgTable(
+  'proxy_replacements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // Foreign keys to users, rentals and proxies are in the migration: naming those tables here
+    // would make this file and schema.ts import each other.
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rentalId: bigint('rental_id', { mode: 'number' }).notNull(),
+    oldProxyId: bigint('old_proxy_id', { mode: 'number' }).notNull(),
+    newProxyId: bigint('new_proxy_id', { mode: 'number' }).notNull(),
+    /** not_working, wrong_location, slow, failed_checks, or null when the customer gave none. */
+    reason: text('reason'),
+    automatic: boolean('automatic').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('proxy_replacements_rental_idx').on(t.rentalId, t.createdAt),
+    index('proxy_replacements_created_idx').on(t.createdAt),
+    check('proxy_replacements_moves', sql`${t.oldProxyId} <> ${t.newProxyId}`),
+  ],
+);

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SocksClient } from 'socks';
+import { createSocks5Server } from '../gateway/socks5-server';
+import { until } from '../gateway/gateway-test-kit';
+
+/** Test helpers for replacement (kept out of *.test.ts to keep the tests short). */
+
+/** An origin that answers each request with the address it came from: the exit a client used. */
+export async function exitEcho(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (request.url === '/hold') {
+      // Keeps the connection open, as a long download would, until the gateway cuts it.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('holding\n');
+      return;
+    }
+    const body = request.socket.remoteAddress ?? '';
+    response.writeHead(200, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A SOCKS5 upstream (user `user`, password `pass`) whose connections leave from `exit`
+ * (127.0.0.2, 127.0.0.3...), so the origin sees which upstream a request went through.
+ */
+export async function upstreamWithExit(
+  exit: string,
+): Promise<{ url: string; stop: () => Promise<void>; refuseNew: () => void }> {
+  const sockets = new Set<net.Socket>();
+  const server = createSocks5Server({
+    authenticate: (username, password) =>
+      username === 'user' && password === 'pass'
+        ? {
+            dial: (host, port) =>
+              new Promise<net.Socket>((resolve, reject) => {
+                const socket = net.connect({ host, port, localAddress: exit });
+                socket.once('connect', () => resolve(socket));
+                socket.once('error', reject);
+              }),
+          }
+        : null,
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `socks5://user:pass@127.0.0.1:${port}`,
+    /** Stops accepting (its checks fail) while tunnels already open keep running. */
+    refuseNew: () => server.close(),
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One request through the gateway's SOCKS5 port; answers the body, or the error's message. */
+export async function exitThrough(gatewayPort: number, user: string, pass: string, originPort: number) {
+  try {
+    const { socket } = await SocksClient.createConnection({
+      proxy: { host: '127.0.0.1', port: gatewayPort, type: 5, userId: user, password: pass },
+      command: 'connect',
+      destination: { host: '127.0.0.1', port: originPort },
+      timeout: 3000,
+    });
+    const text = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write('GET /ip HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n');
+    });
+    return text.split('\r\n\r\n')[1] ?? '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A tunnel held open through the gateway; `isOpen` turns false when the gateway cuts it. */
+export async function heldTunnel(gatewayPort: number, user: string, pass: string, originPort: number) {
+  const { socket } = await SocksClient.createConnection({
+    proxy: { host: '127.0.0.1', port: gatewayPort, type: 5, userId: user, password: pass },
+    command: 'connect',
+    destination: { host: '127.0.0.1', port: originPort },
+    timeout: 3000,
+  });
+  let open = true;
+  socket.on('close', () => (open = false));
+  socket.on('error', () => undefined);
+  socket.write('GET /hold HTTP/1.1\r\nHost: origin\r\n\r\n');
+  return { isOpen: () => open };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm run gateway` as a process of its own on a PostgreSQL database; answers its SOCKS5 port and a stop. */
+export async function gatewayProcess(databaseUrl: string, checkUrl: string) {
+  const socksPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      GATEWAY_SOCKS_PORT: String(socksPort),
+      GATEWAY_HTTP_PORT: String(await freePort()),
+      GATEWAY_CHECK_URL: checkUrl,
+      GATEWAY_METRICS_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await until(() => output.includes('gateway listening'), 30_000);
+  return { socksPort, stop: () => child.kill('SIGTERM') };
+}

@@ -1,0 +1,333 @@
+import { AUTO_REPLACE_REASON, RENTAL_STATUS, type ReplacementCandidate } from '@portal/contract';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../admin/audit';
+import { bumpCatalogue } from '../catalogue/catalogue-state';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { proxies, proxyReplacements, rentals } from '../db/schema';
+import { DomainError } from '../errors';
+import { proxyIsHeld } from '../inventory/inventory-repository';
+import type { Provisioner } from '../rentals/provisioner';
+import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-repository';
+
+export interface ReplaceDeps {
+  db: Database;
+  clock: Clock;
+  provisioner: Provisioner;
+  /** REPLACEMENTS_PER_RENTAL_DAY: customer replacements of one rental in any 24 hours. */
+  perDay: number;
+}
+
+/** What a replacement did: enough for a notice (rental id, new exit IP) to be queued from it. */
+export interface Replaced {
+  replacementId: number;
+  userId: number;
+  rentalId: number;
+  oldProxyId: number;
+  proxyId: number;
+  exitIp: string;
+  country: string;
+  reason: string | null;
+  automatic: boolean;
+  at: Date;
+}
+
+export interface ReplaceRequest {
+  /** A customer's call names their proxy; the job names the rental. */
+  target: { userId: number; proxyId: number } | { rentalId: number };
+  reason?: string | null;
+  automatic?: boolean;
+  /**
+   * Called once the replacement has committed, with what it did: where a notice (Telegram,
+   * e-mail) is queued. A failure here is the caller's; the replacement stands.
+   */
+  onReplaced?: (replaced: Replaced) => void | Promise<void>;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * A proxy fails its health checks when its latest check failed (`failing_since` is set by every
+ * failed check and cleared by a passing one), when discovery took it out as `unhealthy`, or when
+ * the operator disabled it (the gateway refuses its rentals then).
+ */
+export function isFailing(proxy: ProxyRow): boolean {
+  return proxy.failingSince !== null || proxy.discovery === 'unhealthy' || !proxy.enabled;
+}
+
+/**
+ * The healthy free proxy a rental of `old` would move to: same country, and of those the same
+ * type, then the same protocol (the customer's proxy string names the gateway port of its
+ * protocol), region and city, then the lowest fraud score. `lock` takes it in the caller's
+ * transaction, skipping one another replacement or purchase holds.
+ */
+async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean): Promise<ProxyRow | undefined> {
+  const query = db
+    .select()
+    .from(proxies)
+    .where(
+      and(
+        eq(proxies.enabled, true),
+        eq(proxies.discovery, 'listed'),
+        sql`${proxies.failingSince} IS NULL`,
+        eq(proxies.country, old.country),
+        ne(proxies.id, old.id),
+        sql`not ${proxyIsHeld}`,
+      ),
+    )
+    .orderBy(
+      desc(sql`${proxies.type} = ${old.type}`),
+      desc(sql`${proxies.protocol} = ${old.protocol}`),
+      desc(sql`${proxies.region} = ${old.region}`),
+      desc(sql`${proxies.city} = ${old.city}`),
+      asc(proxies.fraudScore),
+      asc(proxies.id),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: proxies, skipLocked: true }) : await query;
+  return row;
+}
+
+async function customerReplacementsToday(db: Queryable, rentalId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(proxyReplacements)
+    .where(
+      and(
+        eq(proxyReplacements.rentalId, rentalId),
+        eq(proxyReplacements.automatic, false),
+        gte(proxyReplacements.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Records a failed look at the proxy as the health checker does, so the refund rule sees it too. */
+async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
+  await db
+    .update(proxies)
+    .set({ lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` })
+    .where(eq(proxies.id, rental.proxyId));
+  await db
+    .update(rentals)
+    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
+    .where(eq(rentals.id, rental.id));
+}
+
+/**
+ * The refusals a customer's request meets, in this order: not theirs (404), not connected, the
+ * daily limit, a healthy proxy (a passing recorded check is confirmed by a live one, since the
+ * customer may see a failure the last check did not), nothing comparable free.
+ */
+async function eligible(
+  deps: ReplaceDeps,
+  userId: number,
+  proxyId: number,
+): Promise<{ rental: RentalRow; proxy: ProxyRow; candidate: ProxyRow; left: number }> {
+  const found = await findLatestRental(deps.db, userId, proxyId);
+  if (!found) throw new DomainError('RENTAL_NOT_FOUND');
+  const { rental, proxy } = found;
+  if (rental.status !== RENTAL_STATUS.connected) throw new DomainError('RENTAL_NOT_CONNECTED');
+  const used = await customerReplacementsToday(deps.db, rental.id, deps.clock.now());
+  if (used >= deps.perDay) throw new DomainError('REPLACEMENT_LIMIT_REACHED');
+  if (!isFailing(proxy)) {
+    const live = await deps.provisioner.check({
+      rentalId: rental.id,
+      username: rental.username,
+      upstream: proxy.upstream,
+    });
+    if (live.ok) throw new DomainError('PROXY_STILL_HEALTHY');
+    await recordFailure(deps.db, rental, deps.clock.now());
+  }
+  const candidate = await pickCandidate(deps.db, proxy, false);
+  if (!candidate) throw new DomainError('NO_REPLACEMENT_AVAILABLE');
+  return { rental, proxy, candidate, left: deps.perDay - used };
+}
+
+export function candidateView(proxy: ProxyRow): ReplacementCandidate {
+  return {
+    id: proxy.id,
+    ip: proxy.exitIp ?? proxy.ip,
+    country: proxy.country,
+    region: proxy.region,
+    city: proxy.city,
+    ISP: proxy.isp,
+    type: proxy.type,
+    protocol: proxy.protocol,
+    ipqualityscore: proxy.fraudScore,
+  };
+}
+
+/** What `GET /api/proxy/replace` answers: the candidate, taken by nobody. */
+export async function replacementCandidate(deps: ReplaceDeps, userId: number, proxyId: number) {
+  const { candidate, left } = await eligible(deps, userId, proxyId);
+  return { candidate: candidateView(candidate), remainingToday: left };
+}
+
+/**
+ * Moves a connected rental from its failing proxy to a healthy free one, in one transaction:
+ * the rental keeps its id and so its credentials, ports, IP authorization, note, auto-renew,
+ * usage and end time; only `proxy_id` changes, which the rentals trigger announces to every
+ * gateway process (they close what is open and use the new upstream). The old proxy leaves the
+ * catalogue as `unhealthy` until a re-check passes. Nothing is charged or refunded, so the
+ * ledger is not touched. Answers null when a job's rental is no longer due (moved on meanwhile).
+ */
+export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest): Promise<Replaced | null> {
+  const automatic = request.automatic ?? false;
+  const reason = request.reason ?? (automatic ? AUTO_REPLACE_REASON : null);
+  let rentalId: number;
+  let expectedProxyId: number | null = null;
+  if ('userId' in request.target) {
+    // Refusals before the transaction: the live check may wait on the network for seconds.
+    const { rental } = await eligible(deps, request.target.userId, request.target.proxyId);
+    rentalId = rental.id;
+    expectedProxyId = request.target.proxyId;
+  } else {
+    rentalId = request.target.rentalId;
+  }
+
+  const replaced = await moveInTransaction(deps, rentalId, expectedProxyId, automatic, reason).catch(
+    (error: unknown) => {
+      // A purchase took the candidate between the pick and the move: the holders' index refused it.
+      if (!isUniqueViolation(error)) throw error;
+      if (automatic) return null;
+      throw new DomainError('NO_REPLACEMENT_AVAILABLE');
+    },
+  );
+  if (replaced) await request.onReplaced?.(replaced);
+  return replaced;
+}
+
+async function moveInTransaction(
+  deps: ReplaceDeps,
+  rentalId: number,
+  expectedProxyId: number | null,
+  automatic: boolean,
+  reason: string | null,
+): Promise<Replaced | null> {
+  return deps.db.transaction(async (tx): Promise<Replaced | null> => {
+    const rental = await lockRental(tx, rentalId);
+    const now = deps.clock.now();
+    // Another replacement, an expiry or a refund got there first.
+    if (!rental || rental.status !== RENTAL_STATUS.connected) {
+      if (automatic) return null;
+      throw new DomainError(rental ? 'RENTAL_NOT_CONNECTED' : 'RENTAL_NOT_FOUND');
+    }
+    if (expectedProxyId !== null && rental.proxyId !== expectedProxyId) throw new DomainError('RENTAL_NOT_FOUND');
+    if (!automatic && (await customerReplacementsToday(tx, rental.id, now)) >= deps.perDay) {
+      throw new DomainError('REPLACEMENT_LIMIT_REACHED');
+    }
+    const [old] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId)).for('update');
+    if (!old) throw new Error(`rental ${rental.id} has no proxy`);
+    if (!isFailing(old)) {
+      if (automatic) return null;
+      throw new DomainError('PROXY_STILL_HEALTHY');
+    }
+    const fresh = await pickCandidate(tx, old, true);
+    if (!fresh) {
+      if (automatic) return null;
+      throw new DomainError('NO_REPLACEMENT_AVAILABLE');
+    }
+    await tx.update(rentals).set({ proxyId: fresh.id, checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+    if (old.discovery === 'listed') {
+      await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, old.id));
+    }
+    const [row] = await tx
+      .insert(proxyReplacements)
+      .values({
+        userId: rental.userId,
+        rentalId: rental.id,
+        oldProxyId: old.id,
+        newProxyId: fresh.id,
+        reason,
+        automatic,
+        createdAt: now,
+      })
+      .returning({ id: proxyReplacements.id });
+    await bumpCatalogue(tx);
+    const result: Replaced = {
+      replacementId: row!.id,
+      userId: rental.userId,
+      rentalId: rental.id,
+      oldProxyId: old.id,
+      proxyId: fresh.id,
+      exitIp: fresh.exitIp ?? fresh.ip,
+      country: fresh.country,
+      reason,
+      automatic,
+      at: now,
+    };
+    await recordAudit(tx, {
+      actor: automatic ? 'system' : `customer:${rental.userId}`,
+      action: 'proxy.replace',
+      details: {
+        rentalId: result.rentalId,
+        userId: result.userId,
+        oldProxyId: result.oldProxyId,
+        newProxyId: result.proxyId,
+        reason,
+        automatic,
+      },
+      at: now,
+    });
+    return result;
+  });
+}
+
+/**
+ * The automatic replacement (AUTO_REPLACE_MINUTES): connected rentals whose proxy has failed
+ * every check for at least `afterMs`, each moved in a transaction of its own. A rental with
+ * nothing comparable free stays and is tried again next round; the refund rule still applies.
+ */
+export async function replaceFailing(
+  deps: ReplaceDeps & { afterMs: number; onReplaced?: ReplaceRequest['onReplaced'] },
+): Promise<{ replaced: number }> {
+  if (deps.afterMs <= 0) return { replaced: 0 };
+  const failingBefore = new Date(deps.clock.now().getTime() - deps.afterMs);
+  const due = await deps.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(and(eq(rentals.status, RENTAL_STATUS.connected), sql`${proxies.failingSince} <= ${failingBefore}`))
+    .orderBy(asc(rentals.id))
+    .limit(100);
+  let replaced = 0;
+  for (const { id } of due) {
+    const done = await replaceRental(deps, { target: { rentalId: id }, automatic: true, onReplaced: deps.onReplaced });
+    if (done) replaced += 1;
+  }
+  return { replaced };
+}
+
+/** Every replacement for the operator's console, newest first, with both proxies' addresses. */
+export async function listReplacements(db: Queryable, limit = 500) {
+  const oldProxy = alias(proxies, 'old_proxy');
+  const newProxy = alias(proxies, 'new_proxy');
+  const rows = await db
+    .select({
+      replacement: proxyReplacements,
+      oldIp: sql<string>`coalesce(${oldProxy.exitIp}, ${oldProxy.ip})`,
+      newIp: sql<string>`coalesce(${newProxy.exitIp}, ${newProxy.ip})`,
+      country: newProxy.country,
+    })
+    .from(proxyReplacements)
+    .innerJoin(oldProxy, eq(oldProxy.id, proxyReplacements.oldProxyId))
+    .innerJoin(newProxy, eq(newProxy.id, proxyReplacements.newProxyId))
+    .orderBy(desc(proxyReplacements.id))
+    .limit(limit);
+  return rows.map(({ replacement: r, oldIp, newIp, country }) => ({
+    id: r.id,
+    user_id: r.userId,
+    rental_id: r.rentalId,
+    old_proxy_id: r.oldProxyId,
+    new_proxy_id: r.newProxyId,
+    old_ip: oldIp,
+    new_ip: newIp,
+    country,
+    reason: r.reason,
+    automatic: r.automatic,
+    at: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../testing/render-app';
+import { consoleApi, setupConsoleTests } from '../console-test-utils';
+
+setupConsoleTests();
+
+describe('replacements', () => {
+  it('lists each replacement with both proxies, the reason and who made it', async () => {
+    consoleApi({
+      'GET /api/admin/replacements': () =>
+        jsonResponse(200, {
+          success: true,
+          replacements: [
+            {
+              id: 2,
+              user_id: 7,
+              rental_id: 11,
+              old_proxy_id: 3,
+              new_proxy_id: 9,
+              old_ip: '198.51.100.3',
+              new_ip: '203.0.113.9',
+              country: 'DE',
+              reason: 'failed_checks',
+              automatic: true,
+              at: '2026-03-02T10:00:00Z',
+            },
+            {
+              id: 1,
+              user_id: 8,
+              rental_id: 12,
+              old_proxy_id: 4,
+              new_proxy_id: 5,
+              old_ip: '198.51.100.4',
+              new_ip: '198.51.100.5',
+              country: 'FR',
+              reason: null,
+              automatic: false,
+              at: '2026-03-01T10:00:00Z',
+            },
+          ],
+        }),
+    });
+    renderApp('/admin/replacements');
+    await waitFor(() => expect(screen.getAllByTestId('replacement-row')).toHaveLength(2));
+    const [automatic, manual] = screen.getAllByTestId('replacement-row') as [HTMLElement, HTMLElement];
+    expect(within(automatic).getByText('3 · 198.51.100.3')).toBeInTheDocument();
+    expect(within(automatic).getByText('9 · 203.0.113.9 · DE')).toBeInTheDocument();
+    expect(within(automatic).getByText('failed_checks')).toBeInTheDocument();
+    expect(within(automatic).getByText('Automatic')).toBeInTheDocument();
+    expect(within(automatic).getByRole('link', { name: '7' })).toHaveAttribute('href', '/admin/customers/7');
+    expect(within(manual).getByText('Customer')).toBeInTheDocument();
+    expect(within(manual).getByText('—')).toBeInTheDocument();
+  });
+
+  it('says when there were none', async () => {
+    consoleApi({ 'GET /api/admin/replacements': () => jsonResponse(200, { success: true, replacements: [] }) });
+    renderApp('/admin/replacements');
+    expect(await screen.findByText('No replacements yet.')).toBeInTheDocument();
+  });
+});

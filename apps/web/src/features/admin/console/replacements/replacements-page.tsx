@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { cn } from '../../../../lib/cn';
+import { useReplacements } from '../api/get-replacements';
+import { clampPage, Pager } from '../components/pager';
+import { QueryState } from '../components/query-state';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+const PAGE_SIZE = 50;
+
+/** Issue 24: every proxy replacement, by a customer or automatic after failed checks, newest first. */
+export function ReplacementsPage() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const replacements = useReplacements();
+  const [page, setPage] = useState(0);
+  const rows = replacements.data ?? [];
+  const shownPage = clampPage(page, PAGE_SIZE, rows.length);
+  const columns = ['when', 'customer', 'rental', 'from', 'to', 'reason', 'by'] as const;
+
+  return (
+    <>
+      <ScreenHeader title={t('replacements.title')} />
+      {replacements.data ? (
+        <>
+          <Table caption={t('replacements.title')} captionHidden>
+            <TableHead labels={columns.map((column) => t(`replacements.${column}`))} />
+            <tbody>
+              {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('replacements.empty')} />}
+              {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((row) => (
+                <tr key={row.id} className="border-t border-slate-100" data-testid="replacement-row">
+                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.at)}</td>
+                  <td className={td}>
+                    <Link className="text-brand-700 underline" to={`/admin/customers/${row.user_id}`}>
+                      {row.user_id}
+                    </Link>
+                  </td>
+                  <td className={cn(td, 'tabular-nums')}>{row.rental_id}</td>
+                  <td className={cn(td, 'font-mono text-xs')}>
+                    {row.old_proxy_id} · {row.old_ip}
+                  </td>
+                  <td className={cn(td, 'font-mono text-xs')}>
+                    {row.new_proxy_id} · {row.new_ip} · {row.country}
+                  </td>
+                  <td className={cn(td, 'font-mono text-xs')}>{row.reason ?? t('replacements.noReason')}</td>
+                  <td className={td}>{row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+        </>
+      ) : (
+        <QueryState error={replacements.error} onRetry={() => void replacements.refetch()} />
+      )}
+    </>
+  );
+}

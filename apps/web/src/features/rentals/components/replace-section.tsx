@@ -1,0 +1,103 @@
+import { PROXY_TYPES, REPLACE_REASONS, type HistoryRecord, type ProxyType, type ReplaceReason } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input-class';
+import { apiErrorText } from '../../../lib/api-error-text';
+import { useReplacementCandidate, useReplaceProxy } from '../api/replace-proxy';
+import { useCountryName } from './use-country-name';
+
+/**
+ * Replace a failing proxy (issue 24): the customer sees the proxy the rental would move to, may
+ * give a reason, confirms, then sees where it went. Credentials and ports stay, so nothing else
+ * on the screen changes; the history reloads once it is done.
+ */
+export function ReplaceSection({ record, onReplaced }: { record: HistoryRecord; onReplaced: () => void }) {
+  const { t } = useTranslation('rentals');
+  const countryName = useCountryName();
+  const [reason, setReason] = useState<ReplaceReason | ''>('');
+  const candidate = useReplacementCandidate();
+  const replace = useReplaceProxy({ mutationConfig: { onSuccess: onReplaced } });
+  const offered = candidate.data?.candidate;
+  const done = replace.data;
+
+  return (
+    <section aria-labelledby="manage-replace" className="flex flex-col gap-2">
+      <h3 id="manage-replace" className="font-semibold text-slate-800">
+        {t('replace.title')}
+      </h3>
+      {done ? (
+        <p role="status" data-testid="replace-result" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
+          {t('replace.done', { id: done.proxy_id, ip: done.exit_ip, country: countryName(done.country) })}
+        </p>
+      ) : offered ? (
+        <div data-testid="replace-candidate" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm">
+          <p className="text-amber-900">
+            {t('replace.candidate', {
+              id: offered.id,
+              ip: offered.ip,
+              country: countryName(offered.country),
+              city: offered.city || '—',
+              type: (PROXY_TYPES as readonly string[]).includes(offered.type)
+                ? t(`replace.types.${offered.type as ProxyType}`)
+                : offered.type,
+              protocol: offered.protocol,
+            })}
+          </p>
+          <p className="text-amber-900">{t('replace.keeps')}</p>
+          <label htmlFor="replace-reason" className="font-medium text-slate-800">
+            {t('replace.reason')}
+          </label>
+          <select
+            id="replace-reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value as ReplaceReason | '')}
+            className={inputClass('text-sm')}
+          >
+            <option value="">{t('replace.reasonNone')}</option>
+            {REPLACE_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`replace.reasons.${value}`)}
+              </option>
+            ))}
+          </select>
+          {replace.isError && (
+            <p role="alert" className="text-red-700">
+              {t('replace.failed', { cause: apiErrorText(replace.error) })}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" className="px-3 py-1" onClick={() => candidate.reset()}>
+              {t('dialog.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              className="px-3 py-1"
+              disabled={replace.isPending}
+              onClick={() => replace.mutate({ proxyId: record.id, reason: reason || undefined })}
+            >
+              {t('replace.confirm')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">{t('replace.explain')}</p>
+          {candidate.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {t('replace.failed', { cause: apiErrorText(candidate.error) })}
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            className="self-start px-3 py-1"
+            disabled={candidate.isPending}
+            onClick={() => candidate.mutate(record.id)}
+          >
+            {candidate.isPending ? t('replace.checking') : t('replace.button')}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
