@@ -59,7 +59,6 @@ export const wholeNumber = (value: string) => {
   return Number(value);
 };
 
-
 /** An argument that looks like a number becomes one, as in a JSON body; the schema judges the rest. */
 export const numberOrText = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
 
