@@ -31,6 +31,26 @@ export default defineConfig(
     },
   },
   {
+    // Dollars become cents in one place (the contract's money.ts), so a rounding rule cannot differ.
+    // Percentages are written `(x * p) / 100`, which the second selector leaves alone.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    // Tests may compute an expected amount their own way, as a check on money.ts.
+    ignores: ['packages/contract/src/money.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='*'][right.value=100]",
+          message: 'Dollars to cents: use dollarsToCents, dollarsToNearestCents or a dollarsAsCents schema.',
+        },
+        {
+          selector: "BinaryExpression[operator='/'][right.value=100][left.type!='BinaryExpression']",
+          message: 'Cents to dollars: use centsToDollars or formatCents.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, formatDollars, wholeDollarsToCents } from './money';
+import {
+  centsToDollars,
+  dollarsToCents,
+  dollarsToNearestCents,
+  formatCents,
+  formatDollars,
+  wholeDollarsToCents,
+} from './money';
 
 describe('money', () => {
   it('formats dollars with a sign first and exactly two decimals, 0.00 when missing', () => {
@@ -18,5 +25,17 @@ describe('money', () => {
     expect(centsToDollars(5)).toBe(0.05);
     expect(wholeDollarsToCents(7)).toBe(700);
     expect(() => wholeDollarsToCents(1.5)).toThrow(RangeError);
+  });
+
+  it('turns dollars into cents exactly at the edge, or to the nearest cent where the amount is not ours', () => {
+    expect(dollarsToCents(0.07)).toBe(7);
+    expect(dollarsToCents(-2.5)).toBe(-250);
+    expect(() => dollarsToCents(1.005)).toThrow(RangeError);
+    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
+    expect(dollarsToNearestCents(10.004)).toBe(1000);
+    expect(dollarsToNearestCents(0.29)).toBe(29);
+    expect(() => dollarsToNearestCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(formatCents(1250)).toBe('$12.50');
+    expect(formatCents(-251)).toBe('-$2.51');
   });
 });

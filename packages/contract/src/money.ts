@@ -17,6 +17,15 @@ export function dollarsToCents(dollars: number): number {
   return cents;
 }
 
+/**
+ * An amount in dollars from outside the shop (a payment provider's invoice, a wallet answer the
+ * browser holds) to the nearest cent. Only for amounts the shop does not check for exactness.
+ */
+export function dollarsToNearestCents(dollars: number): number {
+  if (!Number.isFinite(dollars)) throw new RangeError(`not an amount of dollars: ${dollars}`);
+  return Math.round(dollars * 100);
+}
+
 const hasAtMostCents = (dollars: number) =>
   Number.isFinite(dollars) && Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
 
@@ -39,6 +48,11 @@ export function dollarsAsCents(name: string, max: number) {
 export function wholeDollarsToCents(dollars: number): number {
   if (!Number.isSafeInteger(dollars)) throw new RangeError(`not a whole number of dollars: ${dollars}`);
   return dollars * 100;
+}
+
+/** An amount in cents as `$12.50`. */
+export function formatCents(cents: number): string {
+  return formatDollars(centsToDollars(cents));
 }
 
 /** `$12.50`: a dollar sign and exactly two decimals, `$0.00` when the value is missing. */

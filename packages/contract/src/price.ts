@@ -1,3 +1,5 @@
+import { centsToDollars } from './money';
+
 /**
  * Price of one proxy rental, spec section 9 and DESIGN section 2.
  *
@@ -48,7 +50,7 @@ export function priceCents(totalHours: number, fraudScore: number): number {
 }
 
 export function priceDollars(totalHours: number, fraudScore: number): number {
-  return priceCents(totalHours, fraudScore) / 100;
+  return centsToDollars(priceCents(totalHours, fraudScore));
 }
 
 /** Total hours of the purchase dialog: months x 30 x 24 + days x 24 + hours (spec section 9). */

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   INVENTORY_STATES,
   RENTAL_STATUSES,
   type AdminOverview,
@@ -22,7 +23,8 @@ export const REVENUE_DAYS = 30;
 const CUSTOMER_LIST_LIMIT = 50;
 const DETAIL_ROWS_LIMIT = 500;
 
-const dollars = (cents: number | string | null) => Number(cents ?? 0) / 100;
+/** Sums arrive from PostgreSQL as text (bigint). */
+const dollars = (cents: number | string | null) => centsToDollars(Number(cents ?? 0));
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Ledger kinds grouped into the overview's columns; referral rewards and adjustments are neither income nor sales. */
@@ -49,11 +51,19 @@ export async function revenueByDay(db: Queryable, now: Date): Promise<RevenueDay
     const date = utcDay(new Date(first.getTime() + i * DAY_MS));
     days.set(date, { date, deposits: 0, giftcards: 0, purchases: 0, refunds: 0 });
   }
+  // Summed in cents (purchases and extensions share a column), turned into dollars once.
+  const cents = new Map<string, number>();
   for (const row of rows) {
-    const entry = days.get(row.day);
     const column = REVENUE_COLUMN[row.kind as LedgerKind];
+    if (!days.has(row.day) || !column) continue;
     // Purchases are debits in the ledger; the chart shows every column as a positive amount.
-    if (entry && column) entry[column] = Math.round((entry[column] + Math.abs(dollars(row.cents))) * 100) / 100;
+    const key = `${row.day} ${column}`;
+    cents.set(key, (cents.get(key) ?? 0) + Math.abs(Number(row.cents)));
+  }
+  for (const entry of days.values()) {
+    for (const column of ['deposits', 'giftcards', 'purchases', 'refunds'] as const) {
+      entry[column] = centsToDollars(cents.get(`${entry.date} ${column}`) ?? 0);
+    }
   }
   return [...days.values()];
 }

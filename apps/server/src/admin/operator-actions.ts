@@ -24,7 +24,9 @@ import { recordAudit } from './audit';
 /**
  * Every operator action, one function each, called by the admin API and the command line alike:
  * the same request schema, the same limits and error codes, and the audit row written by the
- * action itself, so the two doors cannot differ.
+ * action itself, in the action's own transaction (a change is never left without its row), so
+ * the two doors cannot differ. Checking proxies is the exception: it changes states through the
+ * upstreams over seconds, and its row records that a check was asked for.
  */
 export interface OperatorDeps {
   db: Database;
@@ -61,15 +63,17 @@ export async function adjustCustomerBalance(deps: OperatorDeps, actor: Actor, in
 
 export async function createGiftcardBatch(deps: OperatorDeps, actor: Actor, input: GiftcardsInput) {
   const at = deps.clock.now();
-  const codes = await createGiftcards(deps.db, { amountCents: input.amountCents, count: input.count, at });
-  // The codes themselves stay out of the log: anyone reading it could redeem them.
-  await recordAudit(deps.db, {
-    actor,
-    action: 'giftcards.create',
-    details: { amount: centsToDollars(input.amountCents), count: codes.length },
-    at,
+  return deps.db.transaction(async (tx) => {
+    const codes = await createGiftcards(tx, { amountCents: input.amountCents, count: input.count, at });
+    // The codes themselves stay out of the log: anyone reading it could redeem them.
+    await recordAudit(tx, {
+      actor,
+      action: 'giftcards.create',
+      details: { amount: centsToDollars(input.amountCents), count: codes.length },
+      at,
+    });
+    return codes;
   });
-  return codes;
 }
 
 export async function importInventory(
@@ -80,30 +84,34 @@ export async function importInventory(
   source: Record<string, unknown> = {},
 ): Promise<StoredImport> {
   const { rows, rowNumbers } = readImport(body, query);
-  const stored = await storeImport(deps.db, rows, deps.clock.now(), rowNumbers);
-  const { ids } = stored;
-  await recordAudit(deps.db, {
-    actor,
-    action: 'proxies.import',
-    details: {
-      ...source,
-      added: ids.length,
-      firstId: ids[0],
-      lastId: ids[ids.length - 1],
-      duplicates: stored.duplicates.length,
-    },
-    at: deps.clock.now(),
+  return deps.db.transaction(async (tx) => {
+    const stored = await storeImport(tx, rows, deps.clock.now(), rowNumbers);
+    const { ids } = stored;
+    await recordAudit(tx, {
+      actor,
+      action: 'proxies.import',
+      details: {
+        ...source,
+        added: ids.length,
+        firstId: ids[0],
+        lastId: ids[ids.length - 1],
+        duplicates: stored.duplicates.length,
+      },
+      at: deps.clock.now(),
+    });
+    return stored;
   });
-  return stored;
 }
 
 export async function setProxyEnabledBy(deps: OperatorDeps, actor: Actor, id: number, enabled: boolean) {
-  await setProxyEnabled(deps.db, id, enabled);
-  await recordAudit(deps.db, {
-    actor,
-    action: `proxies.${enabled ? 'enable' : 'disable'}`,
-    details: { id },
-    at: deps.clock.now(),
+  await deps.db.transaction(async (tx) => {
+    await setProxyEnabled(tx, id, enabled);
+    await recordAudit(tx, {
+      actor,
+      action: `proxies.${enabled ? 'enable' : 'disable'}`,
+      details: { id },
+      at: deps.clock.now(),
+    });
   });
 }
 
@@ -127,23 +135,27 @@ export async function addNewsBy(
   actor: Actor,
   input: z.output<typeof NewsAddRequestSchema>,
 ): Promise<NewsItem> {
-  const item = await addNews(deps.db, input, deps.clock.now());
-  await recordAudit(deps.db, {
-    actor,
-    action: 'news.add',
-    details: { id: Number(item._id), title: item.title, important: item.important },
-    at: deps.clock.now(),
+  return deps.db.transaction(async (tx) => {
+    const item = await addNews(tx, input, deps.clock.now());
+    await recordAudit(tx, {
+      actor,
+      action: 'news.add',
+      details: { id: Number(item._id), title: item.title, important: item.important },
+      at: deps.clock.now(),
+    });
+    return item;
   });
-  return item;
 }
 
 export async function deleteNewsBy(deps: OperatorDeps, actor: Actor, id: string): Promise<void> {
-  const item = await deleteNews(deps.db, id);
-  if (!item) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
-  await recordAudit(deps.db, {
-    actor,
-    action: 'news.delete',
-    details: { id: Number(item._id), title: item.title },
-    at: deps.clock.now(),
+  await deps.db.transaction(async (tx) => {
+    const item = await deleteNews(tx, id);
+    if (!item) throw new DomainError('NOT_FOUND', { message: 'News item not found' });
+    await recordAudit(tx, {
+      actor,
+      action: 'news.delete',
+      details: { id: Number(item._id), title: item.title },
+      at: deps.clock.now(),
+    });
   });
 }

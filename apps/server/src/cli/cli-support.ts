@@ -59,11 +59,8 @@ export const wholeNumber = (value: string) => {
   return Number(value);
 };
 
-/** A number as typed (`5`, `-2.50`); the request schema decides whether it is an amount it takes. */
-export const numberArgument = (value: string) => {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('must be a number, like 5 or -2.50');
-  return Number(value);
-};
+/** An argument that looks like a number becomes one, as in a JSON body; the schema judges the rest. */
+export const numberOrText = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
 
 /** Who the command line acts as, in the audit log. */
 export const CLI_ACTOR = 'cli';

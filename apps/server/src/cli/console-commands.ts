@@ -1,4 +1,4 @@
-import { formatDollars, NewsAddRequestSchema } from '@portal/contract';
+import { formatDollars, NewsAddRequestSchema, NewsIdParamsSchema } from '@portal/contract';
 import type { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { listAudit } from '../admin/audit';
@@ -125,7 +125,8 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .command('delete <id>')
     .description('remove an item')
     .action(async (id: string) => {
-      await withDatabase((db) => deleteNewsBy({ db, clock: systemClock }, CLI_ACTOR, String(wholeNumber(id))));
+      const params = requestOf(NewsIdParamsSchema, { id });
+      await withDatabase((db) => deleteNewsBy({ db, clock: systemClock }, CLI_ACTOR, params.id));
       console.log(`News item ${id} deleted.`);
     });
 

@@ -7,7 +7,9 @@ import {
   formatDollars,
   GiftcardCreateRequestSchema,
   ProxyCheckRequestSchema,
+  ProxyIdParamsSchema,
   ProxyImportQuerySchema,
+  ProxyImportRequestSchema,
   type RowProblem,
 } from '@portal/contract';
 import { Command } from 'commander';
@@ -24,7 +26,7 @@ import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { listInventory } from '../inventory/inventory-repository';
 import { verifyLedger } from '../ledger/ledger';
-import { CLI_ACTOR, numberArgument, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { CLI_ACTOR, numberOrText, requestOf, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 
@@ -32,13 +34,8 @@ function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
   if (!file.toLowerCase().endsWith('.json')) return text;
   const parsed: unknown = JSON.parse(text);
-  if (Array.isArray(parsed)) return parsed;
-  if (parsed && typeof parsed === 'object' && Array.isArray((parsed as { proxies?: unknown }).proxies)) {
-    return (parsed as { proxies: unknown[] }).proxies;
-  }
-  throw new DomainError('IMPORT_INVALID', {
-    message: 'The JSON file must hold an array of proxies or {"proxies": [...]}',
-  });
+  // The API's body, {"proxies": [...]}, or the bare array.
+  return requestOf(ProxyImportRequestSchema, Array.isArray(parsed) ? { proxies: parsed } : parsed).proxies;
 }
 
 const program = new Command('portal').description('Operator tool of the proxy rental portal');
@@ -78,7 +75,7 @@ proxies
   .description('check proxies through their upstreams now (all when no id is given): health, exit IP, discovery')
   .option('--json', 'print JSON')
   .action(async (ids: string[], options: { json?: boolean }) => {
-    const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(wholeNumber) } : {});
+    const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(numberOrText) } : {});
     const results = await withDatabase((db, config) =>
       checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), CLI_ACTOR, input),
     );
@@ -126,7 +123,8 @@ for (const [action, enabled] of [
     .command(`${action} <id>`)
     .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
     .action(async (id: string) => {
-      await withDatabase((db) => setProxyEnabledBy({ db, clock: systemClock }, CLI_ACTOR, wholeNumber(id), enabled));
+      const params = requestOf(ProxyIdParamsSchema, { id });
+      await withDatabase((db) => setProxyEnabledBy({ db, clock: systemClock }, CLI_ACTOR, params.id, enabled));
       console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
     });
 }
@@ -155,9 +153,9 @@ ledger
   .command('adjust')
   .description("change a customer's balance with a reason (a ledger row); never below zero")
   .requiredOption('--user <id-or-referral-key>', 'the customer')
-  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', numberArgument)
+  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', numberOrText)
   .requiredOption('--reason <text>', 'why (kept in the ledger)')
-  .action(async (options: { user: string; amount: number; reason: string }) => {
+  .action(async (options: { user: string; amount: number | string; reason: string }) => {
     const input = requestOf(BalanceAdjustRequestSchema, {
       customer: options.user,
       amount: options.amount,
@@ -173,9 +171,9 @@ const giftcards = program.command('giftcards').description('gift card codes');
 giftcards
   .command('create')
   .description('create codes worth an amount each; prints one code a line')
-  .requiredOption('--amount <dollars>', 'value of each card', numberArgument)
-  .requiredOption('--count <n>', 'how many codes', wholeNumber)
-  .action(async (options: { amount: number; count: number }) => {
+  .requiredOption('--amount <dollars>', 'value of each card', numberOrText)
+  .requiredOption('--count <n>', 'how many codes', numberOrText)
+  .action(async (options: { amount: number | string; count: number | string }) => {
     const input = requestOf(GiftcardCreateRequestSchema, options);
     const codes = await withDatabase((db) => createGiftcardBatch({ db, clock: systemClock }, CLI_ACTOR, input));
     console.log(codes.join('\n'));
@@ -190,7 +188,8 @@ addDbCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {
-    console.error(error.message);
+    // The API's error code too, so a script can tell refusals apart as an API client does.
+    console.error(error instanceof DomainError ? `${error.message} (${error.code})` : error.message);
     if (error instanceof DomainError && error.problems) report(error.problems);
   } else {
     console.error(error instanceof Error ? error.message : String(error));

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS, RENTAL_STATUSES } from '@portal/contract';
+import { centsToDollars, PAYMENT_STATUS, RENTAL_STATUSES } from '@portal/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import type { PoolStats, Queryable } from '../db/client';
@@ -8,7 +8,8 @@ import { proxyIsHeld } from '../inventory/inventory-repository';
 /** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
 const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
 
-const cents = (value: string | number | null) => Number(value ?? 0) / 100;
+/** A sum of cents as PostgreSQL answers it (bigint as text), in dollars. */
+const dollarsOfSum = (value: string | number | null) => centsToDollars(Number(value ?? 0));
 
 /**
  * Figures of the shop read from the database at each scrape, so every API process reports the
@@ -87,12 +88,12 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
         .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
         .where(eq(ledgerEntries.kind, 'deposit'))
         .groupBy(payments.provider);
-      for (const row of deposits) this.set({ provider: row.provider }, cents(row.sum));
+      for (const row of deposits) this.set({ provider: row.provider }, dollarsOfSum(row.sum));
       const [giftcards] = await db
         .select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` })
         .from(ledgerEntries)
         .where(isNotNull(ledgerEntries.giftcardId));
-      this.set({ provider: 'giftcard' }, cents(giftcards?.sum ?? 0));
+      this.set({ provider: 'giftcard' }, dollarsOfSum(giftcards?.sum ?? 0));
     },
   });
 

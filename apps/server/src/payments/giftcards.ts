@@ -1,3 +1,4 @@
+import { centsToDollars } from '@portal/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -72,7 +73,7 @@ export async function listGiftcards(db: Database) {
   return rows.map((row) => ({
     id: row.id,
     code: formatGiftcardCode(row.code),
-    amount: row.amountCents / 100,
+    amount: centsToDollars(row.amountCents),
     createdAt: row.createdAt.toISOString(),
     redeemedBy: row.redeemedBy,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,

@@ -97,6 +97,10 @@ export function endpointRoutes(app: FastifyInstance, guards: Guards) {
         `${endpoint.operationId} is a ${endpoint.access} call, but no ${endpoint.access} guard was given`,
       );
     }
+    // A limited call answers 429, which its document must then say.
+    if (extras.config?.rateLimit && !errorStatusesOf(endpoint).has(429)) {
+      throw new Error(`${endpoint.operationId} has a rate limit, but none of its error codes is a 429`);
+    }
     app.route({
       method: endpoint.method,
       url: endpoint.path,

@@ -4,7 +4,7 @@ import {
   RENTAL_STATUS,
   canExtend,
   type RentalStatus,
-  formatDollars,
+  formatCents,
   priceCents,
 } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -48,7 +48,7 @@ export interface BuyResult {
 
 function insufficient(priceCentsValue: number, balanceCents: number): DomainError {
   return new DomainError('INSUFFICIENT_BALANCE', {
-    message: `Insufficient balance: this costs ${formatDollars(priceCentsValue / 100)} and your wallet has ${formatDollars(balanceCents / 100)}`,
+    message: `Insufficient balance: this costs ${formatCents(priceCentsValue)} and your wallet has ${formatCents(balanceCents)}`,
   });
 }
 

@@ -1,4 +1,11 @@
-import { historyRank, type HistoryRecord, type IpAuth, type RentalStatus, type Transaction } from '@portal/contract';
+import {
+  centsToDollars,
+  historyRank,
+  type HistoryRecord,
+  type IpAuth,
+  type RentalStatus,
+  type Transaction,
+} from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { ordersOfUser, rentalsOfUser, type HistoryRow, type ReplacedFromRow } from './rentals-repository';
 
@@ -83,7 +90,7 @@ export async function transactionsOf(db: Queryable, userId: number, gateway: Gat
     ...toHistoryRecord(rental, proxy, gateway, rental.hours, ipAuth, replacedFrom),
     order_id: String(order.id),
     hours: order.hours,
-    amount: order.amountCents / 100,
+    amount: centsToDollars(order.amountCents),
     date: order.createdAt.toISOString(),
     method: order.kind,
   }));

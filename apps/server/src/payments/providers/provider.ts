@@ -1,3 +1,5 @@
+import { centsToDollars, dollarsToNearestCents } from '@portal/contract';
+
 /** What the portal needs from a payment provider (DESIGN section 6). */
 export interface InvoiceRequest {
   /** Our payment id: the provider's order id, so creation is idempotent. */
@@ -45,11 +47,11 @@ export class ProviderError extends Error {
 }
 
 export function centsToAmountText(cents: number): string {
-  return (cents / 100).toFixed(2);
+  return centsToDollars(cents).toFixed(2);
 }
 
 /** "10.00" or 10 -> 1000; anything unreadable -> null. */
 export function amountTextToCents(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isFinite(number) ? Math.round(number * 100) : null;
+  return Number.isFinite(number) ? dollarsToNearestCents(number) : null;
 }

@@ -1,20 +1,11 @@
 import type { Endpoint, EndpointResult } from '@portal/contract';
-import type { z } from 'zod';
-import { ApiError, apiRequest, callEndpoint, type EndpointCall, type RequestOptions } from '../../../lib/api-client';
+import { ApiError, callEndpoint, type EndpointCall } from '../../../lib/api-client';
 import { clearAdminToken, getAdminToken } from '../lib/admin-session';
 
 /**
  * Operator calls: the stored admin token as `Authorization: Bearer`. A 401 means the token has
  * expired or was never valid, so it is removed and the admin screens ask for the secret code again.
  */
-export async function adminRequest<S extends z.ZodType>(
-  path: string,
-  options: Omit<RequestOptions<S>, 'access' | 'apiKey' | 'headers'>,
-): Promise<z.infer<S>> {
-  return withAdminToken((authorization) => apiRequest(path, { ...options, headers: { authorization } }));
-}
-
-/** An operator endpoint of the registry, called with the stored admin token. */
 export function callAdminEndpoint<E extends Endpoint>(
   endpoint: E,
   call: Omit<EndpointCall<E>, 'headers' | 'apiKey'> = {},

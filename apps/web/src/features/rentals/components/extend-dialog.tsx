@@ -1,4 +1,4 @@
-import { formatDollars, MAX_PURCHASE_HOURS, priceCents, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
+import { formatCents, MAX_PURCHASE_HOURS, priceCents, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,7 @@ export function ExtendDialog({
         />
       </label>
       <p className="text-sm text-slate-700">
-        {t('extend.price', { price: formatDollars(record ? priceCents(hours, record.ipqualityscore) / 100 : 0) })}
+        {t('extend.price', { price: formatCents(record ? priceCents(hours, record.ipqualityscore) : 0) })}
       </p>
       {hours > MAX_PURCHASE_HOURS && (
         <p role="alert" className="text-sm text-red-700">

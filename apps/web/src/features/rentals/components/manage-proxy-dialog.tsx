@@ -1,5 +1,5 @@
 import {
-  formatDollars,
+  formatCents,
   formatProxyLine,
   MAX_NOTE_LENGTH,
   priceCents,
@@ -170,7 +170,7 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
           <p className="text-sm text-slate-600">
             {t('renew.explain', {
               hours: record.renew_hours,
-              price: formatDollars(priceCents(record.renew_hours, record.ipqualityscore) / 100),
+              price: formatCents(priceCents(record.renew_hours, record.ipqualityscore)),
             })}
           </p>
           {record.renew_failure && (

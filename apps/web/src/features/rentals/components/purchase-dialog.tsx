@@ -1,5 +1,5 @@
 import {
-  formatDollars,
+  formatCents,
   MAX_PURCHASE_HOURS,
   priceCents,
   totalHours,
@@ -56,7 +56,7 @@ export function PurchaseDialog({
               {t('table.idValue', { id: proxy.id })} · <span className="font-mono">{proxy.ip}</span>
             </span>
             <span className="tabular-nums">
-              {hours > 0 ? formatDollars(priceCents(hours, proxy.ipqualityscore) / 100) : '—'}
+              {hours > 0 ? formatCents(priceCents(hours, proxy.ipqualityscore)) : '—'}
             </span>
           </li>
         ))}
@@ -69,7 +69,7 @@ export function PurchaseDialog({
         </dd>
         <dt className="text-slate-600">{t('purchase.totalPrice')}</dt>
         <dd className="text-right text-lg font-bold tabular-nums" data-testid="purchase-total-price">
-          {formatDollars(cents / 100)}
+          {formatCents(cents)}
         </dd>
       </dl>
       {tooLong && (

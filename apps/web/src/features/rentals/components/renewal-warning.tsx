@@ -1,4 +1,4 @@
-import { formatDollars, renewalShortfallCents } from '@portal/contract';
+import { dollarsToNearestCents, formatCents, renewalShortfallCents } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,11 +19,11 @@ export function RenewalWarning({ className }: { className?: string }) {
   // A minute is fine enough for a 24-hour horizon, and keeps the header from re-rendering each second.
   const now = useNow(60_000);
   if (!history.data || wallet.data === undefined) return null;
-  const missing = renewalShortfallCents(history.data, Math.round(wallet.data * 100), now);
+  const missing = renewalShortfallCents(history.data, dollarsToNearestCents(wallet.data), now);
   if (missing === 0) return null;
   return (
     <p role="status" className={className ?? 'rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-      {t('renewalWarning.text', { amount: formatDollars(missing / 100) })}{' '}
+      {t('renewalWarning.text', { amount: formatCents(missing) })}{' '}
       <Link to="/payment" className="font-semibold underline">
         {t('renewalWarning.addFunds')}
       </Link>
