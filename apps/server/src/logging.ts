@@ -14,10 +14,15 @@ export const LOG_REDACT_PATHS = [
  * (the request log, an error, a warning), these parts are replaced before the line is written.
  */
 const SECRET_IN_PATH = /(\/api\/pull\/)[^\s"?#/]+/g;
-const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start)=)[^\s"&#]+/gi;
+const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start|email_token)=)[^\s"&#]+/gi;
+/** The Bot API puts the bot's token in every method's path: `/bot<id>:<secret>/sendMessage`. */
+const BOT_TOKEN_IN_PATH = /(\/bot)\d+:[\w-]+/g;
 
 export function redactSecretsInLine(line: string): string {
-  return line.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
+  return line
+    .replace(SECRET_IN_PATH, '$1[redacted]')
+    .replace(SECRET_IN_QUERY, '$1[redacted]')
+    .replace(BOT_TOKEN_IN_PATH, '$1[redacted]');
 }
 
 /** Every logger of the portal: redacted headers and URLs, JSON lines or, on a terminal, pretty. */

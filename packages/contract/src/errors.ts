@@ -49,6 +49,11 @@ export const ERROR_CODES = {
     'No gateway port is free for IP authorization right now. Please try again later or contact support.',
   IP_AUTH_PORT_LIMIT_REACHED:
     'Your account has IP authorization on as many rentals as one account may have. Turn it off on another rental first.',
+  TELEGRAM_NOT_CONFIGURED: 'Telegram notices are not offered on this server',
+  TELEGRAM_UNAVAILABLE: 'Telegram cannot be reached right now. Please try again later.',
+  EMAIL_NOT_CONFIGURED: 'E-mail notices are not offered on this server',
+  EMAIL_TOKEN_INVALID: 'This confirmation link is invalid or has expired',
+  EMAIL_NOT_SET: 'Set and confirm an e-mail address first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -110,6 +115,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IP_AUTH_UNAVAILABLE: 503,
   IP_AUTH_PORTS_EXHAUSTED: 503,
   IP_AUTH_PORT_LIMIT_REACHED: 409,
+  TELEGRAM_NOT_CONFIGURED: 503,
+  TELEGRAM_UNAVAILABLE: 502,
+  EMAIL_NOT_CONFIGURED: 503,
+  EMAIL_TOKEN_INVALID: 404,
+  EMAIL_NOT_SET: 409,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

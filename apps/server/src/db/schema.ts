@@ -437,3 +437,4 @@ export const schema = {
   ipqsCache,
   ipqsUsage,
 };
+export * from './schema-notices';
