@@ -56,12 +56,10 @@ ALTER TABLE "notices" ADD CONSTRAINT "notices_user_id_users_id_fk" FOREIGN KEY (
 --> statement-breakpoint
 CREATE INDEX "telegram_link_codes_user_idx" ON "telegram_link_codes" USING btree ("user_id");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "notices_event_channel" ON "notices" USING btree ("event_key","channel");
+CREATE UNIQUE INDEX "notices_user_event_channel" ON "notices" USING btree ("user_id","event_key","channel");
 --> statement-breakpoint
 CREATE INDEX "notices_due_idx" ON "notices" USING btree ("next_attempt_at") WHERE "notices"."status" = 'waiting';
 --> statement-breakpoint
 CREATE INDEX "notices_claimed_idx" ON "notices" USING btree ("channel","claimed_at");
---> statement-breakpoint
-CREATE INDEX "notices_user_idx" ON "notices" USING btree ("user_id");
 --> statement-breakpoint
 INSERT INTO "telegram_poller" ("id") VALUES (1);

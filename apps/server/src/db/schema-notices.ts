@@ -60,7 +60,7 @@ export const telegramPoller = pgTable('telegram_poller', {
 });
 
 /**
- * The notice queue: one row per event and channel, unique by `event_key`, so an event is queued
+ * The notice queue: one row per customer, event and channel (`event_key` names the event), so it is queued
  * once whatever retries its cause makes. Sender processes claim due rows with FOR UPDATE SKIP
  * LOCKED and a lease; a row survives any crash and is retried until sent or given up.
  */
@@ -88,12 +88,11 @@ export const notices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('notices_event_channel').on(t.eventKey, t.channel),
+    uniqueIndex('notices_user_event_channel').on(t.userId, t.eventKey, t.channel),
     index('notices_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'waiting'`),
     index('notices_claimed_idx').on(t.channel, t.claimedAt),
-    index('notices_user_idx').on(t.userId),
     check('notices_channel_known', sql`${t.channel} IN (${inList(NOTICE_CHANNELS)})`),
     check('notices_status_known', sql`${t.status} IN (${inList(NOTICE_STATUSES)})`),
   ],

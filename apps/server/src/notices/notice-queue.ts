@@ -170,7 +170,7 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
               .from(noticeContacts)
               .where(sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`),
           ),
-          sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
+          sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.userId} = ${rentals.userId} AND ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
         ),
       )
       .limit(1000);

@@ -116,16 +116,24 @@ async function markSent(deps: NoticeSenderDeps, group: NoticeRow[]): Promise<voi
     .where(inArray(notices.id, ids));
 }
 
+/**
+ * A late outcome (a send that took longer than the lease, while another process sent the notice)
+ * never turns a sent notice back.
+ */
+const stillWaiting = (group: NoticeRow[]) =>
+  and(
+    inArray(
+      notices.id,
+      group.map((row) => row.id),
+    ),
+    eq(notices.status, 'waiting'),
+  );
+
 async function markFailed(deps: NoticeSenderDeps, group: NoticeRow[], reason: string): Promise<void> {
   await deps.db
     .update(notices)
     .set({ status: 'failed', leaseUntil: null, lastError: reason })
-    .where(
-      inArray(
-        notices.id,
-        group.map((row) => row.id),
-      ),
-    );
+    .where(stillWaiting(group));
 }
 
 /** Due again after `retryAfterMs`, or, without one, after a backoff that doubles per attempt (at most an hour). */
@@ -144,12 +152,7 @@ async function markRetry(
   await deps.db
     .update(notices)
     .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(deps.clock.now().getTime() + waitMs) })
-    .where(
-      inArray(
-        notices.id,
-        group.map((row) => row.id),
-      ),
-    );
+    .where(stillWaiting(group));
   return 'retried';
 }
 

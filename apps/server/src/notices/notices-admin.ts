@@ -74,7 +74,7 @@ export async function broadcast(
         .values(
           linked.slice(from, from + 1000).map(({ userId }) => ({
             userId,
-            eventKey: `broadcast:${item._id}:${userId}`,
+            eventKey: `broadcast:${item._id}`,
             channel: 'telegram',
             kind: 'broadcast',
             payload: { kind: 'broadcast', title: input.title, content: input.content },
