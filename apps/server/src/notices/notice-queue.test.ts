@@ -26,7 +26,12 @@ let nextChat = 9000;
 beforeAll(async () => {
   fake = await startTelegramFake();
   t = await buildTestApp({
-    env: { TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN, TELEGRAM_API_URL: fake.url, REGISTER_RATE_LIMIT: '1000', GIFTCARD_RATE_LIMIT: '1000' },
+    env: {
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_URL: fake.url,
+      REGISTER_RATE_LIMIT: '1000',
+      GIFTCARD_RATE_LIMIT: '1000',
+    },
   });
   const telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
   bot = { db: t.database.db, clock: t.clock, telegram, owner: 'queue-test', pollSeconds: 0 };
@@ -39,7 +44,10 @@ afterAll(async () => {
 afterEach(async () => {
   // Each test starts with nothing due: one test's rentals and notices must not reach another's.
   await t.database.db.update(rentals).set({ status: 'expired', autoRenew: false });
-  await t.database.db.update(notices).set({ status: 'failed', lastError: 'test over' }).where(eq(notices.status, 'waiting'));
+  await t.database.db
+    .update(notices)
+    .set({ status: 'failed', lastError: 'test over' })
+    .where(eq(notices.status, 'waiting'));
   t.clock.advance(60_000);
 });
 
@@ -60,7 +68,12 @@ async function connectedRental(apiKey: string, hours: number, note = '') {
   expect(bought.statusCode, bought.body).toBe(200);
   const [rental] = await t.database.db
     .update(rentals)
-    .set({ status: 'connected', connectedAt: t.clock.now(), endTime: new Date(t.clock.now().getTime() + hours * HOUR), note })
+    .set({
+      status: 'connected',
+      connectedAt: t.clock.now(),
+      endTime: new Date(t.clock.now().getTime() + hours * HOUR),
+      note,
+    })
     .where(eq(rentals.proxyId, proxyId!))
     .returning();
   return { ...rental!, proxyId: proxyId! };
@@ -115,7 +128,8 @@ describe('warnings before a rental ends', () => {
     const unpaid = await connectedRental(apiKey, 2);
     for (const rental of [renewing, unpaid]) {
       expect(
-        (await customerCall(t, apiKey).post('/api/proxy/auto-renew', { proxy_id: rental.proxyId, enabled: true })).statusCode,
+        (await customerCall(t, apiKey).post('/api/proxy/auto-renew', { proxy_id: rental.proxyId, enabled: true }))
+          .statusCode,
       ).toBe(200);
     }
     // The second rental's proxy leaves the shop: its renewal fails, for a reason the customer reads.
@@ -190,7 +204,11 @@ describe('the queue', () => {
     });
     try {
       restarted.clock.advance(t.clock.now().getTime() - restarted.clock.now().getTime() + 1_000);
-      const second: NoticeSenderDeps = { ...sender, clock: restarted.clock, telegram: new TelegramApi(FAKE_BOT_TOKEN, fake.url) };
+      const second: NoticeSenderDeps = {
+        ...sender,
+        clock: restarted.clock,
+        telegram: new TelegramApi(FAKE_BOT_TOKEN, fake.url),
+      };
       expect(await runNoticeRound(second)).toMatchObject({ sent: 0 });
       restarted.clock.advance(60_000);
       expect(await runNoticeRound(second)).toMatchObject({ sent: 1 });

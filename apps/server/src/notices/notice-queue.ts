@@ -168,7 +168,9 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
             deps.db
               .select({ userId: noticeContacts.userId })
               .from(noticeContacts)
-              .where(sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`),
+              .where(
+                sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`,
+              ),
           ),
           sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.userId} = ${rentals.userId} AND ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
         ),

@@ -78,7 +78,11 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
       chosen.set(row.userId, { kind: row.kind, ids: [row.id] });
       budget -= 1;
     }
-    const rows = await claim(tx, [...chosen.values()].flatMap((group) => group.ids), now);
+    const rows = await claim(
+      tx,
+      [...chosen.values()].flatMap((group) => group.ids),
+      now,
+    );
     return [...chosen.values()].map((group) => rows.filter((row) => group.ids.includes(row.id)));
   });
   return claimed.filter((group) => group.length > 0);

@@ -1,4 +1,9 @@
-import { NOTICE_STATUSES, type AdminNotice, type AdminNoticesResponse, type BroadcastRequestSchema } from '@portal/contract';
+import {
+  NOTICE_STATUSES,
+  type AdminNotice,
+  type AdminNoticesResponse,
+  type BroadcastRequestSchema,
+} from '@portal/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../admin/audit';

@@ -8,9 +8,15 @@ import {
   customerCall,
   fundedCustomer,
   HOUR,
+  adminToken,
   type TestApp,
 } from '../../test/helper';
-import { FAKE_BOT_TOKEN, FAKE_BOT_USERNAME, startTelegramFake, type TelegramFake } from '../../test/fakes/telegram-fake';
+import {
+  FAKE_BOT_TOKEN,
+  FAKE_BOT_USERNAME,
+  startTelegramFake,
+  type TelegramFake,
+} from '../../test/fakes/telegram-fake';
 import { queueNotice } from './notice-queue';
 import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
@@ -26,7 +32,12 @@ let nextChat = 5000;
 beforeAll(async () => {
   fake = await startTelegramFake();
   t = await buildTestApp({
-    env: { TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN, TELEGRAM_API_URL: fake.url, REGISTER_RATE_LIMIT: '1000', GIFTCARD_RATE_LIMIT: '1000' },
+    env: {
+      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+      TELEGRAM_API_URL: fake.url,
+      REGISTER_RATE_LIMIT: '1000',
+      GIFTCARD_RATE_LIMIT: '1000',
+    },
   });
   telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
   bot = { db: t.database.db, clock: t.clock, telegram, owner: 'test-bot', pollSeconds: 0 };
@@ -38,7 +49,10 @@ afterAll(async () => {
 });
 afterEach(async () => {
   // Each test starts with nothing due: what one leaves waiting must not be sent in another.
-  await t.database.db.update(notices).set({ status: 'failed', lastError: 'test over' }).where(eq(notices.status, 'waiting'));
+  await t.database.db
+    .update(notices)
+    .set({ status: 'failed', lastError: 'test over' })
+    .where(eq(notices.status, 'waiting'));
   t.clock.advance(60_000);
 });
 
@@ -130,12 +144,17 @@ describe('linking a chat', () => {
     const { apiKey, chatId } = await linkedCustomer(1_000, 'ru');
     expect(await say(chatId, '/proxies')).toBe('У вас нет подключённых прокси.');
     const [proxyId] = await addProxies(t, 1);
-    expect((await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 5 })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 5 })).statusCode,
+    ).toBe(200);
     const [rental] = await t.database.db
       .update(rentals)
-      .set({ status: 'connected', connectedAt: t.clock.now(), endTime: new Date(t.clock.now().getTime() + 2 * HOUR + 5 * 60_000), note: 'shop A' })
+      .set({
+        status: 'connected',
+        connectedAt: t.clock.now(),
+        endTime: new Date(t.clock.now().getTime() + 2 * HOUR + 5 * 60_000),
+        note: 'shop A',
+      })
       .where(eq(rentals.proxyId, proxyId!))
       .returning();
     const listed = await say(chatId, '/proxies');
@@ -152,9 +171,18 @@ describe('linking a chat', () => {
   it('DELETE /api/account/telegram disconnects and drops what was waiting for the chat', async () => {
     const { apiKey, userId, chatId } = await linkedCustomer();
     await t.database.db.transaction((tx) =>
-      queueNotice(tx, userId, { kind: 'proxy_replaced', rentalId: 1, proxyId: 2, newExitIp: '203.0.113.9' }, { at: t.clock.now() }),
+      queueNotice(
+        tx,
+        userId,
+        { kind: 'proxy_replaced', rentalId: 1, proxyId: 2, newExitIp: '203.0.113.9' },
+        { at: t.clock.now() },
+      ),
     );
-    const response = await t.app.inject({ method: 'DELETE', url: '/api/account/telegram', headers: { 'x-api-key': apiKey } });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/telegram',
+      headers: { 'x-api-key': apiKey },
+    });
     expect(response.json()).toEqual({ success: true });
     expect(await round()).toMatchObject({ sent: 0 });
     expect(fake.to(chatId).filter((text) => text.includes('203.0.113.9'))).toEqual([]);
@@ -184,7 +212,7 @@ describe('notices by Telegram', () => {
       expect(await round()).toMatchObject({ sent: 0 });
       const messages = fake.to(chatId).filter((text) => text.includes('203.0.113.77'));
       expect(messages).toHaveLength(1);
-      expect(messages[0]).toContain('#41');
+      expect(messages[0]).toMatch(/(#|n°)41 /);
       expect(messages[0]).toContain(expected);
     }
   });
@@ -211,5 +239,85 @@ describe('notices by Telegram', () => {
     const { apiKey, userId } = await fundedCustomer(t, 0);
     await redeemGiftcard(apiKey, 1_000);
     expect(await t.database.db.select().from(notices).where(eq(notices.userId, userId))).toEqual([]);
+  });
+});
+
+describe('the console', () => {
+  it('lists notices sent, waiting and failed with the reason; a broadcast reaches every linked chat, throttled', async () => {
+    const admin = { authorization: `Bearer ${await adminToken(t)}` };
+    const linked = [await linkedCustomer(), await linkedCustomer()];
+    const { userId: unlinkedId } = await linkedCustomer();
+    await t.database.db
+      .update(noticeContacts)
+      .set({ telegramChatId: null })
+      .where(eq(noticeContacts.userId, unlinkedId));
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/notices', headers: admin })).json<{
+      telegramLinked: number;
+    }>();
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/broadcast',
+      headers: admin,
+      payload: { title: 'Maintenance', content: 'Tonight 02:00 UTC', telegram: true },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { newsId, queued } = sent.json<{ newsId: string; queued: number }>();
+    expect(queued).toBe(before.telegramLinked);
+    const news = (await t.app.inject({ method: 'GET', url: '/api/news' })).json<{
+      news: { _id: string; title: string }[];
+    }>();
+    expect(news.news.find((item) => item._id === newsId)?.title).toBe('Maintenance');
+
+    fake.failNext({ kind: '429', retryAfter: 30 });
+    await round();
+    for (let i = 0; i < 3; i += 1) await round();
+    for (const { chatId } of linked) expect(fake.to(chatId).at(-1)).toBe('📢 Maintenance\n\nTonight 02:00 UTC');
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/notices?status=waiting', headers: admin });
+    const body = list.json<{ counts: Record<string, number>; notices: { kind: string; lastError: string | null }[] }>();
+    expect(body.counts.waiting).toBe(1);
+    expect(body.notices).toEqual([
+      expect.objectContaining({ kind: 'broadcast', lastError: expect.stringMatching(/429/) }),
+    ]);
+    const failed = await t.app.inject({ method: 'GET', url: '/api/admin/notices?status=failed', headers: admin });
+    expect(failed.json<{ notices: { lastError: string }[] }>().notices[0]?.lastError).toBeTruthy();
+    const onlyNews = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/broadcast',
+      headers: admin,
+      payload: { title: 'Prices', content: 'Lower from Monday' },
+    });
+    expect(onlyNews.json()).toMatchObject({ success: true, queued: 0 });
+  });
+});
+
+describe('the bot token', () => {
+  it('never reaches a log line, whatever fails', async () => {
+    const { Writable } = await import('node:stream');
+    const { pino } = await import('pino');
+    const { portalLoggerOptions } = await import('../logging');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const log = pino(portalLoggerOptions('trace'), stream);
+    // Whatever logs a Bot API URL, the token in its path is cut.
+    log.warn({ url: `${fake.url}/bot${FAKE_BOT_TOKEN}/getUpdates` }, 'a line that carries a Bot API URL');
+    // A bot whose API cannot be reached logs its failures, without the token.
+    const { closedPort } = await import('../../test/socks-upstream');
+    const unreachable = new TelegramApi(FAKE_BOT_TOKEN, `http://127.0.0.1:${await closedPort()}`);
+    const { startTelegramBot, releaseLease } = await import('./telegram-bot');
+    await releaseLease(bot);
+    const stop = startTelegramBot({ db: t.database.db, clock: t.clock, telegram: unreachable, pollSeconds: 0 }, log);
+    await expect.poll(() => lines.some((line) => line.includes('telegram: polling failed'))).toBe(true);
+    await stop();
+    const text = lines.join('');
+    expect(text).toContain('/bot[redacted]/getUpdates');
+    expect(text).toContain('getUpdates: network error (ECONNREFUSED)');
+    expect(text).not.toContain(FAKE_BOT_TOKEN.split(':')[1]);
   });
 });

@@ -59,10 +59,8 @@ const en: Texts = {
     'Open this link to receive notices about your proxies at this address:\n\n{url}\n\nIf you did not ask for this, ignore this message.',
   emailFooter: 'Choose which notices come by e-mail, or remove this address, on your account page: {url}',
   linked: '✅ Connected. This chat will receive notices about your proxies. /help lists the commands.',
-  badCode:
-    'This link is invalid, expired or already used. Press Connect Telegram on your account page for a new one.',
-  notLinked:
-    'This chat is not connected to an account. Press Connect Telegram on your account page and open the link.',
+  badCode: 'This link is invalid, expired or already used. Press Connect Telegram on your account page for a new one.',
+  notLinked: 'This chat is not connected to an account. Press Connect Telegram on your account page and open the link.',
   balance: 'Balance: {balance}',
   proxiesNone: 'You have no connected proxies.',
   proxiesHeader: 'Your connected proxies:',
@@ -97,8 +95,7 @@ const ru: Texts = {
   linked: '✅ Подключено. В этот чат будут приходить уведомления о ваших прокси. /help — список команд.',
   badCode:
     'Ссылка недействительна, устарела или уже использована. Нажмите «Подключить Telegram» на странице аккаунта, чтобы получить новую.',
-  notLinked:
-    'Этот чат не связан с аккаунтом. Нажмите «Подключить Telegram» на странице аккаунта и откройте ссылку.',
+  notLinked: 'Этот чат не связан с аккаунтом. Нажмите «Подключить Telegram» на странице аккаунта и откройте ссылку.',
   balance: 'Баланс: {balance}',
   proxiesNone: 'У вас нет подключённых прокси.',
   proxiesHeader: 'Ваши подключённые прокси:',

@@ -120,7 +120,12 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN) {
           message_id: nextMessageId++,
           date: Math.floor(Date.now() / 1000),
           chat: { id: chatId, type: 'private' },
-          from: { id: chatId, is_bot: false, first_name: 'Test', ...(languageCode ? { language_code: languageCode } : {}) },
+          from: {
+            id: chatId,
+            is_bot: false,
+            first_name: 'Test',
+            ...(languageCode ? { language_code: languageCode } : {}),
+          },
           text,
         },
       });
