@@ -31,6 +31,7 @@ describe('console layout', () => {
       ['Customers', '/admin/customers'],
       ['Gift cards', '/admin/giftcards'],
       ['Audit log', '/admin/audit'],
+      ['Notices', '/admin/notices'],
       ['News', '/admin/news'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/admin/customers', key: 'customers', end: false },
   { to: '/admin/giftcards', key: 'giftcards', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
+  { to: '/admin/notices', key: 'notices', end: false },
   { to: '/admin/news', key: 'news', end: true },
 ] as const;
 

@@ -27,6 +27,11 @@ const Audit = lazyPage(
   (m) => m.AuditPage,
 );
 
+const Notices = lazyPage(
+  () => import('./notices/notices-page'),
+  (m) => m.NoticesPage,
+);
+
 /** Child routes of /admin (the operator console, issue 8). */
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
@@ -35,6 +40,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'customers/:id', element: <CustomerDetail /> },
   { path: 'giftcards', element: <Giftcards /> },
   { path: 'audit', element: <Audit /> },
+  { path: 'notices', element: <Notices /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];

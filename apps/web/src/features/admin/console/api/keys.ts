@@ -13,4 +13,5 @@ export const consoleKeys = {
   customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
   audit: () => [...consoleKeys.all, 'audit'] as const,
+  notices: (status: string) => [...consoleKeys.all, 'notices', status] as const,
 };
