@@ -51,31 +51,44 @@ export class TelegramApi {
   ) {}
 
   private async call<T>(method: string, body: unknown, options: { signal?: AbortSignal; timeoutMs?: number } = {}) {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let response: Response;
+    // One controller per call, its listener removed afterwards: a long-lived stop signal would
+    // otherwise collect a listener per poll (AbortSignal.any keeps them until collected).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs ?? this.timeoutMs);
+    const stop = () => controller.abort();
+    options.signal?.addEventListener('abort', stop, { once: true });
     try {
-      response = await fetch(`${this.apiUrl}/bot${this.token}/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      const reason = timeout.aborted ? 'timed out' : options.signal?.aborted ? 'stopped' : 'network error';
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      throw new TelegramError(0, `${method}: ${reason}${code ? ` (${code})` : ''}`);
+      let response: Response;
+      try {
+        response = await fetch(`${this.apiUrl}/bot${this.token}/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        const reason = timedOut ? 'timed out' : options.signal?.aborted ? 'stopped' : 'network error';
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        throw new TelegramError(0, `${method}: ${reason}${code ? ` (${code})` : ''}`);
+      }
+      let answer: BotApiAnswer<T>;
+      try {
+        answer = (await response.json()) as BotApiAnswer<T>;
+      } catch {
+        throw new TelegramError(response.status >= 500 ? response.status : 0, `${method}: HTTP ${response.status}`);
+      }
+      if (answer.ok && answer.result !== undefined) return answer.result;
+      const code = answer.error_code ?? response.status;
+      const description = (answer.description ?? `HTTP ${response.status}`).slice(0, 200);
+      throw new TelegramError(code, `${method}: ${code} ${description}`, answer.parameters?.retry_after);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
     }
-    let answer: BotApiAnswer<T>;
-    try {
-      answer = (await response.json()) as BotApiAnswer<T>;
-    } catch {
-      throw new TelegramError(response.status >= 500 ? response.status : 0, `${method}: HTTP ${response.status}`);
-    }
-    if (answer.ok && answer.result !== undefined) return answer.result;
-    const code = answer.error_code ?? response.status;
-    const description = (answer.description ?? `HTTP ${response.status}`).slice(0, 200);
-    throw new TelegramError(code, `${method}: ${code} ${description}`, answer.parameters?.retry_after);
   }
 
   /** The bot's username from getMe, asked once (again after a failure). */

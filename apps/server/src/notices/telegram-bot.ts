@@ -173,11 +173,13 @@ export function startTelegramBot(
   const stopping = new AbortController();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stopping.signal.addEventListener('abort', () => {
+      const done = () => {
         clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', done);
         resolve();
-      });
+      };
+      const timer = setTimeout(done, ms);
+      stopping.signal.addEventListener('abort', done, { once: true });
     });
   const loop = (async () => {
     let failures = 0;
