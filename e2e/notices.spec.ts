@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, fundedCustomer } from './kit';
+import { adminSecret, expectNoSeriousViolations, fundedCustomer } from './kit';
 
 const telegramFake = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18321) + 22}`;
 const DEEP_LINK = /^https:\/\/t\.me\/proxyport_e2e_bot\?start=[\w-]{20,64}$/;
@@ -57,4 +57,46 @@ test.describe('on a 375 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousViolations(page, '/account at 375 px');
   });
+});
+
+test('the console broadcasts to linked chats and lists the notices sent, axe clean, at 375 px too', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await fundedCustomer(page, request);
+  const url = await connect(page);
+  const chatId = 800_000 + Math.floor(Math.random() * 100_000);
+  await request.post(`${telegramFake}/test/say`, {
+    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
+  });
+  await page.reload();
+  await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/admin/notices');
+  await page.getByLabel('Secret code').fill(adminSecret());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Notices', level: 1 })).toBeVisible();
+  const title = `Maintenance ${Date.now().toString(36)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Tonight 02:00 UTC');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/^Published as news\. Telegram messages queued: [1-9]\d*$/)).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const sent = (await (await request.get(`${telegramFake}/test/sent`)).json()) as {
+          chatId: number;
+          text: string;
+        }[];
+        return sent.some((message) => message.chatId === chatId && message.text.startsWith(`📢 ${title}`));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await page.getByRole('button', { name: 'Sent', exact: true }).click();
+  await expect(page.getByTestId('notice-row').filter({ hasText: 'broadcast' }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/notices');
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
