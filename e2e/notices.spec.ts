@@ -41,8 +41,8 @@ test('Connect Telegram shows the deep link; /start with its code links the chat 
       { timeout: 15_000 },
     )
     .toEqual([expect.stringMatching(/^✅ Connected/)]);
-  await page.reload();
-  await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible();
+  // The page sees the link without a reload: it looks again while the deep link is shown.
+  await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Disconnect Telegram' }).click();
   await expect(page.getByRole('button', { name: 'Connect Telegram' })).toBeVisible();
 });

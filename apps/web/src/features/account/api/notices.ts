@@ -22,11 +22,12 @@ export function getNoticeSettingsQueryOptions() {
   return queryOptions({ queryKey: accountKeys.notices(), queryFn: ({ signal }) => getNoticeSettings({ signal }) });
 }
 
-export function useNoticeSettings() {
-  return useQuery(getNoticeSettingsQueryOptions());
+/** `pollMs`: look again that often (while a Telegram link is open, to show the chat once linked). */
+export function useNoticeSettings({ pollMs }: { pollMs?: number } = {}) {
+  return useQuery({ ...getNoticeSettingsQueryOptions(), refetchInterval: pollMs ?? false });
 }
 
-/** A mutation that refreshes the settings afterwards (linking happens in Telegram, so also on focus). */
+/** A mutation that refreshes the settings afterwards. */
 function useSettingsMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { serverErrorText } from '../../../lib/api-error-text';
-import { useLinkTelegram, useUnlinkTelegram } from '../api/notices';
+import { useLinkTelegram, useNoticeSettings, useUnlinkTelegram } from '../api/notices';
+
+/** While a link is shown, the chat is linked in Telegram, not here: the page looks this often. */
+const LINK_POLL_MS = 3_000;
 
 /** Connect Telegram (issue 24): a one-time deep link to the shop's bot, or the linked chat's Disconnect. */
 export function TelegramNotices({ available, linked }: { available: boolean; linked: boolean }) {
@@ -12,6 +15,7 @@ export function TelegramNotices({ available, linked }: { available: boolean; lin
   const [url, setUrl] = useState<string | null>(null);
   const link = useLinkTelegram();
   const unlink = useUnlinkTelegram();
+  useNoticeSettings({ pollMs: url && !linked ? LINK_POLL_MS : undefined });
   const failed = (error: unknown) => toast.error(serverErrorText(error) ?? t('notices.failed'));
 
   if (!available) return <p className="mt-2 text-sm text-slate-600">{t('notices.telegram.unavailable')}</p>;
