@@ -17,6 +17,59 @@ http
   })
   .listen(ipqsPort, '127.0.0.1');
 
+// Telegram's Bot API, faked on loopback (issue 24): getMe, getUpdates (long polling; updates
+// below the offset are confirmed and dropped) and sendMessage, plus `POST /test/say` through which
+// a browser test plays a user writing to the bot, and `GET /test/sent` listing what the bot sent.
+const telegramPort = port + 22;
+const telegram = { updates: [], sent: [], nextId: 1, waiting: [] };
+http
+  .createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const input = body ? JSON.parse(body) : {};
+      const answer = (result) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(result));
+      };
+      const method = request.url.split('/').pop();
+      if (request.url === '/test/say') {
+        telegram.updates.push({
+          update_id: telegram.nextId++,
+          message: {
+            message_id: telegram.nextId,
+            date: 0,
+            chat: { id: input.chatId, type: 'private' },
+            text: input.text,
+          },
+        });
+        for (const wake of telegram.waiting.splice(0)) wake();
+        return answer({ ok: true });
+      }
+      if (request.url === '/test/sent') return answer(telegram.sent);
+      if (method === 'getMe')
+        return answer({ ok: true, result: { id: 1, is_bot: true, username: 'proxyport_e2e_bot' } });
+      if (method === 'sendMessage') {
+        telegram.sent.push({ chatId: input.chat_id, text: input.text });
+        return answer({ ok: true, result: { message_id: telegram.sent.length } });
+      }
+      if (method === 'getUpdates') {
+        telegram.updates = telegram.updates.filter((update) => update.update_id >= (input.offset ?? 0));
+        if (telegram.updates.length > 0) return answer({ ok: true, result: telegram.updates });
+        const wake = () => answer({ ok: true, result: telegram.updates });
+        telegram.waiting.push(wake);
+        setTimeout(() => {
+          const at = telegram.waiting.indexOf(wake);
+          if (at >= 0) telegram.waiting.splice(at, 1)[0]();
+        }, 2_000);
+        return;
+      }
+      response.statusCode = 404;
+      answer({ ok: false, error_code: 404, description: 'Not Found' });
+    });
+  })
+  .listen(telegramPort, '127.0.0.1');
+
 // Playwright may end this process with SIGKILL, so the folder is cleared at the next start
 // instead of after the run; it lives in the ignored test-results folder.
 const dataDir = path.resolve(import.meta.dirname, '../test-results/e2e-data');
@@ -44,6 +97,8 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     LOGIN_RATE_LIMIT: '1000',
     REGISTER_RATE_LIMIT: '1000',
     ADMIN_LOGIN_RATE_LIMIT: '1000',
+    TELEGRAM_BOT_TOKEN: '123456:e2e-bot-token',
+    TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
   },
 });
 

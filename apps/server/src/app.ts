@@ -39,6 +39,9 @@ import { refusals } from './metrics/metrics';
 import { createShopRegistry } from './metrics/shop-gauges';
 import { unlistenedNews } from './news/news-cache';
 import { newsRoutes } from './news/news-routes';
+import { noticesRoutes } from './notices/notices-routes';
+import { telegramApiOf } from './notices/notices-service';
+import type { TelegramApi } from './notices/telegram-api';
 import type { ListenedValue } from './lib/listened-value';
 import type { JsonSnapshot } from './plugins/snapshot-reply';
 import { installApiKeyThrottle } from './plugins/api-key-throttle';
@@ -81,6 +84,8 @@ export interface AppDeps {
   news?: ListenedValue<JsonSnapshot>;
   /** Called after each replacement a customer makes (the job has its own): where a notice is queued. */
   onReplaced?: ReplaceRequest['onReplaced'];
+  /** The Bot API client; defaults to one for TELEGRAM_BOT_TOKEN (null without it). */
+  telegram?: TelegramApi | null;
   /** Hooks a test installs before any route (the check of every answer against the API document). */
   instrument?: (app: FastifyInstance) => void;
 }
@@ -227,7 +232,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminSecret: config.adminSecret,
     tokenTtlMs: config.adminTokenTtlMs,
   };
-  await app.register(newsRoutes, { ...adminAuth, news: deps.news ?? unlistenedNews(deps.db) });
+  const news = deps.news ?? unlistenedNews(deps.db);
+  await app.register(newsRoutes, { ...adminAuth, news });
+  await app.register(noticesRoutes, {
+    ...adminAuth,
+    news,
+    telegram: deps.telegram === undefined ? telegramApiOf(config) : deps.telegram,
+    emailAvailable: config.notices.smtp !== null,
+  });
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });

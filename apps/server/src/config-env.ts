@@ -50,6 +50,8 @@ export const SECRET_VARIABLES = new Set([
   'METRICS_TOKEN',
   'REDIS_URL',
   'IPQS_API_KEY',
+  'TELEGRAM_BOT_TOKEN',
+  'SMTP_URL',
 ]);
 
 export const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
@@ -203,4 +205,17 @@ export const EnvSchema = z.object({
     .max(525_600, 'AUTO_REPLACE_MINUTES must be at most 525600 (a year)')
     .default(15),
   REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(3),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (digits:letters)')
+    .optional(),
+  TELEGRAM_API_URL: z
+    .url({ error: 'TELEGRAM_API_URL must be an http:// or https:// URL' })
+    .regex(/^https?:\/\//i, 'TELEGRAM_API_URL must be an http:// or https:// URL')
+    .default('https://api.telegram.org'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')
+    .optional(),
+  SMTP_FROM: z.string().optional(),
 });

@@ -145,6 +145,28 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('turns notices on with a bot token and an SMTP URL (issue 24), naming bad values without repeating them', () => {
+    expect(loadConfig({}, base).notices).toEqual({ telegram: null, smtp: null });
+    const on = loadConfig(
+      {
+        TELEGRAM_BOT_TOKEN: '123456:ABC-def_9',
+        TELEGRAM_API_URL: 'http://127.0.0.1:9/',
+        SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+        PUBLIC_URL: 'https://shop.example.com',
+      },
+      base,
+    ).notices;
+    expect(on).toEqual({
+      telegram: { token: '123456:ABC-def_9', apiUrl: 'http://127.0.0.1:9' },
+      smtp: { url: 'smtp://u:p@127.0.0.1:2525', from: 'ProxyPort <notices@shop.example.com>' },
+    });
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '1:a' }, base).notices.telegram?.apiUrl).toBe('https://api.telegram.org');
+    expect(problemsOf({ TELEGRAM_BOT_TOKEN: 'not-a-token', SMTP_URL: 'http://secret@host' })).toEqual([
+      'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (digits:letters)',
+      'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+    ]);
+  });
+
   it('refuses a short admin secret without repeating secrets in the message', () => {
     expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',

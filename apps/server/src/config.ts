@@ -120,6 +120,13 @@ export interface Config {
   shutdownDelayMs: number;
   /** Rate limits are counted in this Redis, shared by every process; in memory without it. */
   redisUrl: string | undefined;
+  notices: NoticesConfig;
+}
+
+/** Telegram and e-mail notices (issue 24); each channel is off while its variable is unset. */
+export interface NoticesConfig {
+  telegram: { token: string; apiUrl: string } | null;
+  smtp: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -280,7 +287,19 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     gatewayDrainMs: e.GATEWAY_DRAIN_SECONDS * 1000,
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
+    notices: {
+      telegram: e.TELEGRAM_BOT_TOKEN
+        ? { token: e.TELEGRAM_BOT_TOKEN, apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, '') }
+        : null,
+      smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(publicUrl) } : null,
+    },
   };
+}
+
+/** `ProxyPort <notices@host>` of PUBLIC_URL's host when SMTP_FROM is unset. */
+function defaultSender(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return `ProxyPort <notices@${host.includes('.') ? host : `${host}.localdomain`}>`;
 }
 
 export interface PortRange {

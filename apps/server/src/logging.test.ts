@@ -172,5 +172,9 @@ describe('secrets in URLs and upstreams', () => {
     expect(redactSecretsInLine('GET /confirm?token=s3cr3t&lang=en')).toBe('GET /confirm?token=[redacted]&lang=en');
     expect(redactSecretsInLine('https://t.me/bot?start=c0de1')).toBe('https://t.me/bot?start=[redacted]');
     expect(redactSecretsInLine('/api/payments/status/abc')).toBe('/api/payments/status/abc');
+    expect(redactSecretsInLine('POST https://api.telegram.org/bot123456789:AAE-x_Yz09/sendMessage failed')).toBe(
+      'POST https://api.telegram.org/bot[redacted]/sendMessage failed',
+    );
+    expect(redactSecretsInLine('GET /account?email_token=AbC-123')).toBe('GET /account?email_token=[redacted]');
   });
 });

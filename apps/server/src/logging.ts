@@ -16,10 +16,15 @@ export const LOG_REDACT_PATHS = [
 // In any case, with repeated or encoded slashes, and everything after it: a mistyped pull URL
 // (answered 404 or by the web app) carries the real token as well.
 const SECRET_IN_PATH = /(\/api(?:\/|%2f)+pull(?:\/|%2f)+)[^\s"?#]+/gi;
-const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start)=)[^\s"&#]+/gi;
+const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start|email_token)=)[^\s"&#]+/gi;
+/** The Bot API puts the bot's token in every method's path: `/bot<id>:<secret>/sendMessage`. */
+const BOT_TOKEN_IN_PATH = /(\/bot)\d+:[\w-]+/g;
 
 export function redactSecretsInLine(line: string): string {
-  return line.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
+  return line
+    .replace(SECRET_IN_PATH, '$1[redacted]')
+    .replace(SECRET_IN_QUERY, '$1[redacted]')
+    .replace(BOT_TOKEN_IN_PATH, '$1[redacted]');
 }
 
 /** Every logger of the portal: redacted headers and URLs, JSON lines or, on a terminal, pretty. */

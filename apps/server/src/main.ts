@@ -14,6 +14,7 @@ import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
 import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
 import { repeatEvery } from './jobs/repeat';
+import { startNotices } from './notices/notices-service';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
 import { createGatewayProvisioner } from './rentals/provisioner';
@@ -165,6 +166,9 @@ async function main(): Promise<void> {
     // A claim is one small transaction: every process asks, the one that claims writes.
     stopJobs.push(repeatEvery('scheduled backup', 30_000, () => runScheduledBackup(backupDeps), app.log));
   }
+  // Telegram and e-mail notices (issue 24): the queue's sender in every process, the bot's
+  // polling in one of them at a time.
+  stopJobs.push(startNotices({ config, db: database.db, clock: systemClock }, app.log));
 
   // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
   const stopDiscovery = new AbortController();

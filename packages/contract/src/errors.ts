@@ -54,6 +54,11 @@ export const ERROR_CODES = {
   REPLACEMENT_LIMIT_REACHED: 'This rental was replaced as often as a day allows. Please try again later.',
   NO_REPLACEMENT_AVAILABLE:
     'No comparable proxy is free right now. Please try again later; a refund may still apply within its window.',
+  TELEGRAM_NOT_CONFIGURED: 'Telegram notices are not offered on this server',
+  TELEGRAM_UNAVAILABLE: 'Telegram cannot be reached right now. Please try again later.',
+  EMAIL_NOT_CONFIGURED: 'E-mail notices are not offered on this server',
+  EMAIL_TOKEN_INVALID: 'This confirmation link is invalid or has expired',
+  EMAIL_NOT_SET: 'Set and confirm an e-mail address first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -119,6 +124,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROXY_STILL_HEALTHY: 409,
   REPLACEMENT_LIMIT_REACHED: 429,
   NO_REPLACEMENT_AVAILABLE: 409,
+  TELEGRAM_NOT_CONFIGURED: 503,
+  TELEGRAM_UNAVAILABLE: 502,
+  EMAIL_NOT_CONFIGURED: 503,
+  EMAIL_TOKEN_INVALID: 404,
+  EMAIL_NOT_SET: 409,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */

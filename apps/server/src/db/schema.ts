@@ -446,3 +446,4 @@ export const schema = {
 };
 
 export * from './schema-ops';
+export * from './schema-notices';

@@ -36,6 +36,7 @@ const TAGS: Record<ApiTag, string> = {
   console: 'What the operator console reads',
   discovery: 'Checks through the upstreams and the IPQualityScore budget',
   health: 'Probes for load balancers',
+  notices: 'Telegram and e-mail notices of an account',
 };
 
 /** Shared answers, one per status, named as the components the operations refer to. */

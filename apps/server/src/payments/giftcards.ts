@@ -7,6 +7,7 @@ import { giftcards } from '../db/schema';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger';
 import { readableCode } from '../lib/secrets';
+import { queueNotice } from '../notices/notice-queue';
 
 /** 16 characters of a 32-letter alphabet: 80 random bits, shown as XXXX-XXXX-XXXX-XXXX. */
 const CODE_LENGTH = 16;
@@ -64,6 +65,12 @@ export async function redeemGiftcard(
       giftcardId: card.id,
       at: now,
     });
+    await queueNotice(
+      tx,
+      userId,
+      { kind: 'payment_credited', amountCents: card.amountCents, balanceCents: walletCents },
+      { at: now, key: `giftcard:${card.id}` },
+    );
     return { amountCents: card.amountCents, walletCents };
   });
 }

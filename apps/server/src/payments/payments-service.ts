@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../db/client';
 import { payments, users } from '../db/schema';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger';
+import { queueNotice } from '../notices/notice-queue';
 import { ProviderError, type PaymentProvider, type ProviderState } from './providers/provider';
 
 export interface PaymentsDeps {
@@ -176,7 +177,19 @@ export async function settlePayment(
       .set({ status: PAYMENT_STATUS.paid, providerStatus: state.providerStatus, creditedCents: credit, updatedAt: now })
       .where(eq(payments.id, paymentId))
       .returning();
-    await postEntry(tx, { userId: payment.userId, kind: 'deposit', amountCents: credit, paymentId, at: now });
+    const balanceCents = await postEntry(tx, {
+      userId: payment.userId,
+      kind: 'deposit',
+      amountCents: credit,
+      paymentId,
+      at: now,
+    });
+    await queueNotice(
+      tx,
+      payment.userId,
+      { kind: 'payment_credited', amountCents: credit, balanceCents },
+      { at: now, key: `payment:${paymentId}` },
+    );
     await rewardReferrer(tx, deps, payment.userId, paymentId, credit, now);
     return row ?? payment;
   });

@@ -16,6 +16,7 @@ import { DomainError } from '../errors';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { lockBalance, postEntry } from '../ledger/ledger';
 import { randomToken, readableCode } from '../lib/secrets';
+import { queueRenewalFailed, queueRenewed } from '../notices/renewal-notices';
 import type { Provisioner } from './provisioner';
 import {
   findLatestRental,
@@ -176,12 +177,16 @@ export async function autoRenewRental(
       const hours = await lastPeriodHours(tx, rentalId);
       const price = priceCents(hours, proxy.fraudScore);
       if (price > balance) throw insufficient(price, balance);
-      await extendHolder(tx, holder, hours, price, deps.clock.now());
+      const { rental } = await extendHolder(tx, holder, hours, price, deps.clock.now());
+      await queueRenewed(tx, { before: holder, after: rental, proxy, priceCents: price, at: deps.clock.now() });
       return 'renewed';
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await deps.db.update(rentals).set({ renewFailure: error.message }).where(eq(rentals.id, rentalId));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(rentals).set({ renewFailure: error.message }).where(eq(rentals.id, rentalId));
+      await queueRenewalFailed(tx, candidate, error.message, deps.clock.now());
+    });
     return 'failed';
   }
 }

@@ -12,7 +12,7 @@ export type Access = 'public' | 'customer' | 'admin';
 
 /** Groups of calls in the API document, one per area of the product. */
 export type ApiTag =
-  'accounts' | 'catalogue' | 'rentals' | 'payments' | 'news' | 'admin' | 'console' | 'discovery' | 'health';
+  'accounts' | 'catalogue' | 'rentals' | 'payments' | 'news' | 'admin' | 'console' | 'discovery' | 'health' | 'notices';
 
 export interface EndpointRequest {
   params?: z.ZodType;

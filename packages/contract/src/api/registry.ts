@@ -2,6 +2,7 @@ import * as accounts from '../accounts/endpoints';
 import * as admin from '../admin/endpoints';
 import * as catalogue from '../catalogue/endpoints';
 import * as news from '../news/endpoints';
+import * as notices from '../notices/endpoints';
 import * as ops from '../ops/endpoints';
 import * as payments from '../payments/endpoints';
 import * as rentals from '../rentals/endpoints';
@@ -11,7 +12,7 @@ import type { Endpoint } from './endpoint';
  * Every call of the API. Its own entry point (`@portal/contract/registry`), so that the browser's
  * pages, which import single endpoints from the main entry, never carry the whole list.
  */
-export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin, ops]
+export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin, ops, notices]
   .flatMap((area) => Object.values(area))
   .filter(isEndpoint);
 

@@ -2,4 +2,5 @@
 export const accountKeys = {
   all: ['account'] as const,
   wallet: () => [...accountKeys.all, 'wallet'] as const,
+  notices: () => [...accountKeys.all, 'notices'] as const,
 };

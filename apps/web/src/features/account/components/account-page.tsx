@@ -8,10 +8,11 @@ import { referralLink } from '../../../lib/config';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { getApiKey, getReferralCode } from '../../../lib/session';
 import { useWallet } from '../api/get-wallet';
+import { NoticesSection } from './notices-section';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';
 
-/** Account (spec section 2): balance, API key, referral link, language. */
+/** Account (spec section 2): balance, API key, referral link, notices, language. */
 export function AccountPage() {
   const { t, i18n } = useTranslation('account');
   const wallet = useWallet();
@@ -68,6 +69,8 @@ export function AccountPage() {
           <p className="mt-2 text-slate-600">{t('referral.none')}</p>
         )}
       </section>
+
+      <NoticesSection />
 
       <section aria-labelledby="account-language" className={card}>
         <h2 id="account-language" className="text-lg font-semibold">

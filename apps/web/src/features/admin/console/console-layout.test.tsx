@@ -32,6 +32,7 @@ describe('console layout', () => {
       ['Gift cards', '/admin/giftcards'],
       ['Audit log', '/admin/audit'],
       ['Replacements', '/admin/replacements'],
+      ['Notices', '/admin/notices'],
       ['News', '/admin/news'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/giftcards', key: 'giftcards', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
   { to: '/admin/replacements', key: 'replacements', end: false },
+  { to: '/admin/notices', key: 'notices', end: false },
   { to: '/admin/news', key: 'news', end: true },
 ] as const;
 

@@ -31,6 +31,11 @@ const Replacements = lazyPage(
   (m) => m.ReplacementsPage,
 );
 
+const Notices = lazyPage(
+  () => import('./notices/notices-page'),
+  (m) => m.NoticesPage,
+);
+
 /** Child routes of /admin (the operator console, issue 8). */
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
@@ -40,6 +45,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'giftcards', element: <Giftcards /> },
   { path: 'audit', element: <Audit /> },
   { path: 'replacements', element: <Replacements /> },
+  { path: 'notices', element: <Notices /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];

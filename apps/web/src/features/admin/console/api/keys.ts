@@ -15,4 +15,5 @@ export const consoleKeys = {
   audit: () => [...consoleKeys.all, 'audit'] as const,
   backups: () => [...consoleKeys.all, 'backups'] as const,
   replacements: () => [...consoleKeys.all, 'replacements'] as const,
+  notices: (status: string) => [...consoleKeys.all, 'notices', status] as const,
 };

@@ -1,0 +1,99 @@
+import { NOTICE_CHANNELS, NOTICE_STATUSES, NOTICE_TOPICS } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './schema';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * How a customer is reached (issue 24): a linked Telegram chat, an e-mail address (used only once
+ * confirmed) and the language notices are written in. One row per customer who set any of them.
+ */
+export const noticeContacts = pgTable(
+  'notice_contacts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's LANGUAGES, from the browser or the Telegram client; null: English. */
+    language: text('language'),
+    telegramChatId: bigint('telegram_chat_id', { mode: 'number' }).unique(),
+    telegramLinkedAt: timestamp('telegram_linked_at', { withTimezone: true }),
+    email: text('email'),
+    /** SHA-256 of the confirmation link's token; null once confirmed. */
+    emailTokenHash: text('email_token_hash').unique(),
+    emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The topics sent by e-mail (all by default). */
+    emailTopics: text('email_topics')
+      .array()
+      .notNull()
+      .default(sql.raw(`ARRAY[${inList(NOTICE_TOPICS)}]::text[]`)),
+  },
+  (t) => [check('notice_contacts_confirmed_has_email', sql`${t.emailConfirmedAt} IS NULL OR ${t.email} IS NOT NULL`)],
+);
+
+/** One-time codes of Telegram deep links, stored hashed; a used or expired code links nothing. */
+export const telegramLinkCodes = pgTable(
+  'telegram_link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The bot's long polling: which process polls (a lease, since Telegram allows one getUpdates at a
+ * time) and the next update to ask for, so a restart neither repeats nor skips updates.
+ */
+export const telegramPoller = pgTable('telegram_poller', {
+  id: integer('id').primaryKey(),
+  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+  owner: text('owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
+
+/**
+ * The notice queue: one row per customer, event and channel (`event_key` names the event), so it is queued
+ * once whatever retries its cause makes. Sender processes claim due rows with FOR UPDATE SKIP
+ * LOCKED and a lease; a row survives any crash and is retried until sent or given up.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    channel: text('channel').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Set for e-mail confirmations: the (unconfirmed) address they go to. */
+    address: text('address'),
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** A sender claimed the row until then; rate limits count claims. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notices_user_event_channel').on(t.userId, t.eventKey, t.channel),
+    index('notices_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('notices_claimed_idx').on(t.channel, t.claimedAt),
+    check('notices_channel_known', sql`${t.channel} IN (${inList(NOTICE_CHANNELS)})`),
+    check('notices_status_known', sql`${t.status} IN (${inList(NOTICE_STATUSES)})`),
+  ],
+);

@@ -1,0 +1,196 @@
+import { NOTICE_TOPICS, RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/client';
+import { noticeContacts, notices, proxies, rentals } from '../db/schema';
+
+/** What a customer is told, with what the message needs (issue 24). */
+export type NoticeEvent =
+  | { kind: 'expiry_24h' | 'expiry_1h'; rentalId: number; endTime: string; label: string }
+  | { kind: 'auto_renewed'; rentalId: number; endTime: string; label: string; amountCents: number }
+  | { kind: 'renew_failed'; rentalId: number; endTime: string; label: string; reason: string }
+  | { kind: 'payment_credited'; amountCents: number; balanceCents: number }
+  | { kind: 'proxy_replaced'; rentalId: number; proxyId: number; newExitIp: string }
+  | { kind: 'broadcast'; title: string; content: string };
+
+export interface QueueOptions {
+  /**
+   * What makes the event one event: a second queueing with the same key adds nothing. Defaults
+   * to one the event's own fields give (a proxy replacement: the rental and the new proxy).
+   */
+  key?: string;
+  /** When it happened (the injected clock's now); defaults to the system clock. */
+  at?: Date;
+}
+
+/** How a rental is named in a message: its exit IP, country and the customer's note. */
+export function rentalLabel(proxy: { exitIp: string | null; ip: string; country: string }, note: string): string {
+  return [proxy.exitIp ?? proxy.ip, proxy.country, note.trim()].filter(Boolean).join(' · ');
+}
+
+function defaultKey(event: NoticeEvent): string {
+  switch (event.kind) {
+    case 'expiry_24h':
+    case 'expiry_1h':
+    case 'auto_renewed':
+    case 'renew_failed':
+      return `${event.kind}:${event.rentalId}:${Date.parse(event.endTime)}`;
+    case 'proxy_replaced':
+      return `proxy_replaced:${event.rentalId}:${event.proxyId}`;
+    case 'payment_credited':
+    case 'broadcast':
+      throw new Error(`a ${event.kind} notice needs its key (the payment or news item it is about)`);
+  }
+}
+
+/** The channels a customer is reached on for a kind: a linked chat; a confirmed address that wants it. */
+function channelsOf(
+  contact: { telegramChatId: number | null; emailConfirmedAt: Date | null; emailTopics: string[] } | undefined,
+  kind: NoticeKind,
+): NoticeChannel[] {
+  if (!contact) return [];
+  const channels: NoticeChannel[] = [];
+  if (contact.telegramChatId !== null) channels.push('telegram');
+  const topic = TOPIC_OF_KIND[kind];
+  if (contact.emailConfirmedAt && kind !== 'broadcast' && (!topic || contact.emailTopics.includes(topic))) {
+    channels.push('email');
+  }
+  return channels;
+}
+
+/**
+ * Queues an event for a customer in the caller's transaction: it is sent only if the transaction
+ * commits, and exactly one row per channel exists for its key however often it is queued. A
+ * customer with no linked chat and no confirmed address gets nothing queued. Answers the rows added.
+ */
+export async function queueNotice(
+  tx: Queryable,
+  customerId: number,
+  event: NoticeEvent,
+  options: QueueOptions = {},
+): Promise<number> {
+  const [contact] = await tx
+    .select({
+      telegramChatId: noticeContacts.telegramChatId,
+      emailConfirmedAt: noticeContacts.emailConfirmedAt,
+      emailTopics: noticeContacts.emailTopics,
+    })
+    .from(noticeContacts)
+    .where(eq(noticeContacts.userId, customerId));
+  const channels = channelsOf(contact, event.kind);
+  if (channels.length === 0) return 0;
+  const at = options.at ?? new Date();
+  const eventKey = options.key ?? defaultKey(event);
+  const added = await tx
+    .insert(notices)
+    .values(
+      channels.map((channel) => ({
+        userId: customerId,
+        eventKey,
+        channel,
+        kind: event.kind,
+        payload: event,
+        createdAt: at,
+        nextAttemptAt: at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notices.id });
+  return added.length;
+}
+
+/** Queues an e-mail confirmation: it goes to the address given, confirmed or not. */
+export async function queueEmailConfirmation(
+  tx: Queryable,
+  customerId: number,
+  input: { address: string; tokenHash: string; token: string; at: Date },
+): Promise<void> {
+  await tx
+    .insert(notices)
+    .values({
+      userId: customerId,
+      eventKey: `email_confirm:${input.tokenHash}`,
+      channel: 'email',
+      kind: 'email_confirm',
+      payload: { kind: 'email_confirm', token: input.token },
+      address: input.address,
+      createdAt: input.at,
+      nextAttemptAt: input.at,
+    })
+    .onConflictDoNothing();
+}
+
+/** Drops what is still waiting for a channel a customer just left (unlinked, address removed). */
+export async function dropWaiting(tx: Queryable, customerId: number, channel: NoticeChannel, reason: string) {
+  await tx
+    .update(notices)
+    .set({ status: 'failed', lastError: reason, leaseUntil: null })
+    .where(and(eq(notices.userId, customerId), eq(notices.channel, channel), eq(notices.status, 'waiting')));
+}
+
+/** The warnings before a rental ends, each `beforeMs` ahead of end_time. */
+export const EXPIRY_MOMENTS = [
+  { kind: 'expiry_24h', beforeMs: 24 * 3_600_000, until: 3_600_000 },
+  { kind: 'expiry_1h', beforeMs: 3_600_000, until: 0 },
+] as const;
+
+/**
+ * Queues the warnings whose moment has come: a connected rental without auto-renew (auto-renew
+ * tells its own outcome) whose end is within 24 h (1 h), once per rental, moment and end time. A
+ * rental that was connected after the moment gets no such warning (a 12-hour rental gets only the
+ * 1-hour one), and the 24-hour one is skipped once the 1-hour one is due.
+ */
+export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }): Promise<number> {
+  const now = deps.clock.now();
+  let queued = 0;
+  for (const moment of EXPIRY_MOMENTS) {
+    const due = await deps.db
+      .select({
+        id: rentals.id,
+        userId: rentals.userId,
+        endTime: rentals.endTime,
+        note: rentals.note,
+        exitIp: proxies.exitIp,
+        ip: proxies.ip,
+        country: proxies.country,
+      })
+      .from(rentals)
+      .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+      .where(
+        and(
+          eq(rentals.status, RENTAL_STATUS.connected),
+          eq(rentals.autoRenew, false),
+          sql`${rentals.endTime} > ${new Date(now.getTime() + moment.until)}`,
+          sql`${rentals.endTime} <= ${new Date(now.getTime() + moment.beforeMs)}`,
+          sql`${rentals.connectedAt} < ${rentals.endTime} - make_interval(secs => ${moment.beforeMs / 1000})`,
+          inArray(
+            rentals.userId,
+            deps.db
+              .select({ userId: noticeContacts.userId })
+              .from(noticeContacts)
+              .where(
+                sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`,
+              ),
+          ),
+          sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.userId} = ${rentals.userId} AND ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
+        ),
+      )
+      .limit(1000);
+    for (const rental of due) {
+      queued += await queueNotice(
+        deps.db,
+        rental.userId,
+        {
+          kind: moment.kind,
+          rentalId: rental.id,
+          endTime: rental.endTime.toISOString(),
+          label: rentalLabel(rental, rental.note),
+        },
+        { at: now },
+      );
+    }
+  }
+  return queued;
+}
+
+export const ALL_TOPICS = [...NOTICE_TOPICS];

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { proxies, type rentals } from '../db/schema';
+import { queueNotice, rentalLabel } from './notice-queue';
+
+type Rental = typeof rentals.$inferSelect;
+type Proxy = typeof proxies.$inferSelect;
+
+/** Auto-renew done, in the renewal's transaction: one notice per renewed period (keyed by the old end). */
+export async function queueRenewed(
+  tx: Queryable,
+  input: { before: Rental; after: Rental; proxy: Proxy; priceCents: number; at: Date },
+): Promise<void> {
+  await queueNotice(
+    tx,
+    input.before.userId,
+    {
+      kind: 'auto_renewed',
+      rentalId: input.before.id,
+      endTime: input.after.endTime.toISOString(),
+      label: rentalLabel(input.proxy, input.before.note),
+      amountCents: input.priceCents,
+    },
+    { at: input.at, key: `auto_renewed:${input.before.id}:${input.before.endTime.getTime()}` },
+  );
+}
+
+/**
+ * Auto-renew not paid (or the proxy withdrawn): renewal is retried every round until the rental
+ * ends, and the notice goes once per end time.
+ */
+export async function queueRenewalFailed(tx: Queryable, rental: Rental, reason: string, at: Date): Promise<void> {
+  const [proxy] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId));
+  if (!proxy) return;
+  await queueNotice(
+    tx,
+    rental.userId,
+    {
+      kind: 'renew_failed',
+      rentalId: rental.id,
+      endTime: rental.endTime.toISOString(),
+      label: rentalLabel(proxy, rental.note),
+      reason,
+    },
+    { at },
+  );
+}

@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../testing/render-app';
+import { consoleApi, setupConsoleTests } from '../console-test-utils';
+
+setupConsoleTests();
+
+const notice = (id: number, status: string, lastError: string | null) => ({
+  id,
+  userId: 40 + id,
+  kind: 'payment_credited',
+  channel: 'telegram',
+  status,
+  attempts: status === 'sent' ? 1 : 3,
+  lastError,
+  createdAt: '2026-03-02T10:00:00Z',
+  sentAt: status === 'sent' ? '2026-03-02T10:00:01Z' : null,
+  nextAttemptAt: '2026-03-02T10:00:00Z',
+});
+
+describe('console notices', () => {
+  it('shows the counts and each notice with its reason, filtered by status', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/notices': () =>
+        jsonResponse(200, {
+          success: true,
+          counts: { waiting: 1, sent: 5, failed: 1 },
+          telegramLinked: 3,
+          notices: [
+            notice(2, 'failed', 'sendMessage: 403 Forbidden: bot was blocked by the user'),
+            notice(1, 'sent', null),
+          ],
+        }),
+    });
+    renderApp('/admin/notices');
+    await waitFor(() => expect(screen.getAllByTestId('notice-row')).toHaveLength(2));
+    expect(screen.getByTestId('notice-counts')).toHaveTextContent(
+      'Sent: 5 · Waiting: 1 · Failed: 1 · Telegram chats linked: 3',
+    );
+    const [failed] = screen.getAllByTestId('notice-row') as [HTMLElement];
+    expect(within(failed).getByText('sendMessage: 403 Forbidden: bot was blocked by the user')).toBeInTheDocument();
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Waiting' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('status=waiting'))).toBe(true),
+    );
+  });
+
+  it('a broadcast publishes the news item and says how many Telegram messages were queued', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/notices': () =>
+        jsonResponse(200, {
+          success: true,
+          counts: { waiting: 0, sent: 0, failed: 0 },
+          telegramLinked: 2,
+          notices: [],
+        }),
+      'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 2 }),
+    });
+    renderApp('/admin/notices');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight 02:00 UTC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published as news. Telegram messages queued: 2')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/admin/broadcast'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      title: 'Maintenance',
+      content: 'Tonight 02:00 UTC',
+      telegram: true,
+    });
+  });
+});

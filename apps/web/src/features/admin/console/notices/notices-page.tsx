@@ -1,0 +1,154 @@
+import { NOTICE_STATUSES, type NoticeStatus } from '@portal/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { inputClass } from '../../../../components/ui/input-class';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useBroadcast, useNotices } from '../api/notices';
+import { Field } from '../components/field';
+import { QueryState } from '../components/query-state';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+const FILTERS = ['all', ...NOTICE_STATUSES] as const;
+
+/** Issue 24: the notice queue (sent, waiting, failed with the reason) and a broadcast to every customer. */
+export function NoticesPage() {
+  const { t } = useTranslation('console');
+  return (
+    <>
+      <ScreenHeader title={t('notices.title')} />
+      <div className="flex flex-col gap-6">
+        <BroadcastForm />
+        <NoticeList />
+      </div>
+    </>
+  );
+}
+
+function BroadcastForm() {
+  const { t } = useTranslation('console');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [telegram, setTelegram] = useState(true);
+  const [done, setDone] = useState<string | null>(null);
+  const broadcast = useBroadcast();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setDone(null);
+    broadcast.mutate(
+      { title: title.trim(), content: content.trim(), telegram },
+      {
+        onSuccess: (answer) => {
+          setTitle('');
+          setContent('');
+          setDone(t('notices.broadcast.done', { count: answer.queued }));
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-semibold">{t('notices.broadcast.title')}</h2>
+      <Field
+        label={t('notices.broadcast.heading')}
+        required
+        maxLength={300}
+        className={inputClass()}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        {t('notices.broadcast.content')}
+        <textarea
+          required
+          maxLength={3500}
+          rows={4}
+          className={inputClass('font-normal')}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+        />
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={telegram}
+          onChange={(event) => setTelegram(event.target.checked)}
+        />
+        {t('notices.broadcast.telegram')}
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={broadcast.isPending}>
+          {t('notices.broadcast.send')}
+        </Button>
+        <p role="status" className="text-sm text-slate-700">
+          {done}
+        </p>
+      </div>
+      {broadcast.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {apiErrorText(broadcast.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function NoticeList() {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const [status, setStatus] = useState<NoticeStatus | 'all'>('all');
+  const notices = useNotices(status);
+  const columns = ['createdAt', 'customer', 'kind', 'channel', 'status', 'attempts', 'reason', 'sentAt'] as const;
+
+  return (
+    <section aria-labelledby="notices-queue" className="flex flex-col gap-3">
+      <h2 id="notices-queue" className="text-lg font-semibold">
+        {t('notices.queue')}
+      </h2>
+      {notices.data && (
+        <p className="text-sm text-slate-700" data-testid="notice-counts">
+          {t('notices.counts', { ...notices.data.counts, linked: notices.data.telegramLinked })}
+        </p>
+      )}
+      <div role="group" aria-label={t('notices.filter')} className="flex flex-wrap gap-2">
+        {FILTERS.map((filter) => (
+          <Button
+            key={filter}
+            variant={status === filter ? 'primary' : 'secondary'}
+            aria-pressed={status === filter}
+            onClick={() => setStatus(filter)}
+          >
+            {t(`notices.status.${filter}`)}
+          </Button>
+        ))}
+      </div>
+      {notices.data ? (
+        <Table caption={t('notices.queue')} captionHidden>
+          <TableHead labels={columns.map((column) => t(`notices.columns.${column}`))} />
+          <tbody>
+            {notices.data.notices.length === 0 && <EmptyRow colSpan={columns.length} text={t('notices.empty')} />}
+            {notices.data.notices.map((notice) => (
+              <tr key={notice.id} className="border-t border-slate-100" data-testid="notice-row">
+                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(notice.createdAt)}</td>
+                <td className={td}>{notice.userId}</td>
+                <td className={cn(td, 'font-mono text-xs')}>{notice.kind}</td>
+                <td className={td}>{notice.channel}</td>
+                <td className={td}>{t(`notices.status.${notice.status}`)}</td>
+                <td className={td}>{notice.attempts}</td>
+                <td className={cn(td, 'text-xs break-all')}>{notice.lastError ?? ''}</td>
+                <td className={cn(td, 'whitespace-nowrap')}>{notice.sentAt ? format.dateTime(notice.sentAt) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <QueryState error={notices.error} onRetry={() => void notices.refetch()} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminSecret, expectNoSeriousViolations, fundedCustomer } from './kit';
+
+const telegramFake = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18321) + 22}`;
+const DEEP_LINK = /^https:\/\/t\.me\/proxyport_e2e_bot\?start=[\w-]{20,64}$/;
+
+/** Connect Telegram on /account: the deep link appears, as text and as the Open Telegram link. */
+async function connect(page: Page): Promise<string> {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Connect Telegram' }).click();
+  const shown = page.getByTestId('telegram-link').locator('code');
+  await expect(shown).toHaveText(DEEP_LINK);
+  const url = (await shown.textContent()) ?? '';
+  await expect(page.getByRole('link', { name: 'Open Telegram' })).toHaveAttribute('href', url);
+  return url;
+}
+
+test('Connect Telegram shows the deep link; /start with its code links the chat (desktop, axe clean)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await fundedCustomer(page, request);
+  const url = await connect(page);
+  await expectNoSeriousViolations(page, '/account with the Telegram link');
+
+  // The user presses Start in Telegram: the bot, polling the (fake) Bot API, links the chat.
+  const chatId = 700_000 + Math.floor(Math.random() * 100_000);
+  await request.post(`${telegramFake}/test/say`, {
+    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
+  });
+  await expect
+    .poll(
+      async () => {
+        const sent = (await (await request.get(`${telegramFake}/test/sent`)).json()) as {
+          chatId: number;
+          text: string;
+        }[];
+        return sent.filter((message) => message.chatId === chatId).map((message) => message.text);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual([expect.stringMatching(/^✅ Connected/)]);
+  // The page sees the link without a reload: it looks again while the deep link is shown.
+  await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Disconnect Telegram' }).click();
+  await expect(page.getByRole('button', { name: 'Connect Telegram' })).toBeVisible();
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('Connect Telegram shows the deep link, fits the screen, axe clean', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await fundedCustomer(page, request);
+    await connect(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousViolations(page, '/account at 375 px');
+  });
+});
+
+test('the console broadcasts to linked chats and lists the notices sent, axe clean, at 375 px too', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await fundedCustomer(page, request);
+  const url = await connect(page);
+  const chatId = 800_000 + Math.floor(Math.random() * 100_000);
+  await request.post(`${telegramFake}/test/say`, {
+    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
+  });
+  await page.reload();
+  await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/admin/notices');
+  await page.getByLabel('Secret code').fill(adminSecret());
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Notices', level: 1 })).toBeVisible();
+  const title = `Maintenance ${Date.now().toString(36)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Tonight 02:00 UTC');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/^Published as news\. Telegram messages queued: [1-9]\d*$/)).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const sent = (await (await request.get(`${telegramFake}/test/sent`)).json()) as {
+          chatId: number;
+          text: string;
+        }[];
+        return sent.some((message) => message.chatId === chatId && message.text.startsWith(`📢 ${title}`));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await page.getByRole('button', { name: 'Sent', exact: true }).click();
+  await expect(page.getByTestId('notice-row').filter({ hasText: 'broadcast' }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, '/admin/notices');
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
