@@ -12,6 +12,8 @@ export * from './news/schemas';
 export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './admin/upstream-lines';
+export * from './admin/roles';
+export * from './admin/operator-schemas';
 export * from './public-pages';
 export * from './rentals/export';
 export * from './rentals/renewal';

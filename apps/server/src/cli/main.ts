@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
+  adjustBalanceEndpoint,
   BalanceAdjustRequestSchema,
+  checkProxiesEndpoint,
+  createGiftcardsEndpoint,
+  disableProxyEndpoint,
+  enableProxyEndpoint,
+  importProxiesEndpoint,
   centsToDollars,
   formatDollars,
   GiftcardCreateRequestSchema,
@@ -24,7 +30,7 @@ import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { listInventory } from '../inventory/inventory-repository';
 import { verifyLedger } from '../ledger/ledger';
-import { CLI_ACTOR, numberArgument, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { cliActor, numberArgument, requestOf, setCliOperator, wholeNumber, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 
@@ -41,7 +47,10 @@ function readRows(file: string): string | unknown[] {
   });
 }
 
-const program = new Command('portal').description('Operator tool of the proxy rental portal');
+const program = new Command('portal')
+  .description('Operator tool of the proxy rental portal')
+  .option('--operator <name>', 'act as this operator (their role applies; audited under their name); default: the owner')
+  .hook('preAction', () => setCliOperator(program.opts<{ operator?: string }>().operator));
 const proxies = program.command('proxies').description('the inventory of upstream proxies');
 
 proxies
@@ -54,8 +63,8 @@ proxies
   .action(async (file: string, options: { protocol?: string; type?: string }) => {
     const query = requestOf(ProxyImportQuerySchema, options);
     const rows = readRows(file);
-    const stored = await withDatabase((db) =>
-      importInventory({ db, clock: systemClock }, CLI_ACTOR, rows, query, { file }),
+    const stored = await withDatabase(async (db) =>
+      importInventory({ db, clock: systemClock }, await cliActor(db, importProxiesEndpoint), rows, query, { file }),
     );
     const { ids } = stored;
     console.log(
@@ -79,8 +88,8 @@ proxies
   .option('--json', 'print JSON')
   .action(async (ids: string[], options: { json?: boolean }) => {
     const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(wholeNumber) } : {});
-    const results = await withDatabase((db, config) =>
-      checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), CLI_ACTOR, input),
+    const results = await withDatabase(async (db, config) =>
+      checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), await cliActor(db, checkProxiesEndpoint), input),
     );
     if (options.json) {
       console.log(JSON.stringify(results, null, 2));
@@ -126,7 +135,14 @@ for (const [action, enabled] of [
     .command(`${action} <id>`)
     .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
     .action(async (id: string) => {
-      await withDatabase((db) => setProxyEnabledBy({ db, clock: systemClock }, CLI_ACTOR, wholeNumber(id), enabled));
+      await withDatabase(async (db) =>
+        setProxyEnabledBy(
+          { db, clock: systemClock },
+          await cliActor(db, enabled ? enableProxyEndpoint : disableProxyEndpoint),
+          wholeNumber(id),
+          enabled,
+        ),
+      );
       console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
     });
 }
@@ -163,8 +179,8 @@ ledger
       amount: options.amount,
       reason: options.reason,
     });
-    const { balanceCents } = await withDatabase((db) =>
-      adjustCustomerBalance({ db, clock: systemClock }, CLI_ACTOR, input),
+    const { balanceCents } = await withDatabase(async (db) =>
+      adjustCustomerBalance({ db, clock: systemClock }, await cliActor(db, adjustBalanceEndpoint), input),
     );
     console.log(`Balance is now ${formatDollars(centsToDollars(balanceCents))}.`);
   });
@@ -177,7 +193,9 @@ giftcards
   .requiredOption('--count <n>', 'how many codes', wholeNumber)
   .action(async (options: { amount: number; count: number }) => {
     const input = requestOf(GiftcardCreateRequestSchema, options);
-    const codes = await withDatabase((db) => createGiftcardBatch({ db, clock: systemClock }, CLI_ACTOR, input));
+    const codes = await withDatabase(async (db) =>
+      createGiftcardBatch({ db, clock: systemClock }, await cliActor(db, createGiftcardsEndpoint), input),
+    );
     console.log(codes.join('\n'));
   });
 
