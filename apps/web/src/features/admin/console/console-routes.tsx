@@ -27,6 +27,15 @@ const Audit = lazyPage(
   (m) => m.AuditPage,
 );
 
+const Operators = lazyPage(
+  () => import('./operators/operators-page'),
+  (m) => m.OperatorsPage,
+);
+const Security = lazyPage(
+  () => import('./security/security-page'),
+  (m) => m.SecurityPage,
+);
+
 /** Child routes of /admin (the operator console, issue 8). */
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
@@ -35,6 +44,8 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'customers/:id', element: <CustomerDetail /> },
   { path: 'giftcards', element: <Giftcards /> },
   { path: 'audit', element: <Audit /> },
+  { path: 'operators', element: <Operators /> },
+  { path: 'security', element: <Security /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];

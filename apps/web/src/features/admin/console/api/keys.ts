@@ -12,5 +12,6 @@ export const consoleKeys = {
   customerSearch: (q: string) => [...consoleKeys.customers(), 'search', q] as const,
   customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
-  audit: () => [...consoleKeys.all, 'audit'] as const,
+  audit: (operatorId?: number) => [...consoleKeys.all, 'audit', operatorId ?? 'all'] as const,
+  operators: () => [...consoleKeys.all, 'operators'] as const,
 };
