@@ -81,6 +81,20 @@ describe('npm run cli', () => {
       ['cli', 'Mia', 'proxies.disable'],
     ]);
 
+    // The team from the command line: a secret printed once, never listed; the owner's tools.
+    const added = cli('operators', 'add', '--name', 'Ola', '--role', 'finance');
+    expect(added.err).toBe('');
+    const secret = added.out.trim().split('\n')[1] ?? '';
+    expect(secret).toMatch(/^op-[0-9a-f]{12}-/);
+    const listed = cli('operators', 'list').out;
+    expect(listed).toMatch(/\tOla\tfinance\toff\t/);
+    expect(listed).not.toContain(secret);
+    expect(cli('--operator', 'Mia', 'operators', 'totp-off', 'Ola').code).toBe(1);
+    await withDb((db) => db.update(operators).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(operators.name, 'Ola')));
+    expect(cli('operators', 'totp-off', 'ola').out).toContain('The authenticator app of ola is off');
+    const [ola] = await withDb((db) => db.select().from(operators).where(eq(operators.name, 'Ola')));
+    expect(ola?.totpSecret).toBeNull();
+
     const ok = cli('ledger', 'verify');
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('Ledger OK: 1 accounts');

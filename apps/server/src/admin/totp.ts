@@ -98,12 +98,7 @@ export async function secondFactorAccepted(
     const won = await db
       .update(operators)
       .set({ totpLastStep: step })
-      .where(
-        and(
-          eq(operators.id, operator.id),
-          or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
-        ),
-      )
+      .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
       .returning({ id: operators.id });
     return won.length > 0 ? 'code' : null;
   }
@@ -119,4 +114,27 @@ export async function secondFactorAccepted(
     )
     .returning({ id: operatorRecoveryCodes.id });
   return used.length > 0 ? 'recovery' : null;
+}
+
+/**
+ * Turns an operator's authenticator off (a lost phone and lost recovery codes). Only the command
+ * line offers it: whoever runs it holds the database already, so it opens no way around the
+ * second factor that was not there.
+ */
+export async function turnOffTotp(deps: { db: Database; clock: Clock }, actor: AuditActor, operatorId: number) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(operators)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(and(eq(operators.id, operatorId), isNull(operators.removedAt)))
+      .returning({ id: operators.id, name: operators.name });
+    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.totp_off',
+      details: { operatorId, name: row.name },
+      at: deps.clock.now(),
+    });
+  });
 }

@@ -81,7 +81,10 @@ export function setCliOperator(name: string | undefined): void {
  * can read the database anyway: the check keeps a named operator's scripts to their role and
  * their actions under their name, it is not a wall.
  */
-export async function cliActor(db: Database, endpoint?: Endpoint): Promise<AuditActor> {
+export async function cliActor(
+  db: Database,
+  endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
+): Promise<AuditActor> {
   const now = systemClock.now();
   const row = operatorName === undefined ? await builtinOwner(db, now) : await activeOperatorNamed(db, operatorName);
   if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });

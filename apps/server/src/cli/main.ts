@@ -33,6 +33,7 @@ import { verifyLedger } from '../ledger/ledger';
 import { cliActor, numberArgument, requestOf, setCliOperator, wholeNumber, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
+import { addOperatorCommands } from './operator-commands';
 
 function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
@@ -49,7 +50,10 @@ function readRows(file: string): string | unknown[] {
 
 const program = new Command('portal')
   .description('Operator tool of the proxy rental portal')
-  .option('--operator <name>', 'act as this operator (their role applies; audited under their name); default: the owner')
+  .option(
+    '--operator <name>',
+    'act as this operator (their role applies; audited under their name); default: the owner',
+  )
   .hook('preAction', () => setCliOperator(program.opts<{ operator?: string }>().operator));
 const proxies = program.command('proxies').description('the inventory of upstream proxies');
 
@@ -89,7 +93,11 @@ proxies
   .action(async (ids: string[], options: { json?: boolean }) => {
     const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(wholeNumber) } : {});
     const results = await withDatabase(async (db, config) =>
-      checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), await cliActor(db, checkProxiesEndpoint), input),
+      checkProxiesBy(
+        discoveryDepsOf({ db, config, clock: systemClock }),
+        await cliActor(db, checkProxiesEndpoint),
+        input,
+      ),
     );
     if (options.json) {
       console.log(JSON.stringify(results, null, 2));
@@ -205,6 +213,7 @@ function report(problems: RowProblem[]): void {
 
 addConsoleCommands(program, giftcards);
 addDbCommands(program);
+addOperatorCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {
