@@ -23,7 +23,10 @@ type OperatorRow = typeof operators.$inferSelect;
 
 /** The built-in owner's row; made again if a restore from before operators left none. */
 export async function builtinOwner(db: Database, now: Date): Promise<OperatorRow> {
-  await db.insert(operators).values({ name: 'owner', role: 'owner', builtin: true, createdAt: now }).onConflictDoNothing();
+  await db
+    .insert(operators)
+    .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })
+    .onConflictDoNothing();
   const [row] = await db.select().from(operators).where(eq(operators.builtin, true));
   if (!row) throw new Error('the built-in owner is missing');
   return row;

@@ -9,7 +9,12 @@ import { hashSecret } from '../lib/secrets';
 const CODE = /^op-([0-9a-f]{12})-([A-Za-z0-9_-]{43})$/;
 
 /** About 50 ms and 16 MiB on a small server: slow for a guesser, quick enough for a login. */
-const SCRYPT: ScryptOptions & { N: number; r: number; p: number } = { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const SCRYPT: ScryptOptions & { N: number; r: number; p: number } = {
+  N: 2 ** 14,
+  r: 8,
+  p: 1,
+  maxmem: 64 * 1024 * 1024,
+};
 const KEY_LENGTH = 32;
 
 function derive(secret: string, salt: Buffer, options: typeof SCRYPT): Promise<Buffer> {

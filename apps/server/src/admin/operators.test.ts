@@ -186,7 +186,11 @@ describe('operators', () => {
       const owner = await adminToken(t);
       const made = await createdOperator(t, 'manager', 'Leaving', owner);
       const theirs = await operatorToken(other, made.secretCode);
-      const call = { method: 'GET' as const, url: '/api/admin/proxies', headers: { authorization: `Bearer ${theirs}` } };
+      const call = {
+        method: 'GET' as const,
+        url: '/api/admin/proxies',
+        headers: { authorization: `Bearer ${theirs}` },
+      };
       expect((await other.app.inject(call)).statusCode).toBe(200);
 
       const removed = await t.app.inject({
@@ -221,7 +225,11 @@ describe('operators', () => {
 
   it('never removes the built-in owner', async () => {
     const owner = await adminToken(t);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: { authorization: `Bearer ${owner}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/operators',
+      headers: { authorization: `Bearer ${owner}` },
+    });
     const builtin = list.json<{ operators: { id: number; builtin: boolean }[] }>().operators.find((o) => o.builtin);
     const refused = await t.app.inject({
       method: 'DELETE',

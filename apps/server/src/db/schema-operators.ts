@@ -30,9 +30,16 @@ export const operators = pgTable(
   },
   (t) => [
     check('operators_role_known', sql`${t.role} IN (${roleList})`),
-    check('operators_secret_or_builtin', sql`${t.builtin} OR (${t.secretHash} IS NOT NULL AND ${t.lookup} IS NOT NULL)`),
-    uniqueIndex('operators_one_builtin').on(t.builtin).where(sql`${t.builtin}`),
-    uniqueIndex('operators_active_name').on(sql`lower(${t.name})`).where(sql`${t.removedAt} IS NULL`),
+    check(
+      'operators_secret_or_builtin',
+      sql`${t.builtin} OR (${t.secretHash} IS NOT NULL AND ${t.lookup} IS NOT NULL)`,
+    ),
+    uniqueIndex('operators_one_builtin')
+      .on(t.builtin)
+      .where(sql`${t.builtin}`),
+    uniqueIndex('operators_active_name')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.removedAt} IS NULL`),
   ],
 );
 

@@ -357,15 +357,19 @@ export const auditLog = pgTable(
 );
 
 /** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
-export const adminTokens = pgTable('admin_tokens', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
-  operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
-}, (t) => [index('admin_tokens_operator_idx').on(t.operatorId)]);
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+  },
+  (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
+);
 
 /** Gateway traffic of a rental per hour (issue 16); the hours add up to the rental's byte counts. */
 export const rentalUsage = pgTable(
