@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsRoutes } from './accounts/accounts-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { consoleRoutes } from './admin/console-routes';
+import { operatorRoutes } from './admin/operator-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
 import { paymentsRoutes } from './payments/payments-routes';
@@ -204,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     installMetricsRoute(app, { token: config.metrics.token, shop: createShopRegistry(deps.db, deps.poolStats) });
   }
   decorateCustomer(app);
-  app.decorateRequest('adminActor', null);
+  app.decorateRequest('adminSession', null);
 
   if (!config.adminSecret) throw new Error('buildApp needs config.adminSecret (main.ts sets the demo one)');
   const areaDeps = { db: deps.db, clock: deps.clock, customers: deps.customers };
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...areaDeps,
     adminSecret: config.adminSecret,
     tokenTtlMs: config.adminTokenTtlMs,
+    totpIssuer: new URL(config.publicUrl).host,
   };
   const news = deps.news ?? unlistenedNews(deps.db);
   await app.register(newsRoutes, { ...adminAuth, news });
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
   await app.register(consoleRoutes, adminAuth);
+  await app.register(operatorRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
   await app.register(replacementRoutes, {

@@ -6,6 +6,10 @@ export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  // Whatever logs a request body: the admin login's secret and code, an authenticator's code.
+  'body.secretCode',
+  'body.totp',
+  'body.code',
 ];
 
 /**

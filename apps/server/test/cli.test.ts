@@ -5,12 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../src/accounts/accounts-service';
 import { systemClock } from '../src/clock';
 import { openDatabase, type Database } from '../src/db/client';
-import { auditLog, users } from '../src/db/schema';
+import type { AuditActor } from '../src/admin/audit';
+import { createOperator } from '../src/admin/operators';
+import { auditLog, operators, users } from '../src/db/schema';
 import { runCli, tempDir } from './helper';
 
 const data = tempDir('portal-cli-');
 afterAll(() => data.remove());
 
+const ownerActor: AuditActor = { via: 'cli', operatorId: null, operatorName: 'test', source: 'cli' };
 const cli = (...args: string[]) => runCli(data.dir, ...args);
 
 async function withDb<T>(run: (db: Database) => Promise<T>): Promise<T> {
@@ -46,10 +49,51 @@ describe('npm run cli', () => {
     expect(cli('ledger', 'adjust', '--user', String(user.id), '--amount', '-20', '--reason', 'x').code).toBe(1);
 
     const audited = await withDb((db) => db.select().from(auditLog));
-    expect(audited.map((row) => [row.actor, row.action])).toEqual([
-      ['cli', 'proxies.import'],
-      ['cli', 'customers.adjust'],
+    expect(audited.map((row) => [row.actor, row.operatorName, row.source, row.action])).toEqual([
+      ['cli', 'owner', 'cli', 'proxies.import'],
+      ['cli', 'owner', 'cli', 'customers.adjust'],
     ]);
+
+    // As a named operator: their role applies, and the rows name them.
+    const mia = await withDb((db) =>
+      createOperator({ db, clock: systemClock }, ownerActor, { name: 'Mia', role: 'support' }),
+    );
+    const refused = cli(
+      '--operator',
+      'mia',
+      'ledger',
+      'adjust',
+      '--user',
+      String(user.id),
+      '--amount',
+      '1',
+      '--reason',
+      'x',
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("Mia is support: that role may not change a customer's balance.");
+    expect(cli('--operator', 'Nobody', 'proxies', 'disable', '1').err).toContain('No operator is named Nobody.');
+    await withDb((db) => db.update(operators).set({ role: 'manager' }).where(eq(operators.id, mia.operator.id)));
+    expect(cli('--operator', 'Mia', 'proxies', 'disable', '1').code).toBe(0);
+    const named = await withDb((db) => db.select().from(auditLog).where(eq(auditLog.operatorId, mia.operator.id)));
+    expect(named.map((row) => [row.actor, row.operatorName, row.action])).toEqual([
+      ['cli', 'Mia', 'admin.forbidden'],
+      ['cli', 'Mia', 'proxies.disable'],
+    ]);
+
+    // The team from the command line: a secret printed once, never listed; the owner's tools.
+    const added = cli('operators', 'add', '--name', 'Ola', '--role', 'finance');
+    expect(added.err).toBe('');
+    const secret = added.out.trim().split('\n')[1] ?? '';
+    expect(secret).toMatch(/^op-[0-9a-f]{12}-/);
+    const listed = cli('operators', 'list').out;
+    expect(listed).toMatch(/\tOla\tfinance\toff\t/);
+    expect(listed).not.toContain(secret);
+    expect(cli('--operator', 'Mia', 'operators', 'totp-off', 'Ola').code).toBe(1);
+    await withDb((db) => db.update(operators).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(operators.name, 'Ola')));
+    expect(cli('operators', 'totp-off', 'ola').out).toContain('The authenticator app of ola is off');
+    const [ola] = await withDb((db) => db.select().from(operators).where(eq(operators.name, 'Ola')));
+    expect(ola?.totpSecret).toBeNull();
 
     const ok = cli('ledger', 'verify');
     expect(ok.code).toBe(0);
@@ -90,9 +134,9 @@ describe('npm run cli', () => {
     expect(cli('news', 'delete', id ?? '').out).toContain(`News item ${id} deleted.`);
     expect(cli('news', 'delete', id ?? '').code).toBe(1);
     const audit = cli('audit', '--limit', '3').out;
-    expect(audit.split('\n')[0]).toBe('when\twho\taction\tdetails');
-    expect(audit).toMatch(/\tcli\tnews\.delete\t/);
-    expect(audit).toMatch(/\tcli\tgiftcards\.create\t/);
+    expect(audit.split('\n')[0]).toBe('when\toperator\tvia\tsource\taction\tdetails');
+    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tnews\.delete\t/);
+    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tgiftcards\.create\t/);
     // Codes are never written to the audit log: anyone reading it could redeem them.
     for (const code of codes) expect(audit).not.toContain(code);
   }, 150_000);

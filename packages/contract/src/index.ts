@@ -14,6 +14,8 @@ export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './admin/upstream-lines';
 export * from './ops/schemas';
+export * from './admin/roles';
+export * from './admin/operator-schemas';
 export * from './public-pages';
 export * from './rentals/export';
 export * from './rentals/renewal';

@@ -1,92 +1,186 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
+import { ENDPOINTS } from '@portal/contract/registry';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { adminTokens } from '../db/schema';
+import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditActor } from './audit';
+import { lookupOf, operatorSecretMatches } from './operator-secrets';
+import { secondFactorAccepted } from './totp';
 
 export interface AdminAuthDeps {
   db: Database;
   clock: Clock;
   adminSecret: string;
   tokenTtlMs: number;
+  totpIssuer: string;
 }
 
+type OperatorRow = typeof operators.$inferSelect;
+
+/** The built-in owner's row; made again if a restore from before operators left none. */
+export async function builtinOwner(db: Database, now: Date): Promise<OperatorRow> {
+  await db
+    .insert(operators)
+    .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(operators).where(eq(operators.builtin, true));
+  if (!row) throw new Error('the built-in owner is missing');
+  return row;
+}
+
+/** The operator a secret code belongs to: the owner's ADMIN_SECRET, or an operator's own code. */
+async function operatorOfSecret(deps: AdminAuthDeps, secretCode: string): Promise<OperatorRow | null> {
+  if (secretsEqual(secretCode, deps.adminSecret)) return builtinOwner(deps.db, deps.clock.now());
+  const lookup = lookupOf(secretCode);
+  if (!lookup) return null;
+  const [row] = await deps.db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.lookup, lookup), isNull(operators.removedAt)));
+  if (!row?.secretHash || !(await operatorSecretMatches(secretCode, row.secretHash))) return null;
+  return row;
+}
+
+const apiActor = (operator: Pick<OperatorRow, 'id' | 'name'> | null, source: string): AuditActor => ({
+  via: 'api',
+  operatorId: operator?.id ?? null,
+  operatorName: operator?.name ?? null,
+  source,
+});
+
 /**
- * Every admin login, right or wrong, is in the audit log with the address it came from (issue 14):
- * the operator sees who got in and who tried.
+ * Every admin login, right or wrong, is in the audit log with the address it came from: the
+ * owner sees who got in and who tried. Once an operator set up an authenticator app, the secret
+ * alone is not enough (TOTP_REQUIRED), and a wrong or reused code is refused (TOTP_INVALID).
  */
 export async function adminLogin(
   deps: AdminAuthDeps,
-  secretCode: string,
+  input: { secretCode: string; totp?: string | undefined },
   source: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
-  if (!secretsEqual(secretCode, deps.adminSecret)) {
-    await recordAudit(deps.db, { actor: 'unknown', action: 'admin.login_failed', details: { ip: source }, at: now });
+  const operator = await operatorOfSecret(deps, input.secretCode);
+  if (!operator) {
+    await recordAudit(deps.db, { actor: apiActor(null, source), action: 'admin.login_failed', details: {}, at: now });
     throw new DomainError('INVALID_SECRET_CODE');
+  }
+  if (operator.totpSecret) {
+    const accepted = input.totp
+      ? await secondFactorAccepted(deps.db, { ...operator, totpSecret: operator.totpSecret }, input.totp, now)
+      : null;
+    if (!accepted) {
+      const action = input.totp ? 'admin.login_totp_failed' : 'admin.login_totp_missing';
+      await recordAudit(deps.db, { actor: apiActor(operator, source), action, details: {}, at: now });
+      throw new DomainError(input.totp ? 'TOTP_INVALID' : 'TOTP_REQUIRED');
+    }
+    if (accepted === 'recovery') {
+      await recordAudit(deps.db, {
+        actor: apiActor(operator, source),
+        action: 'admin.recovery_code_used',
+        details: {},
+        at: now,
+      });
+    }
   }
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + deps.tokenTtlMs);
   const [row] = await deps.db
     .insert(adminTokens)
-    .values({ tokenHash: hashSecret(token), createdAt: now, expiresAt })
+    .values({ tokenHash: hashSecret(token), createdAt: now, expiresAt, operatorId: operator.id })
     .returning({ id: adminTokens.id });
-  await recordAudit(deps.db, { actor: `admin:${row?.id}`, action: 'admin.login', details: { ip: source }, at: now });
+  await deps.db.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, operator.id));
+  await recordAudit(deps.db, {
+    actor: apiActor(operator, source),
+    action: 'admin.login',
+    details: { session: row?.id },
+    at: now,
+  });
   return { token, expiresAt };
 }
 
 /** Ends the token on the server: a copy of it kept anywhere stops working at once. */
-export async function adminLogout(deps: AdminAuthDeps, tokenId: number, source: string): Promise<void> {
+export async function adminLogout(deps: AdminAuthDeps, session: AdminSession, source: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(adminTokens)
       .set({ revokedAt: now })
-      .where(and(eq(adminTokens.id, tokenId), isNull(adminTokens.revokedAt)));
-    await recordAudit(tx, { actor: `admin:${tokenId}`, action: 'admin.logout', details: { ip: source }, at: now });
+      .where(and(eq(adminTokens.id, session.tokenId), isNull(adminTokens.revokedAt)));
+    await recordAudit(tx, {
+      actor: apiActor({ id: session.operatorId, name: session.operatorName }, source),
+      action: 'admin.logout',
+      details: { session: session.tokenId },
+      at: now,
+    });
   });
+}
+
+/** The operator behind a guarded call. */
+export interface AdminSession {
+  tokenId: number;
+  operatorId: number;
+  operatorName: string;
+  role: AdminRole;
+  builtin: boolean;
+  totpEnabled: boolean;
+  totpRequired: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** `admin:<token id>`, set on operator calls: who did it, for the audit log. */
-    adminActor: string | null;
+    /** Set on operator calls by the guard: who did it, for the audit log and the role checks. */
+    adminSession: AdminSession | null;
   }
 }
 
-export function adminActorOf(request: FastifyRequest): string {
-  return request.adminActor ?? 'admin:unknown';
+export function adminSessionOf(request: FastifyRequest): AdminSession {
+  if (!request.adminSession) throw new DomainError('ADMIN_TOKEN_INVALID');
+  return request.adminSession;
 }
 
-/** The token id behind a guarded call (`admin:<id>`). */
-export function adminTokenIdOf(request: FastifyRequest): number {
-  const id = Number(/^admin:(\d+)$/.exec(request.adminActor ?? '')?.[1]);
-  if (!Number.isSafeInteger(id)) throw new DomainError('ADMIN_TOKEN_INVALID');
-  return id;
+export function adminActorOf(request: FastifyRequest): AuditActor & { operatorId: number } {
+  const session = adminSessionOf(request);
+  return { via: 'api', operatorId: session.operatorId, operatorName: session.operatorName, source: request.ip };
 }
 
 export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Promise<boolean> {
-  return (await validAdminTokenId(deps, token)) !== null;
+  return (await adminSessionOfToken(deps, token)) !== null;
 }
 
-/** The id of a valid, unexpired, unrevoked token, or null. */
-export async function validAdminTokenId(deps: AdminAuthDeps, token: string): Promise<number | null> {
+/**
+ * The session of a valid, unexpired, unrevoked token whose operator is still on the team, or
+ * null. Read from the database on every call, so removing an operator or ending a token takes
+ * effect at once in every process.
+ */
+export async function adminSessionOfToken(deps: AdminAuthDeps, token: string): Promise<AdminSession | null> {
   if (!token) return null;
   const [row] = await deps.db
-    .select({ id: adminTokens.id })
+    .select({
+      tokenId: adminTokens.id,
+      operatorId: operators.id,
+      operatorName: operators.name,
+      role: operators.role,
+      builtin: operators.builtin,
+      totpEnabled: sql<boolean>`${operators.totpSecret} IS NOT NULL`,
+      totpRequired: sql<boolean>`coalesce(${operatorPolicy.totpRequired}, false)`,
+    })
     .from(adminTokens)
+    .innerJoin(operators, eq(operators.id, adminTokens.operatorId))
+    .leftJoin(operatorPolicy, sql`true`)
     .where(
       and(
         eq(adminTokens.tokenHash, hashSecret(token)),
         isNull(adminTokens.revokedAt),
         gt(adminTokens.expiresAt, deps.clock.now()),
+        isNull(operators.removedAt),
       ),
     )
     .limit(1);
-  return row?.id ?? null;
+  return row ? { ...row, role: row.role as AdminRole } : null;
 }
 
 export function bearerToken(request: FastifyRequest): string {
@@ -95,11 +189,32 @@ export function bearerToken(request: FastifyRequest): string {
   return match?.[1] ?? '';
 }
 
-/** Guards operator calls: `Authorization: Bearer <token>` from the admin login. */
+const ENDPOINT_BY_OPERATION = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operationId, e]));
+
+/**
+ * Guards operator calls: `Authorization: Bearer <token>` from the admin login, then the role the
+ * endpoint's `roles` allow (the registry is the one table of permissions; a call it does not know
+ * is the owner's alone), then the owner's rule that operators use an authenticator app. A refusal
+ * by role is audited: the owner sees who tried what.
+ */
 export function requireAdmin(deps: AdminAuthDeps): preHandlerAsyncHookHandler {
   return async (request) => {
-    const tokenId = await validAdminTokenId(deps, bearerToken(request));
-    if (tokenId === null) throw new DomainError('ADMIN_TOKEN_INVALID');
-    request.adminActor = `admin:${tokenId}`;
+    const session = await adminSessionOfToken(deps, bearerToken(request));
+    if (!session) throw new DomainError('ADMIN_TOKEN_INVALID');
+    request.adminSession = session;
+    const operationId = request.routeOptions.config.operationId;
+    const endpoint = (operationId && ENDPOINT_BY_OPERATION.get(operationId)) || {};
+    if (!roleMayCall(session.role, endpoint)) {
+      await recordAudit(deps.db, {
+        actor: adminActorOf(request),
+        action: 'admin.forbidden',
+        details: { operation: operationId ?? null, method: request.method, role: session.role },
+        at: deps.clock.now(),
+      });
+      throw new DomainError('ADMIN_ROLE_FORBIDDEN');
+    }
+    if (session.totpRequired && !session.totpEnabled && !('beforeTotp' in endpoint && endpoint.beforeTotp)) {
+      throw new DomainError('TOTP_ENROLMENT_REQUIRED');
+    }
   };
 }

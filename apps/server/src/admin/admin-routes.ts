@@ -22,7 +22,7 @@ import {
   adminActorOf,
   adminLogin,
   adminLogout,
-  adminTokenIdOf,
+  adminSessionOf,
   isAdminTokenValid,
   requireAdmin,
   type AdminAuthDeps,
@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   route(
     adminLoginEndpoint,
     async (request) => {
-      const { token, expiresAt } = await adminLogin(deps, request.body.secretCode, request.ip);
+      const { token, expiresAt } = await adminLogin(deps, request.body, request.ip);
       return { success: true as const, token, expiresAt: expiresAt.toISOString() };
     },
     {
@@ -68,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   route(adminLogoutEndpoint, async (request) => {
-    await adminLogout(deps, adminTokenIdOf(request), request.ip);
+    await adminLogout(deps, adminSessionOf(request), request.ip);
     return { success: true as const };
   });
 
@@ -102,5 +102,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   route(listGiftcardsEndpoint, async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }));
 
-  route(auditEndpoint, async () => ({ success: true as const, entries: await listAudit(deps.db) }));
+  route(auditEndpoint, async (request) => ({
+    success: true as const,
+    entries: await listAudit(deps.db, { operatorId: request.query.operatorId }),
+  }));
 };

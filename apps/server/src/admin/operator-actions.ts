@@ -19,7 +19,7 @@ import { setProxyEnabled, storeImport, type StoredImport } from '../inventory/in
 import { adjustBalanceIn } from '../ledger/ledger';
 import { addNews, deleteNews } from '../news/news-repository';
 import { createGiftcards } from '../payments/giftcards';
-import { recordAudit } from './audit';
+import { recordAudit, type AuditActor } from './audit';
 
 /**
  * Every operator action, one function each, called by the admin API and the command line alike:
@@ -33,8 +33,8 @@ export interface OperatorDeps {
   clock: Clock;
 }
 
-/** Who acts, as the audit log names them: `admin:<token id>` over HTTP, `cli` on the command line. */
-export type Actor = string;
+/** Who acts, as the audit log names them: the operator, through the API or the command line. */
+export type Actor = AuditActor;
 
 /** Input as a request carries it; the schemas turn dollars into cents. */
 export type AdjustInput = z.output<typeof BalanceAdjustRequestSchema>;

@@ -1,7 +1,10 @@
 import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
-import { recordAudit } from '../admin/audit';
+import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
+import { builtinOwner } from '../admin/admin-auth';
+import { recordAudit, type AuditActor } from '../admin/audit';
+import { activeOperatorNamed } from '../admin/operators';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';
@@ -62,8 +65,40 @@ export const wholeNumber = (value: string) => {
 /** An argument that looks like a number becomes one, as in a JSON body; the schema judges the rest. */
 export const numberOrText = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
 
-/** Who the command line acts as, in the audit log. */
-export const CLI_ACTOR = 'cli';
+let operatorName: string | undefined;
+
+/** `--operator <name>`: whom the command line acts as; without it, the built-in owner. */
+export function setCliOperator(name: string | undefined): void {
+  operatorName = name;
+}
+
+/**
+ * Who the command line acts as, in the audit log (`cli`, with the operator's id and name), after
+ * checking that their role may make the API call the command stands for. Whoever runs the tool
+ * can read the database anyway: the check keeps a named operator's scripts to their role and
+ * their actions under their name, it is not a wall.
+ */
+export async function cliActor(
+  db: Database,
+  endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
+): Promise<AuditActor> {
+  const now = systemClock.now();
+  const row = operatorName === undefined ? await builtinOwner(db, now) : await activeOperatorNamed(db, operatorName);
+  if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });
+  const actor: AuditActor = { via: 'cli', operatorId: row.id, operatorName: row.name, source: 'cli' };
+  if (endpoint && !roleMayCall(row.role as AdminRole, endpoint)) {
+    await recordAudit(db, {
+      actor,
+      action: 'admin.forbidden',
+      details: { operation: endpoint.operationId, role: row.role },
+      at: now,
+    });
+    throw new DomainError('ADMIN_ROLE_FORBIDDEN', {
+      message: `${row.name} is ${row.role}: that role may not ${endpoint.summary.toLowerCase()}.`,
+    });
+  }
+  return actor;
+}
 
 /**
  * Reads a command's options with the request schema of the API call it stands for, so the same
@@ -80,6 +115,6 @@ export function requestOf<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 /** Command-line actions that are not operator actions of the API (restore, the move) are audited here. */
-export function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
-  return recordAudit(db, { actor: CLI_ACTOR, action, details, at: systemClock.now() });
+export async function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
+  await recordAudit(db, { actor: await cliActor(db), action, details, at: systemClock.now() });
 }

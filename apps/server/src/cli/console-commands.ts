@@ -1,4 +1,10 @@
-import { formatDollars, NewsAddRequestSchema, NewsIdParamsSchema } from '@portal/contract';
+import {
+  formatDollars,
+  NewsAddRequestSchema,
+  NewsIdParamsSchema,
+  newsAddEndpoint,
+  newsDeleteEndpoint,
+} from '@portal/contract';
 import type { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { listAudit } from '../admin/audit';
@@ -7,7 +13,7 @@ import { addNewsBy, deleteNewsBy } from '../admin/operator-actions';
 import { systemClock } from '../clock';
 import { listNews } from '../news/news-repository';
 import { listGiftcards } from '../payments/giftcards';
-import { CLI_ACTOR, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { cliActor, requestOf, wholeNumber, withDatabase } from './cli-support';
 
 /** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
 function table(header: string[], rows: (string | number | null)[][]): void {
@@ -118,7 +124,9 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
         date: options.date ?? systemClock.now().toISOString().slice(0, 10),
         important: options.important ?? false,
       });
-      const item = await withDatabase((db) => addNewsBy({ db, clock: systemClock }, CLI_ACTOR, input));
+      const item = await withDatabase(async (db) =>
+        addNewsBy({ db, clock: systemClock }, await cliActor(db, newsAddEndpoint), input),
+      );
       console.log(`News item ${item._id} added.`);
     });
   news
@@ -126,7 +134,9 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .description('remove an item')
     .action(async (id: string) => {
       const params = requestOf(NewsIdParamsSchema, { id });
-      await withDatabase((db) => deleteNewsBy({ db, clock: systemClock }, CLI_ACTOR, params.id));
+      await withDatabase(async (db) =>
+        deleteNewsBy({ db, clock: systemClock }, await cliActor(db, newsDeleteEndpoint), params.id),
+      );
       console.log(`News item ${id} deleted.`);
     });
 
@@ -134,11 +144,19 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .command('audit')
     .description('operator actions, newest first (who, when, what)')
     .option('--limit <n>', 'how many', wholeNumber, 50)
-    .action(async (options: { limit: number }) => {
-      const entries = await withDatabase((db) => listAudit(db, options.limit));
+    .option('--by <operator-id>', "only this operator's actions", wholeNumber)
+    .action(async (options: { limit: number; by?: number }) => {
+      const entries = await withDatabase((db) => listAudit(db, { limit: options.limit, operatorId: options.by }));
       table(
-        ['when', 'who', 'action', 'details'],
-        entries.map((e) => [e.at, e.actor, e.action, JSON.stringify(e.details)]),
+        ['when', 'operator', 'via', 'source', 'action', 'details'],
+        entries.map((e) => [
+          e.at,
+          e.operatorId === null ? '' : `${e.operatorName ?? ''} (#${e.operatorId})`,
+          e.actor,
+          e.source,
+          e.action,
+          JSON.stringify(e.details),
+        ]),
       );
     });
 }

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
+  adjustBalanceEndpoint,
   BalanceAdjustRequestSchema,
+  checkProxiesEndpoint,
+  createGiftcardsEndpoint,
+  disableProxyEndpoint,
+  enableProxyEndpoint,
+  importProxiesEndpoint,
   centsToDollars,
   formatDollars,
   GiftcardCreateRequestSchema,
@@ -26,9 +32,10 @@ import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { listInventory } from '../inventory/inventory-repository';
 import { verifyLedger } from '../ledger/ledger';
-import { CLI_ACTOR, numberOrText, requestOf, withDatabase } from './cli-support';
+import { cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
+import { addOperatorCommands } from './operator-commands';
 
 function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
@@ -38,7 +45,13 @@ function readRows(file: string): string | unknown[] {
   return requestOf(ProxyImportRequestSchema, Array.isArray(parsed) ? { proxies: parsed } : parsed).proxies;
 }
 
-const program = new Command('portal').description('Operator tool of the proxy rental portal');
+const program = new Command('portal')
+  .description('Operator tool of the proxy rental portal')
+  .option(
+    '--operator <name>',
+    'act as this operator (their role applies; audited under their name); default: the owner',
+  )
+  .hook('preAction', () => setCliOperator(program.opts<{ operator?: string }>().operator));
 const proxies = program.command('proxies').description('the inventory of upstream proxies');
 
 proxies
@@ -51,8 +64,8 @@ proxies
   .action(async (file: string, options: { protocol?: string; type?: string }) => {
     const query = requestOf(ProxyImportQuerySchema, options);
     const rows = readRows(file);
-    const stored = await withDatabase((db) =>
-      importInventory({ db, clock: systemClock }, CLI_ACTOR, rows, query, { file }),
+    const stored = await withDatabase(async (db) =>
+      importInventory({ db, clock: systemClock }, await cliActor(db, importProxiesEndpoint), rows, query, { file }),
     );
     const { ids } = stored;
     console.log(
@@ -76,8 +89,12 @@ proxies
   .option('--json', 'print JSON')
   .action(async (ids: string[], options: { json?: boolean }) => {
     const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(numberOrText) } : {});
-    const results = await withDatabase((db, config) =>
-      checkProxiesBy(discoveryDepsOf({ db, config, clock: systemClock }), CLI_ACTOR, input),
+    const results = await withDatabase(async (db, config) =>
+      checkProxiesBy(
+        discoveryDepsOf({ db, config, clock: systemClock }),
+        await cliActor(db, checkProxiesEndpoint),
+        input,
+      ),
     );
     if (options.json) {
       console.log(JSON.stringify(results, null, 2));
@@ -124,7 +141,14 @@ for (const [action, enabled] of [
     .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
     .action(async (id: string) => {
       const params = requestOf(ProxyIdParamsSchema, { id });
-      await withDatabase((db) => setProxyEnabledBy({ db, clock: systemClock }, CLI_ACTOR, params.id, enabled));
+      await withDatabase(async (db) =>
+        setProxyEnabledBy(
+          { db, clock: systemClock },
+          await cliActor(db, enabled ? enableProxyEndpoint : disableProxyEndpoint),
+          params.id,
+          enabled,
+        ),
+      );
       console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
     });
 }
@@ -161,8 +185,8 @@ ledger
       amount: options.amount,
       reason: options.reason,
     });
-    const { balanceCents } = await withDatabase((db) =>
-      adjustCustomerBalance({ db, clock: systemClock }, CLI_ACTOR, input),
+    const { balanceCents } = await withDatabase(async (db) =>
+      adjustCustomerBalance({ db, clock: systemClock }, await cliActor(db, adjustBalanceEndpoint), input),
     );
     console.log(`Balance is now ${formatDollars(centsToDollars(balanceCents))}.`);
   });
@@ -175,7 +199,9 @@ giftcards
   .requiredOption('--count <n>', 'how many codes', numberOrText)
   .action(async (options: { amount: number | string; count: number | string }) => {
     const input = requestOf(GiftcardCreateRequestSchema, options);
-    const codes = await withDatabase((db) => createGiftcardBatch({ db, clock: systemClock }, CLI_ACTOR, input));
+    const codes = await withDatabase(async (db) =>
+      createGiftcardBatch({ db, clock: systemClock }, await cliActor(db, createGiftcardsEndpoint), input),
+    );
     console.log(codes.join('\n'));
   });
 
@@ -185,6 +211,7 @@ function report(problems: RowProblem[]): void {
 
 addConsoleCommands(program, giftcards);
 addDbCommands(program);
+addOperatorCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DomainError || error instanceof SyntaxError) {

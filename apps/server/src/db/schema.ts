@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { operators } from './schema-operators';
 
 /**
  * One schema for PGlite and PostgreSQL. Money is integer cents (bigint, read as number: cents
@@ -347,22 +348,33 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    /** `admin:<token id>` for the API, `cli` for the command line tool. */
+    /** Through which door: `api`, `cli`, `system` (rows before operators: `admin:<token id>`). */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     details: jsonb('details').notNull(),
+    /** Who acted: kept as written, so a removed or renamed operator's rows still name them. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    operatorName: text('operator_name'),
+    /** The caller's address, or `cli`. */
+    source: text('source'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.id)],
 );
 
 /** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
-export const adminTokens = pgTable('admin_tokens', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  tokenHash: text('token_hash').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-});
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+  },
+  (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
+);
 
 /** Gateway traffic of a rental per hour (issue 16); the hours add up to the rental's byte counts. */
 export const rentalUsage = pgTable(
@@ -447,3 +459,4 @@ export const schema = {
 
 export * from './schema-ops';
 export * from './schema-notices';
+export * from './schema-operators';

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import { addNewsBy, type OperatorDeps } from '../admin/operator-actions';
 import { noticeContacts, notices } from '../db/schema';
 
@@ -56,7 +56,7 @@ export async function listNotices(
  */
 export async function broadcast(
   deps: OperatorDeps,
-  actor: string,
+  actor: AuditActor,
   input: z.output<typeof BroadcastRequestSchema>,
 ): Promise<{ newsId: string; queued: number }> {
   const now = deps.clock.now();

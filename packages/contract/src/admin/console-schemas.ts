@@ -195,10 +195,18 @@ export const GiftcardListResponseSchema = z.object({ success: successTrue, giftc
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  /** `admin:<token id>` or `cli` */
+  /** Through which door: `api`, `cli` or `system` (older rows: `admin:<token id>`). */
   actor: z.string(),
+  /** The operator who acted (null: an unknown caller, or the system itself). */
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string().nullable(),
+  /** The address the call came from, or `cli`. */
+  source: z.string().nullable(),
   action: z.string(),
   details: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditQuerySchema = z.object({
+  operatorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 export const AuditListResponseSchema = z.object({ success: successTrue, entries: z.array(AuditEntrySchema) });

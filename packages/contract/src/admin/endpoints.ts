@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../api/endpoint';
 import { ReplacementListResponseSchema } from '../rentals/replace';
+import { ANY_ROLE } from './roles';
 import {
   AdminOverviewResponseSchema,
   AuditListResponseSchema,
+  AuditQuerySchema,
   CustomerDetailResponseSchema,
   CustomerIdParamsSchema,
   CustomerSearchQuerySchema,
@@ -38,10 +40,12 @@ export const adminLoginEndpoint = defineEndpoint({
   path: '/api/admin/login',
   tag: 'admin',
   summary: 'An admin token for the secret code',
+  description:
+    "The owner's ADMIN_SECRET or an operator's own secret code; with `totp` (a code from the authenticator app, or a recovery code) once the operator set one up.",
   access: 'public',
   request: { body: AdminLoginRequestSchema },
   response: AdminLoginResponseSchema,
-  errors: ['INVALID_SECRET_CODE', 'ADMIN_RATE_LIMITED'],
+  errors: ['INVALID_SECRET_CODE', 'TOTP_REQUIRED', 'TOTP_INVALID', 'ADMIN_RATE_LIMITED'],
 });
 
 export const adminVerifyEndpoint = defineEndpoint({
@@ -64,6 +68,8 @@ export const adminLogoutEndpoint = defineEndpoint({
   summary: 'End the admin token on the server',
   description: 'Any copy of the token stops working.',
   access: 'admin',
+  roles: ANY_ROLE,
+  beforeTotp: true,
   response: AdminLogoutResponseSchema,
 });
 
@@ -76,6 +82,7 @@ export const importProxiesEndpoint = defineEndpoint({
   description:
     "JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http, ?type= and ?max_connections= are the batch defaults, in any case; without protocol, lines without a scheme are probed). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped. `max_connections` (a column, a field or the batch default) caps one rental's concurrent connections through that proxy; 0 is unlimited, absent is RENTAL_MAX_CONNECTIONS.",
   access: 'admin',
+  roles: ['manager'],
   request: { query: ProxyImportQuerySchema, body: ProxyImportRequestSchema, textBody: ['text/csv', 'text/plain'] },
   response: ProxyImportResponseSchema,
   errors: ['IMPORT_INVALID'],
@@ -90,6 +97,7 @@ export const inventoryEndpoint = defineEndpoint({
   summary: 'The inventory',
   description: 'Each proxy with its state, health, exit IP and the source of each field; no upstream credentials.',
   access: 'admin',
+  roles: ['manager'],
   response: InventoryListResponseSchema,
 });
 
@@ -100,6 +108,7 @@ export const enableProxyEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Put a proxy back in the catalogue',
   access: 'admin',
+  roles: ['manager'],
   request: { params: ProxyIdParamsSchema },
   response: ProxyEnabledResponseSchema,
   errors: ['PROXY_NOT_FOUND'],
@@ -112,6 +121,7 @@ export const disableProxyEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Take a proxy out of the catalogue',
   access: 'admin',
+  roles: ['manager'],
   request: { params: ProxyIdParamsSchema },
   response: ProxyEnabledResponseSchema,
   errors: ['PROXY_NOT_FOUND'],
@@ -125,6 +135,7 @@ export const adjustBalanceEndpoint = defineEndpoint({
   summary: "Change a customer's balance",
   description: 'By customer id or referral key, with a reason (a ledger row); never below zero.',
   access: 'admin',
+  roles: ['finance'],
   request: { body: BalanceAdjustRequestSchema },
   response: BalanceAdjustResponseSchema,
   errors: ['USER_NOT_FOUND', 'BALANCE_WOULD_BE_NEGATIVE'],
@@ -138,6 +149,7 @@ export const createGiftcardsEndpoint = defineEndpoint({
   summary: 'Create gift card codes',
   description: '`count` codes (XXXX-XXXX-XXXX-XXXX, 80 random bits) worth `amount` dollars each.',
   access: 'admin',
+  roles: ['finance'],
   request: { body: GiftcardCreateRequestSchema },
   response: GiftcardCreateResponseSchema,
 });
@@ -149,6 +161,7 @@ export const listGiftcardsEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Gift cards, used and unused',
   access: 'admin',
+  roles: ['manager', 'finance'],
   response: GiftcardListResponseSchema,
 });
 
@@ -158,8 +171,9 @@ export const auditEndpoint = defineEndpoint({
   path: '/api/admin/audit',
   tag: 'admin',
   summary: 'Operator actions, newest first',
-  description: 'Who, when, what: API and command line.',
+  description: 'Who (operator id and name, source address), when, what: API and command line. `operatorId` filters.',
   access: 'admin',
+  request: { query: AuditQuerySchema },
   response: AuditListResponseSchema,
 });
 
@@ -172,6 +186,7 @@ export const overviewEndpoint = defineEndpoint({
   description:
     'Customers, total balances, 30 days of money by day (UTC), rentals by status, inventory states, pending payments.',
   access: 'admin',
+  roles: ['manager', 'finance'],
   response: AdminOverviewResponseSchema,
 });
 
@@ -183,6 +198,7 @@ export const searchCustomersEndpoint = defineEndpoint({
   summary: 'Find customers',
   description: 'By id or any part of the referral key (any case), newest first; at most 50. Without q, the newest.',
   access: 'admin',
+  roles: ['manager', 'finance', 'support'],
   request: { query: CustomerSearchQuerySchema },
   response: CustomerSearchResponseSchema,
 });
@@ -195,6 +211,7 @@ export const customerEndpoint = defineEndpoint({
   summary: 'One customer in full',
   description: 'Balance, ledger rows, rentals and payments (newest first, 500 of each at most).',
   access: 'admin',
+  roles: ['manager', 'finance', 'support'],
   request: { params: CustomerIdParamsSchema },
   response: CustomerDetailResponseSchema,
   errors: ['USER_NOT_FOUND'],
@@ -208,6 +225,7 @@ export const checkProxiesEndpoint = defineEndpoint({
   summary: 'Check proxies through their upstreams now',
   description: 'The given proxies (all when ids is left out): health, exit IP, and discovery of what is missing.',
   access: 'admin',
+  roles: ['manager'],
   request: { body: ProxyCheckRequestSchema },
   response: ProxyCheckResponseSchema,
 });
@@ -219,6 +237,7 @@ export const discoveryStatusEndpoint = defineEndpoint({
   tag: 'discovery',
   summary: "This month's IPQualityScore budget",
   access: 'admin',
+  roles: ['manager'],
   response: DiscoveryStatusResponseSchema,
 });
 
@@ -230,5 +249,8 @@ export const replacementsEndpoint = defineEndpoint({
   summary: 'Proxy replacements, newest first',
   description: 'Every replacement, by a customer or automatic after failed checks (at most 500).',
   access: 'admin',
+  roles: ['manager', 'support'],
   response: ReplacementListResponseSchema,
 });
+
+export * from './operator-endpoints';

@@ -3,7 +3,11 @@ import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
 import { boundedText, successTrue } from '../common/schemas';
 import { dollarsAsCents } from '../money';
 
-export const AdminLoginRequestSchema = z.object({ secretCode: boundedText(500) });
+export const AdminLoginRequestSchema = z.object({
+  secretCode: boundedText(500),
+  /** Once the operator set up an authenticator app: its 6 digits, or one of the recovery codes. */
+  totp: boundedText(50).optional(),
+});
 export const AdminLoginResponseSchema = z.object({
   success: successTrue,
   token: z.string(),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ADMIN_ROLES, roleMayCall, type AdminRole } from '../admin/roles';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -40,6 +41,16 @@ export interface Endpoint {
   readonly summary: string;
   readonly description?: string;
   readonly access: Access;
+  /**
+   * Admin calls: the operator roles that may make it besides `owner` (who may make every call).
+   * Left out, the call is the owner's alone. Any other role gets 403 ADMIN_ROLE_FORBIDDEN.
+   */
+  readonly roles?: readonly AdminRole[];
+  /**
+   * Admin calls an operator may make before setting up an authenticator app when the owner
+   * requires one (their session and the setup itself); every other call is then 403.
+   */
+  readonly beforeTotp?: boolean;
   readonly request?: EndpointRequest;
   /** The success answer (status 200), as the handler returns it. */
   readonly response: z.ZodType;
@@ -116,7 +127,11 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
       codes.add(code);
     }
   }
-  if (endpoint.access === 'admin') codes.add('ADMIN_TOKEN_INVALID');
+  if (endpoint.access === 'admin') {
+    codes.add('ADMIN_TOKEN_INVALID');
+    if (ADMIN_ROLES.some((role) => !roleMayCall(role, endpoint))) codes.add('ADMIN_ROLE_FORBIDDEN');
+    if (!endpoint.beforeTotp) codes.add('TOTP_ENROLMENT_REQUIRED');
+  }
   return [...codes];
 }
 

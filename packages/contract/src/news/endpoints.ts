@@ -26,6 +26,7 @@ export const newsAddEndpoint = defineEndpoint({
   summary: 'Publish a news item',
   description: 'Content is text: markup is shown as written, never run.',
   access: 'admin',
+  roles: ['manager'],
   request: { body: NewsAddRequestSchema },
   response: NewsAddResponseSchema,
 });
@@ -37,6 +38,7 @@ export const newsDeleteEndpoint = defineEndpoint({
   tag: 'news',
   summary: 'Delete a news item',
   access: 'admin',
+  roles: ['manager'],
   request: { params: NewsIdParamsSchema },
   response: NewsDeleteResponseSchema,
   errors: ['NOT_FOUND'],

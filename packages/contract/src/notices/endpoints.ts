@@ -101,6 +101,8 @@ export const adminNoticesEndpoint = defineEndpoint({
   tag: 'console',
   summary: 'Notices sent, waiting and failed (with the reason), newest first',
   access: 'admin',
+  // Support answers "I was not told": it sees what was sent and why something failed.
+  roles: ['manager', 'support'],
   request: { query: AdminNoticesQuerySchema },
   response: AdminNoticesResponseSchema,
 });
@@ -113,6 +115,8 @@ export const adminBroadcastEndpoint = defineEndpoint({
   summary: 'Publish a news item and, optionally, send it to every linked Telegram chat',
   description: 'Telegram messages go through the notice queue, within Telegram’s rate limits.',
   access: 'admin',
+  // A broadcast is a news item first: whoever may publish news may send it.
+  roles: ['manager'],
   request: { body: BroadcastRequestSchema },
   response: BroadcastResponseSchema,
 });

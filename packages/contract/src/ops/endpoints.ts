@@ -15,6 +15,7 @@ export const setProxyMaxConnectionsEndpoint = defineEndpoint({
   description:
     'null: the shop default (RENTAL_MAX_CONNECTIONS); 0: unlimited. Counted per gateway process. Connections already open are not cut when the cap is lowered; new ones are refused until the rental is under it.',
   access: 'admin',
+  roles: ['manager'],
   request: { params: ProxyIdParamsSchema, body: ProxyMaxConnectionsRequestSchema },
   response: ProxyMaxConnectionsResponseSchema,
   errors: ['PROXY_NOT_FOUND'],
@@ -27,5 +28,7 @@ export const backupStatusEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Scheduled backups: the last one, its size and any failure',
   access: 'admin',
+  // Those who run the shop day to day see whether its data is safe; finance and support do not need it.
+  roles: ['manager'],
   response: BackupStatusResponseSchema,
 });

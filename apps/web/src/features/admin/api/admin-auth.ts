@@ -4,8 +4,9 @@ import { ApiError, callEndpoint } from '../../../lib/api-client';
 import { callAdminEndpoint } from './admin-request';
 import { adminKeys } from './keys';
 
-export function adminLogin(secretCode: string) {
-  return callEndpoint(adminLoginEndpoint, { body: { secretCode } });
+/** The secret code, and a code from the authenticator app once the operator set one up. */
+export function adminLogin(input: { secretCode: string; totp?: string }) {
+  return callEndpoint(adminLoginEndpoint, { body: input.totp ? input : { secretCode: input.secretCode } });
 }
 
 export function useAdminLogin() {

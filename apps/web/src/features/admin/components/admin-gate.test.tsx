@@ -56,6 +56,80 @@ describe('admin gate on /admin/news', () => {
     expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
   });
 
+  it('asks for the authenticator code when the operator uses one, and sends it with the secret', async () => {
+    const sent: unknown[] = [];
+    mockFetch((path, init) => {
+      if (path === '/api/admin/login') {
+        const body = bodyOf(init) as { totp?: string };
+        sent.push(body);
+        return body.totp === '123456'
+          ? jsonResponse(200, { success: true, token: 'fresh', expiresAt: '2030-01-01T00:00:00Z' })
+          : jsonResponse(401, {
+              success: false,
+              error: 'Enter the code from your authenticator app.',
+              code: 'TOTP_REQUIRED',
+            });
+      }
+      if (path === '/api/news') return jsonResponse(200, NEWS);
+      if (path === '/api/admin/me') {
+        return jsonResponse(200, {
+          success: true,
+          totpRequired: false,
+          operator: {
+            id: 2,
+            name: 'Max',
+            role: 'manager',
+            builtin: false,
+            totpEnabled: true,
+            createdAt: '2026-01-01T00:00:00Z',
+            lastLoginAt: null,
+          },
+        });
+      }
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/news');
+    expect(screen.queryByLabelText('Authenticator code (or a recovery code)')).not.toBeInTheDocument();
+    await logIn('op-0123456789ab-secret');
+    const field = await screen.findByLabelText('Authenticator code (or a recovery code)');
+    expect(screen.getByText('Enter the code from your authenticator app.')).toBeInTheDocument();
+    await userEvent.type(field, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'News Management' })).toBeInTheDocument();
+    expect(sent).toEqual([
+      { secretCode: 'op-0123456789ab-secret' },
+      { secretCode: 'op-0123456789ab-secret', totp: '123456' },
+    ]);
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('fresh');
+  });
+
+  it('tells an operator whose role has no news that the editor is not theirs', async () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'support-token');
+    mockFetch((path) => {
+      if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
+      if (path === '/api/news') return jsonResponse(200, NEWS);
+      if (path === '/api/admin/me') {
+        return jsonResponse(200, {
+          success: true,
+          totpRequired: false,
+          operator: {
+            id: 3,
+            name: 'Sam',
+            role: 'support',
+            builtin: false,
+            totpEnabled: false,
+            createdAt: '2026-01-01T00:00:00Z',
+            lastLoginAt: null,
+          },
+        });
+      }
+      return jsonResponse(500, {});
+    });
+    renderApp('/admin/news');
+    expect(await screen.findByText(/Your role cannot manage news/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add news' })).not.toBeInTheDocument();
+  });
+
   it('verifies a stored token on load and removes it when the server refuses it', async () => {
     localStorage.setItem(STORAGE_KEYS.adminToken, 'stale-token');
     const fetchMock = mockFetch((path) =>

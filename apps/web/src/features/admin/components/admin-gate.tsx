@@ -7,7 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { SecretField } from '../../../components/ui/secret-field';
 import { Toaster } from '../../../components/ui/toaster';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
+import { inputClass } from '../../../components/ui/input-class';
+import { isApiError } from '../../../lib/api-error';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { Field } from '../console/components/field';
 import { useInPublicShell } from '../../../lib/nav';
 import { adminLogout, useAdminLogin, useAdminVerify } from '../api/admin-auth';
 import { adminKeys } from '../api/keys';
@@ -54,6 +57,9 @@ function AdminAccess() {
   const { t } = useTranslation(['admin', 'errors']);
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
+  const [totp, setTotp] = useState('');
+  // Shown once the server says this operator uses an authenticator app.
+  const [askTotp, setAskTotp] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const login = useAdminLogin();
 
@@ -63,14 +69,23 @@ function AdminAccess() {
       setError(t('access.required'));
       return;
     }
+    if (askTotp && !totp.trim()) {
+      setError(t('access.totpRequired'));
+      return;
+    }
     setError(null);
-    login.mutate(code, {
+    login.mutate(askTotp ? { secretCode: code, totp: totp.trim() } : { secretCode: code }, {
       onSuccess: (answer) => {
         // A fresh login is valid by definition; no need to ask the server again.
         queryClient.setQueryData(adminKeys.verify(answer.token), true);
         setAdminToken(answer.token);
       },
-      onError: (failure) => setError(apiErrorText(failure)),
+      onError: (failure) => {
+        if (isApiError(failure) && (failure.code === 'TOTP_REQUIRED' || failure.code === 'TOTP_INVALID')) {
+          setAskTotp(true);
+        }
+        setError(apiErrorText(failure));
+      },
     });
   }
 
@@ -79,7 +94,17 @@ function AdminAccess() {
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm">
         <h1 className="text-center text-2xl font-bold text-slate-900">{t('access.title')}</h1>
         <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-3">
-          <SecretField label={t('access.label')} value={code} onChange={setCode} error={error} />
+          <SecretField label={t('access.label')} value={code} onChange={setCode} error={askTotp ? null : error} />
+          {askTotp && (
+            <Field
+              label={t('access.totpLabel')}
+              autoComplete="one-time-code"
+              value={totp}
+              onChange={(event) => setTotp(event.target.value)}
+              error={error}
+              className={inputClass()}
+            />
+          )}
           <Button type="submit" disabled={login.isPending}>
             {login.isPending ? t('access.submitting') : t('access.submit')}
           </Button>

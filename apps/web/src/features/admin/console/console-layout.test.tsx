@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
-import { consoleApi, overview, setupConsoleTests } from './console-test-utils';
+import { consoleApi, meAnswer, overview, setupConsoleTests } from './console-test-utils';
 
 setupConsoleTests();
 
@@ -33,7 +33,9 @@ describe('console layout', () => {
       ['Audit log', '/admin/audit'],
       ['Replacements', '/admin/replacements'],
       ['Notices', '/admin/notices'],
+      ['Operators', '/admin/operators'],
       ['News', '/admin/news'],
+      ['My account', '/admin/security'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
 
@@ -41,6 +43,53 @@ describe('console layout', () => {
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows a support operator only the screens of the role, and leads other addresses there', async () => {
+    consoleApi({
+      'GET /api/admin/me': () => meAnswer({ id: 7, name: 'Sam', role: 'support', builtin: false }),
+      'GET /api/admin/customers': () => jsonResponse(200, { success: true, customers: [] }),
+    });
+    const { router } = renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Customers', 'My account']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
+    expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Sam (Support)');
+    await router.navigate('/admin/giftcards');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
+  });
+
+  it('shows a manager the gift cards without the form that makes them', async () => {
+    consoleApi({
+      'GET /api/admin/me': () => meAnswer({ id: 8, name: 'Max', role: 'manager', builtin: false }),
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [] }),
+    });
+    renderApp('/admin/giftcards');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Inventory', 'Customers', 'Gift cards', 'News', 'My account']);
+    expect(await screen.findByRole('heading', { name: 'Gift cards', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+  });
+
+  it('while the owner requires an authenticator, shows an operator without one only its setup', async () => {
+    consoleApi({ 'GET /api/admin/me': () => meAnswer({ id: 9, name: 'Fay', role: 'finance', builtin: false }, true) });
+    const { router } = renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['My account']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
+    expect(await screen.findByText(/The owner requires an authenticator app/)).toBeInTheDocument();
   });
 
   it('keeps Customers marked on a customer page', async () => {

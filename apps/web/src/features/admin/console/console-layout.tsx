@@ -1,21 +1,12 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { cn } from '../../../lib/cn';
+import { useAdminMe } from '../api/admin-me';
 import { AdminGate, useAdminLogout } from '../components/admin-gate';
-
-/** The console's screens; `end` keeps Overview (`/admin`) from matching every other screen. */
-const LINKS = [
-  { to: '/admin', key: 'overview', end: true },
-  { to: '/admin/inventory', key: 'inventory', end: false },
-  { to: '/admin/customers', key: 'customers', end: false },
-  { to: '/admin/giftcards', key: 'giftcards', end: false },
-  { to: '/admin/audit', key: 'audit', end: false },
-  { to: '/admin/replacements', key: 'replacements', end: false },
-  { to: '/admin/notices', key: 'notices', end: false },
-  { to: '/admin/news', key: 'news', end: true },
-] as const;
+import { screenOfPath, screensFor } from '../lib/role-screens';
+import { QueryState } from './components/query-state';
 
 /**
  * Frame of the operator console (issue 8): the admin login, then a navigation bar over the
@@ -32,11 +23,29 @@ export function ConsoleLayout() {
 function ConsoleFrame() {
   const { t } = useTranslation('console');
   const logout = useAdminLogout();
+  const me = useAdminMe();
+  const { pathname } = useLocation();
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
       isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50',
     );
+
+  if (!me.data) {
+    return (
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <QueryState error={me.error} onRetry={() => void me.refetch()} />
+      </main>
+    );
+  }
+  const screens = screensFor(me.data);
+  const current = screenOfPath(pathname);
+  // A screen outside the role (a bookmark, a typed address) leads to the first one it may use.
+  if (!current || !screens.some((screen) => screen.key === current.key)) {
+    const first = screens[0];
+    return first ? <Navigate to={first.to} replace /> : null;
+  }
+  const { operator } = me.data;
 
   return (
     <>
@@ -45,7 +54,7 @@ function ConsoleFrame() {
           <p className="shrink-0 font-bold text-brand-700">{t('title')}</p>
           <nav aria-label={t('nav.label')} className="min-w-0 flex-1">
             <ul className="flex flex-wrap items-center gap-1">
-              {LINKS.map(({ to, key, end }) => (
+              {screens.map(({ to, key, end }) => (
                 <li key={key}>
                   <NavLink to={to} end={end} className={link}>
                     {t(`nav.${key}`)}
@@ -54,6 +63,9 @@ function ConsoleFrame() {
               ))}
             </ul>
           </nav>
+          <p className="text-sm text-slate-700" data-testid="signed-in-as">
+            {t('nav.signedInAs', { name: operator.name, role: t(`roles.${operator.role}`) })}
+          </p>
           <button
             type="button"
             onClick={() => void logout()}

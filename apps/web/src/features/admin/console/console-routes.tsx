@@ -36,6 +36,15 @@ const Notices = lazyPage(
   (m) => m.NoticesPage,
 );
 
+const Operators = lazyPage(
+  () => import('./operators/operators-page'),
+  (m) => m.OperatorsPage,
+);
+const Security = lazyPage(
+  () => import('./security/security-page'),
+  (m) => m.SecurityPage,
+);
+
 /** Child routes of /admin (the operator console, issue 8). */
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
@@ -46,6 +55,8 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'audit', element: <Audit /> },
   { path: 'replacements', element: <Replacements /> },
   { path: 'notices', element: <Notices /> },
+  { path: 'operators', element: <Operators /> },
+  { path: 'security', element: <Security /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },
 ];

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type AdminOverview, type InventoryRow } from '@portal/contract';
+import { STORAGE_KEYS, type AdminMe, type AdminOverview, type InventoryRow } from '@portal/contract';
 import { beforeAll } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch } from '../../../testing/render-app';
@@ -26,9 +26,27 @@ export function consoleApi(routes: Record<string, Route>) {
   return mockFetch((path, init) => {
     const method = init.method ?? 'GET';
     if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
-    const route = routes[`${method} ${path}`];
+    const route = routes[`${method} ${path}`] ?? (path === '/api/admin/me' ? () => meAnswer() : undefined);
     if (route) return route(init);
     return jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+/** The signed-in operator the console asks for: the owner unless a test says otherwise. */
+export function meAnswer(operator: Partial<AdminMe['operator']> = {}, totpRequired = false): Response {
+  return jsonResponse(200, {
+    success: true,
+    operator: {
+      id: 1,
+      name: 'owner',
+      role: 'owner',
+      builtin: true,
+      totpEnabled: false,
+      createdAt: '2026-03-01T00:00:00.000Z',
+      lastLoginAt: null,
+      ...operator,
+    },
+    totpRequired,
   });
 }
 

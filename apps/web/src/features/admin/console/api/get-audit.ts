@@ -3,17 +3,26 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export async function getAudit({ signal }: { signal?: AbortSignal } = {}): Promise<AuditEntry[]> {
-  const answer = await callAdminEndpoint(auditEndpoint, { signal });
+export async function getAudit({ signal, operatorId }: { signal?: AbortSignal; operatorId?: number } = {}): Promise<
+  AuditEntry[]
+> {
+  const answer = await callAdminEndpoint(auditEndpoint, {
+    signal,
+    ...(operatorId === undefined ? {} : { query: { operatorId } }),
+  });
   return answer.entries;
 }
 
-export function getAuditQueryOptions() {
-  return queryOptions({ queryKey: consoleKeys.audit(), queryFn: ({ signal }) => getAudit({ signal }) });
+/** Every operator's actions, or one operator's. */
+export function getAuditQueryOptions(operatorId?: number) {
+  return queryOptions({
+    queryKey: consoleKeys.audit(operatorId),
+    queryFn: ({ signal }) => getAudit({ signal, operatorId }),
+  });
 }
 
 type QueryConfig = Omit<ReturnType<typeof getAuditQueryOptions>, 'queryKey' | 'queryFn'>;
 
-export function useAudit({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getAuditQueryOptions(), ...queryConfig });
+export function useAudit({ queryConfig, operatorId }: { queryConfig?: QueryConfig; operatorId?: number } = {}) {
+  return useQuery({ ...getAuditQueryOptions(operatorId), ...queryConfig });
 }

@@ -12,8 +12,9 @@ export const consoleKeys = {
   customerSearch: (q: string) => [...consoleKeys.customers(), 'search', q] as const,
   customer: (id: number) => [...consoleKeys.customers(), 'detail', id] as const,
   giftcards: () => [...consoleKeys.all, 'giftcards'] as const,
-  audit: () => [...consoleKeys.all, 'audit'] as const,
   backups: () => [...consoleKeys.all, 'backups'] as const,
   replacements: () => [...consoleKeys.all, 'replacements'] as const,
   notices: (status: string) => [...consoleKeys.all, 'notices', status] as const,
+  audit: (operatorId?: number) => [...consoleKeys.all, 'audit', operatorId ?? 'all'] as const,
+  operators: () => [...consoleKeys.all, 'operators'] as const,
 };

@@ -1,8 +1,10 @@
-import { formatDollars, type CustomerDetail } from '@portal/contract';
+import { adjustBalanceEndpoint, formatDollars, type CustomerDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../../lib/api-client';
+import { useAdminMe } from '../../api/admin-me';
+import { mayCall } from '../../lib/role-screens';
 import { useCustomer } from '../api/get-customer';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
@@ -58,6 +60,8 @@ function CustomerView({ id }: { id: number }) {
 
 function CustomerContent({ detail }: { detail: CustomerDetail }) {
   const { t } = useTranslation('console');
+  // Only the roles that may change a balance see the form (finance and the owner).
+  const mayAdjust = mayCall(useAdminMe().data?.operator.role, adjustBalanceEndpoint);
   const format = useConsoleFormat();
   const { customer } = detail;
   return (
@@ -83,7 +87,7 @@ function CustomerContent({ detail }: { detail: CustomerDetail }) {
           )}
         </Item>
       </dl>
-      <AdjustForm key={customer.id} customerId={customer.id} />
+      {mayAdjust && <AdjustForm key={customer.id} customerId={customer.id} />}
       <LedgerTable rows={detail.ledger} />
       <RentalsTable rows={detail.rentals} />
       <PaymentsTable rows={detail.payments} />

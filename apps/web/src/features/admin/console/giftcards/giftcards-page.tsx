@@ -1,10 +1,12 @@
-import { formatDollars, type GiftcardRow } from '@portal/contract';
+import { createGiftcardsEndpoint, formatDollars, type GiftcardRow } from '@portal/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
+import { useAdminMe } from '../../api/admin-me';
+import { mayCall } from '../../lib/role-screens';
 import { useCreateGiftcards } from '../api/create-giftcards';
 import { useGiftcards } from '../api/get-giftcards';
 import { clampPage, Pager } from '../components/pager';
@@ -35,11 +37,13 @@ function parseCount(text: string): number | null {
 /** Issue 8, Gift cards: create N codes of an amount, download them as text, list used/unused. */
 export function GiftcardsPage() {
   const { t } = useTranslation('console');
+  // A manager reads the list; only finance and the owner make codes.
+  const mayCreate = mayCall(useAdminMe().data?.operator.role, createGiftcardsEndpoint);
   return (
     <>
       <ScreenHeader title={t('giftcards.title')} />
       <div className="flex flex-col gap-6">
-        <CreateForm />
+        {mayCreate && <CreateForm />}
         <GiftcardList />
       </div>
     </>

@@ -1,10 +1,12 @@
-import { NOTICE_STATUSES, type NoticeStatus } from '@portal/contract';
+import { adminBroadcastEndpoint, NOTICE_STATUSES, type NoticeStatus } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
+import { useAdminMe } from '../../api/admin-me';
+import { mayCall } from '../../lib/role-screens';
 import { useBroadcast, useNotices } from '../api/notices';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
@@ -16,11 +18,12 @@ const FILTERS = ['all', ...NOTICE_STATUSES] as const;
 /** Issue 24: the notice queue (sent, waiting, failed with the reason) and a broadcast to every customer. */
 export function NoticesPage() {
   const { t } = useTranslation('console');
+  const mayBroadcast = mayCall(useAdminMe().data?.operator.role, adminBroadcastEndpoint);
   return (
     <>
       <ScreenHeader title={t('notices.title')} />
       <div className="flex flex-col gap-6">
-        <BroadcastForm />
+        {mayBroadcast ? <BroadcastForm /> : null}
         <NoticeList />
       </div>
     </>

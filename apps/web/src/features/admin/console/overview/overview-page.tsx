@@ -1,6 +1,14 @@
-import { formatDollars, RENTAL_STATUSES, INVENTORY_STATES, type AdminOverview } from '@portal/contract';
+import {
+  backupStatusEndpoint,
+  formatDollars,
+  RENTAL_STATUSES,
+  INVENTORY_STATES,
+  type AdminOverview,
+} from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminMe } from '../../api/admin-me';
+import { mayCall } from '../../lib/role-screens';
 import { useOverview } from '../api/get-overview';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
@@ -25,6 +33,7 @@ export function OverviewPage() {
 }
 
 function OverviewContent({ data }: { data: AdminOverview }) {
+  const me = useAdminMe();
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   return (
@@ -54,7 +63,7 @@ function OverviewContent({ data }: { data: AdminOverview }) {
           rows={RENTAL_STATUSES.map((status) => [t(`rentalStatus.${status}`), data.rentalsByStatus[status] ?? 0])}
         />
       </div>
-      <BackupPanel />
+      {mayCall(me.data?.operator.role, backupStatusEndpoint) ? <BackupPanel /> : null}
     </div>
   );
 }

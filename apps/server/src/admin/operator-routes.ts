@@ -1,0 +1,59 @@
+import {
+  adminMeEndpoint,
+  createOperatorEndpoint,
+  deleteOperatorEndpoint,
+  listOperatorsEndpoint,
+  totpConfirmEndpoint,
+  totpEnrollEndpoint,
+  totpPolicyEndpoint,
+} from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operators } from '../db/schema';
+import { DomainError } from '../errors';
+import { endpointRoutes } from '../plugins/endpoint-routes';
+import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { createOperator, listOperators, operatorView, removeOperator, setTotpRequired } from './operators';
+import { confirmTotp, enrollTotp } from './totp';
+
+/** The operator team (the owner's) and each operator's own session and authenticator app. */
+export const operatorRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
+  const route = endpointRoutes(app, { admin: requireAdmin(deps) });
+
+  route(listOperatorsEndpoint, async () => ({ success: true as const, ...(await listOperators(deps.db)) }));
+
+  route(createOperatorEndpoint, async (request) => ({
+    success: true as const,
+    ...(await createOperator(deps, adminActorOf(request), request.body)),
+  }));
+
+  route(deleteOperatorEndpoint, async (request) => {
+    await removeOperator(deps, adminActorOf(request), request.params.id);
+    return { success: true as const, id: request.params.id };
+  });
+
+  route(totpPolicyEndpoint, async (request) => ({
+    success: true as const,
+    totpRequired: await setTotpRequired(deps, adminActorOf(request), {
+      required: request.body.required,
+      callerHasTotp: adminSessionOf(request).totpEnabled,
+    }),
+  }));
+
+  route(adminMeEndpoint, async (request) => {
+    const session = adminSessionOf(request);
+    const [row] = await deps.db.select().from(operators).where(eq(operators.id, session.operatorId));
+    if (!row) throw new DomainError('ADMIN_TOKEN_INVALID');
+    return { success: true as const, operator: operatorView(row), totpRequired: session.totpRequired };
+  });
+
+  route(totpEnrollEndpoint, async (request) => ({
+    success: true as const,
+    ...(await enrollTotp(deps, adminActorOf(request))),
+  }));
+
+  route(totpConfirmEndpoint, async (request) => ({
+    success: true as const,
+    recoveryCodes: await confirmTotp(deps, adminActorOf(request), request.body.code),
+  }));
+};

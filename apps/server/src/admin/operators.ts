@@ -1,0 +1,139 @@
+import type { AdminRole, Operator } from '@portal/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { adminTokens, operatorPolicy, operators } from '../db/schema';
+import { DomainError } from '../errors';
+import { recordAudit, type AuditActor } from './audit';
+import { hashOperatorSecret, newOperatorSecret } from './operator-secrets';
+
+export interface OperatorsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+type OperatorRow = typeof operators.$inferSelect;
+
+/** What anyone may see of an operator: never the hash, the lookup or the authenticator secret. */
+export function operatorView(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role as AdminRole,
+    builtin: row.builtin,
+    totpEnabled: row.totpSecret !== null,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+};
+
+/** A new operator and their secret code, which exists only in this answer. */
+export async function createOperator(
+  deps: OperatorsDeps,
+  actor: AuditActor,
+  input: { name: string; role: AdminRole },
+): Promise<{ operator: Operator; secretCode: string }> {
+  const now = deps.clock.now();
+  const { code, lookup } = newOperatorSecret();
+  const secretHash = await hashOperatorSecret(code);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(operators)
+        .values({ name: input.name, role: input.role, lookup, secretHash, createdAt: now })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        actor,
+        action: 'operator.create',
+        details: { operatorId: created.id, name: created.name, role: created.role },
+        at: now,
+      });
+      return created;
+    });
+    return { operator: operatorView(row), secretCode: code };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('OPERATOR_NAME_TAKEN');
+    throw error;
+  }
+}
+
+export async function listOperators(db: Database): Promise<{ operators: Operator[]; totpRequired: boolean }> {
+  const rows = await db.select().from(operators).where(isNull(operators.removedAt)).orderBy(asc(operators.id));
+  return { operators: rows.map(operatorView), totpRequired: await totpRequired(db) };
+}
+
+export async function totpRequired(db: Database): Promise<boolean> {
+  const [row] = await db.select({ required: operatorPolicy.totpRequired }).from(operatorPolicy);
+  return row?.required ?? false;
+}
+
+/**
+ * Removes an operator and ends every token of theirs in the same transaction. The guard reads
+ * tokens and operators from the database on every call, so no process honours them afterwards.
+ */
+export async function removeOperator(deps: OperatorsDeps, actor: AuditActor, id: number): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(operators)
+      .where(and(eq(operators.id, id), isNull(operators.removedAt)))
+      .for('update');
+    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    if (row.builtin) throw new DomainError('OPERATOR_BUILTIN');
+    await tx.update(operators).set({ removedAt: now }).where(eq(operators.id, id));
+    const ended = await tx
+      .update(adminTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(adminTokens.operatorId, id), isNull(adminTokens.revokedAt)))
+      .returning({ id: adminTokens.id });
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.remove',
+      details: { operatorId: id, name: row.name, role: row.role, sessionsEnded: ended.length },
+      at: now,
+    });
+  });
+}
+
+/**
+ * Requires (or stops requiring) an authenticator app of every operator. Turning it on needs the
+ * owner's own app first: otherwise the owner would lock themselves out of everything but the setup.
+ */
+export async function setTotpRequired(
+  deps: OperatorsDeps,
+  actor: AuditActor,
+  input: { required: boolean; callerHasTotp: boolean },
+): Promise<boolean> {
+  if (input.required && !input.callerHasTotp) throw new DomainError('TOTP_ENROLMENT_REQUIRED');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(operatorPolicy)
+      .values({ id: true, totpRequired: input.required })
+      .onConflictDoUpdate({ target: operatorPolicy.id, set: { totpRequired: sql`excluded.totp_required` } });
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.totp_policy',
+      details: { required: input.required },
+      at: deps.clock.now(),
+    });
+  });
+  return input.required;
+}
+
+/** An operator by name (any case), for the command line's `--operator`. */
+export async function activeOperatorNamed(db: Database, name: string): Promise<OperatorRow | null> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(and(sql`lower(${operators.name}) = lower(${name})`, isNull(operators.removedAt)));
+  return row ?? null;
+}

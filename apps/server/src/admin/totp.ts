@@ -1,0 +1,140 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { operatorRecoveryCodes, operators } from '../db/schema';
+import { DomainError } from '../errors';
+import { recordAudit, type AuditActor } from './audit';
+import { newRecoveryCode, recoveryCodeHash } from './operator-secrets';
+
+export interface TotpDeps {
+  db: Database;
+  clock: Clock;
+  /** The name the authenticator app shows above the code (the shop's host name). */
+  totpIssuer: string;
+}
+
+const RECOVERY_CODES = 10;
+
+/**
+ * The time step a 6-digit code belongs to, or null when it is wrong. One step either side of now
+ * is accepted (a phone's clock a little off); a step at or before `afterStep` never is.
+ */
+async function codeStep(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: 30,
+    ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+async function operatorRow(db: Database, operatorId: number) {
+  const [row] = await db.select().from(operators).where(eq(operators.id, operatorId));
+  if (!row || row.removedAt) throw new DomainError('ADMIN_TOKEN_INVALID');
+  return row;
+}
+
+/** A new secret, waiting for its first code; an earlier one still waiting is replaced. */
+export async function enrollTotp(
+  deps: TotpDeps,
+  actor: AuditActor & { operatorId: number },
+): Promise<{ secret: string; otpauth_url: string }> {
+  const row = await operatorRow(deps.db, actor.operatorId);
+  if (row.totpSecret) throw new DomainError('TOTP_ALREADY_ENABLED');
+  const secret = generateSecret();
+  await deps.db.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, row.id));
+  await recordAudit(deps.db, { actor, action: 'admin.totp_enroll', details: {}, at: deps.clock.now() });
+  return { secret, otpauth_url: generateURI({ issuer: deps.totpIssuer, label: row.name, secret }) };
+}
+
+/** Turns the waiting secret on with a code from the app; answers the recovery codes, once. */
+export async function confirmTotp(
+  deps: TotpDeps,
+  actor: AuditActor & { operatorId: number },
+  code: string,
+): Promise<string[]> {
+  const now = deps.clock.now();
+  const row = await operatorRow(deps.db, actor.operatorId);
+  if (row.totpSecret) throw new DomainError('TOTP_ALREADY_ENABLED');
+  if (!row.totpPendingSecret) throw new DomainError('TOTP_NOT_PENDING');
+  const step = await codeStep(row.totpPendingSecret, code.trim(), now, null);
+  if (step === null) throw new DomainError('TOTP_CODE_WRONG');
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await deps.db.transaction(async (tx) => {
+    const turnedOn = await tx
+      .update(operators)
+      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
+      .where(and(eq(operators.id, row.id), isNull(operators.totpSecret)))
+      .returning({ id: operators.id });
+    if (turnedOn.length === 0) throw new DomainError('TOTP_ALREADY_ENABLED');
+    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, row.id));
+    await tx
+      .insert(operatorRecoveryCodes)
+      .values(codes.map((c) => ({ operatorId: row.id, codeHash: recoveryCodeHash(c) })));
+    await recordAudit(tx, { actor, action: 'admin.totp_enabled', details: {}, at: now });
+  });
+  return codes;
+}
+
+/**
+ * The second factor of a login: a code from the app, each accepted once (the step it belongs to
+ * is stored, and the update only wins if it is newer, so two processes cannot both accept one),
+ * or a recovery code, each accepted once.
+ */
+export async function secondFactorAccepted(
+  db: Database,
+  operator: { id: number; totpSecret: string; totpLastStep: number | null },
+  input: string,
+  now: Date,
+): Promise<'code' | 'recovery' | null> {
+  const typed = input.trim();
+  if (/^\d{6}$/.test(typed)) {
+    const step = await codeStep(operator.totpSecret, typed, now, operator.totpLastStep);
+    if (step === null) return null;
+    const won = await db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+      .returning({ id: operators.id });
+    return won.length > 0 ? 'code' : null;
+  }
+  const used = await db
+    .update(operatorRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(operatorRecoveryCodes.operatorId, operator.id),
+        eq(operatorRecoveryCodes.codeHash, recoveryCodeHash(typed)),
+        isNull(operatorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: operatorRecoveryCodes.id });
+  return used.length > 0 ? 'recovery' : null;
+}
+
+/**
+ * Turns an operator's authenticator off (a lost phone and lost recovery codes). Only the command
+ * line offers it: whoever runs it holds the database already, so it opens no way around the
+ * second factor that was not there.
+ */
+export async function turnOffTotp(deps: { db: Database; clock: Clock }, actor: AuditActor, operatorId: number) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(operators)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(and(eq(operators.id, operatorId), isNull(operators.removedAt)))
+      .returning({ id: operators.id, name: operators.name });
+    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.totp_off',
+      details: { operatorId, name: row.name },
+      at: deps.clock.now(),
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import {
+  AdminRoleSchema,
+  createOperatorEndpoint,
+  deleteOperatorEndpoint,
+  OperatorCreateRequestSchema,
+} from '@portal/contract';
+import type { Command } from 'commander';
+import { activeOperatorNamed, createOperator, listOperators, removeOperator } from '../admin/operators';
+import { turnOffTotp } from '../admin/totp';
+import { systemClock } from '../clock';
+import { DomainError } from '../errors';
+import { cliActor, requestOf, wholeNumber, withDatabase } from './cli-support';
+
+/** Turning off someone's authenticator has no API twin: it is the owner's alone. */
+const TOTP_OFF = { operationId: 'cliTotpOff', summary: "Turn off an operator's authenticator app" };
+
+/** The operator team from the command line: the same calls as the console's Operators screen. */
+export function addOperatorCommands(program: Command): void {
+  const team = program.command('operators').description('the operator team (owner only, but for list)');
+
+  team
+    .command('list')
+    .description('every operator with role and authenticator state; never a secret')
+    .action(async () => {
+      const { operators, totpRequired } = await withDatabase((db) => listOperators(db));
+      console.log(['id', 'name', 'role', 'authenticator', 'last_login'].join('\t'));
+      for (const o of operators) {
+        console.log([o.id, o.name, o.role, o.totpEnabled ? 'on' : 'off', o.lastLoginAt ?? ''].join('\t'));
+      }
+      console.log(`Authenticator app required of everyone: ${totpRequired ? 'yes' : 'no'}`);
+    });
+
+  team
+    .command('add')
+    .description('add an operator; prints their secret code once')
+    .requiredOption('--name <name>', 'how the console and the audit log name them')
+    .requiredOption('--role <role>', `one of ${AdminRoleSchema.options.join(', ')}`)
+    .action(async (options: { name: string; role: string }) => {
+      const input = requestOf(OperatorCreateRequestSchema, options);
+      const { operator, secretCode } = await withDatabase(async (db) =>
+        createOperator({ db, clock: systemClock }, await cliActor(db, createOperatorEndpoint), input),
+      );
+      console.log(`Operator ${operator.id} (${operator.name}, ${operator.role}) added. Secret code, shown once:`);
+      console.log(secretCode);
+    });
+
+  team
+    .command('remove <id>')
+    .description('remove an operator; their sessions end at once')
+    .action(async (id: string) => {
+      await withDatabase(async (db) =>
+        removeOperator({ db, clock: systemClock }, await cliActor(db, deleteOperatorEndpoint), wholeNumber(id)),
+      );
+      console.log(`Operator ${id} removed.`);
+    });
+
+  team
+    .command('totp-off <name>')
+    .description("turn off an operator's authenticator app (a lost phone and lost recovery codes)")
+    .action(async (name: string) => {
+      await withDatabase(async (db) => {
+        const actor = await cliActor(db, TOTP_OFF);
+        const row = await activeOperatorNamed(db, name);
+        if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
+        await turnOffTotp({ db, clock: systemClock }, actor, row.id);
+      });
+      console.log(`The authenticator app of ${name} is off: the secret code alone logs in until one is set up.`);
+    });
+}

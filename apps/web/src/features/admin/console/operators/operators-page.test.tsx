@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../../testing/render-app';
+import { consoleApi, setupConsoleTests } from '../console-test-utils';
+
+setupConsoleTests();
+
+const operator = (id: number, name: string, role: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  role,
+  builtin: false,
+  totpEnabled: false,
+  createdAt: '2026-03-01T00:00:00Z',
+  lastLoginAt: null,
+  ...extra,
+});
+
+describe('operators', () => {
+  it('adds an operator and shows their secret code once; the list never holds one', async () => {
+    const team = [operator(1, 'owner', 'owner', { builtin: true })];
+    const posted: unknown[] = [];
+    consoleApi({
+      'GET /api/admin/operators': () => jsonResponse(200, { success: true, totpRequired: false, operators: team }),
+      'POST /api/admin/operators': (init) => {
+        const body = JSON.parse(String(init.body)) as { name: string; role: string };
+        posted.push(body);
+        team.push(operator(2, body.name, body.role));
+        return jsonResponse(200, { success: true, operator: team[1], secretCode: 'op-0123456789ab-secret' });
+      },
+    });
+    renderApp('/admin/operators');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sam');
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'support');
+    expect(screen.getByText('Customers and their rentals (read).')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
+    expect(await screen.findByTestId('operator-secret')).toHaveTextContent('op-0123456789ab-secret');
+    expect(posted).toEqual([{ name: 'Sam', role: 'support' }]);
+    await waitFor(() => expect(screen.getAllByTestId('operator-row')).toHaveLength(2));
+    const sam = screen.getAllByTestId('operator-row')[1] as HTMLElement;
+    expect(within(sam).getByText('Support')).toBeInTheDocument();
+    // The built-in owner has no remove button; Sam has one.
+    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
+  });
+
+  it('removes an operator after a confirmation, through their own path', async () => {
+    const deleted: string[] = [];
+    consoleApi({
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, {
+          success: true,
+          totpRequired: false,
+          operators: [operator(1, 'owner', 'owner', { builtin: true }), operator(5, 'Lee', 'manager')],
+        }),
+      'DELETE /api/admin/operators/5': () => {
+        deleted.push('5');
+        return jsonResponse(200, { success: true, id: 5 });
+      },
+    });
+    renderApp('/admin/operators');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Lee?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(deleted).toEqual(['5']));
+  });
+
+  it('turns the authenticator requirement on, and says why the server refused', async () => {
+    const sent: unknown[] = [];
+    consoleApi({
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, { success: true, totpRequired: false, operators: [operator(1, 'owner', 'owner')] }),
+      'POST /api/admin/totp/policy': (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse(403, {
+          success: false,
+          error: 'Set up an authenticator app before using the console.',
+          code: 'TOTP_ENROLMENT_REQUIRED',
+        });
+      },
+    });
+    renderApp('/admin/operators');
+    await userEvent.click(await screen.findByLabelText('Require an authenticator app of every operator'));
+    await waitFor(() => expect(sent).toEqual([{ required: true }]));
+    expect(await screen.findByText('Set up an authenticator app before using the console.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,202 @@
+import { ADMIN_ROLES, type AdminRole, type Operator } from '@portal/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { inputClass } from '../../../../components/ui/input-class';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useAdminMe } from '../../api/admin-me';
+import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy } from '../api/operators';
+import { Field } from '../components/field';
+import { QueryState } from '../components/query-state';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+
+/** The owner's team screen: add an operator (their secret shown once), remove one, require an app. */
+export function OperatorsPage() {
+  const { t } = useTranslation('console');
+  const operators = useOperators();
+  return (
+    <>
+      <ScreenHeader title={t('operators.title')} />
+      <div className="flex flex-col gap-6">
+        <CreateForm />
+        {operators.data ? (
+          <>
+            <TotpPolicy required={operators.data.totpRequired} />
+            <OperatorTable operators={operators.data.operators} />
+          </>
+        ) : (
+          <QueryState error={operators.error} onRetry={() => void operators.refetch()} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function CreateForm() {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  const roleId = useId();
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<AdminRole>('support');
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; secretCode: string } | null>(null);
+  const create = useCreateOperator();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) return setError(t('operators.create.nameRequired'));
+    setError(null);
+    create.mutate(
+      { name: name.trim(), role },
+      {
+        onSuccess: (answer) => {
+          setCreated({ name: answer.operator.name, secretCode: answer.secretCode });
+          setName('');
+        },
+        onError: (failure) => setError(apiErrorText(failure)),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('operators.create.title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+        <Field
+          label={t('operators.create.name')}
+          value={name}
+          maxLength={40}
+          onChange={(event) => setName(event.target.value)}
+          error={error}
+          className={cn(inputClass('text-sm'), 'w-56')}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
+            {t('operators.create.role')}
+          </label>
+          <select
+            id={roleId}
+            value={role}
+            onChange={(event) => setRole(event.target.value as AdminRole)}
+            className={cn(inputClass('text-sm'), 'w-40')}
+          >
+            {ADMIN_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={create.isPending}>
+          {t('operators.create.submit')}
+        </Button>
+      </form>
+      <p className="mt-2 text-sm text-slate-600">{t(`operators.roleHelp.${role}`)}</p>
+      {created && (
+        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <p>{t('operators.create.secretOnce', { name: created.name })}</p>
+          <code data-testid="operator-secret" className="mt-2 block font-mono break-all select-all">
+            {created.secretCode}
+          </code>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TotpPolicy({ required }: { required: boolean }) {
+  const { t } = useTranslation('console');
+  const policy = useTotpPolicy();
+  const id = useId();
+  return (
+    <section className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <input
+        id={id}
+        type="checkbox"
+        checked={required}
+        disabled={policy.isPending}
+        onChange={(event) =>
+          policy.mutate(event.target.checked, { onError: (failure) => toast.error(apiErrorText(failure)) })
+        }
+        className="size-4"
+      />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {t('operators.totpRequired')}
+      </label>
+    </section>
+  );
+}
+
+function OperatorTable({ operators }: { operators: Operator[] }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const me = useAdminMe();
+  const remove = useDeleteOperator();
+  const [removing, setRemoving] = useState<Operator | null>(null);
+  const columns = ['name', 'role', 'totp', 'lastLogin', 'actions'] as const;
+
+  function onRemove() {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        toast.success(t('operators.remove.done', { name: removing.name }));
+        setRemoving(null);
+      },
+      onError: (failure) => toast.error(apiErrorText(failure)),
+    });
+  }
+
+  return (
+    <>
+      <Table caption={t('operators.listTitle')}>
+        <TableHead labels={columns.map((column) => t(`operators.columns.${column}`))} />
+        <tbody>
+          {operators.length === 0 && <EmptyRow colSpan={columns.length} text={t('operators.empty')} />}
+          {operators.map((operator) => (
+            <tr key={operator.id} className="border-t border-slate-100" data-testid="operator-row">
+              <td className={td}>{operator.name}</td>
+              <td className={td}>{t(`roles.${operator.role}`)}</td>
+              <td className={td}>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
+              <td className={cn(td, 'whitespace-nowrap')}>
+                {operator.lastLoginAt ? format.dateTime(operator.lastLoginAt) : t('common.never')}
+              </td>
+              <td className={td}>
+                {!operator.builtin && operator.id !== me.data?.operator.id && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setRemoving(operator)}
+                    aria-label={t('operators.remove.label', { name: operator.name })}
+                  >
+                    {t('operators.remove.button')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('operators.remove.title', { name: removing?.name ?? '' })}
+        description={t('operators.remove.text')}
+        closeLabel={t('operators.remove.cancel')}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setRemoving(null)}>
+            {t('operators.remove.cancel')}
+          </Button>
+          <Button variant="danger" onClick={onRemove} disabled={remove.isPending}>
+            {t('operators.remove.button')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import QRCode from 'qrcode';
+import { Button } from '../../../../components/ui/button';
+import { inputClass } from '../../../../components/ui/input-class';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useAdminMe } from '../../api/admin-me';
+import { useConfirmTotp, useEnrollTotp } from '../api/totp';
+import { Field } from '../components/field';
+import { QueryState } from '../components/query-state';
+import { ScreenHeader } from '../components/table';
+
+/** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
+export function SecurityPage() {
+  const { t } = useTranslation('console');
+  const me = useAdminMe();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  if (!me.data) return <QueryState error={me.error} onRetry={() => void me.refetch()} />;
+  const { operator, totpRequired } = me.data;
+  return (
+    <>
+      <ScreenHeader title={t('security.title')} />
+      <div className="flex flex-col gap-6">
+        <p className="text-sm text-slate-700">
+          {t('security.who', { name: operator.name, role: t(`roles.${operator.role}`) })}
+        </p>
+        {totpRequired && !operator.totpEnabled && (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {t('security.required')}
+          </p>
+        )}
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} />
+        ) : operator.totpEnabled ? (
+          <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900">{t('security.enabled')}</p>
+        ) : (
+          <Enrolment onConfirmed={setRecoveryCodes} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function Enrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  const enroll = useEnrollTotp();
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const url = enroll.data?.otpauth_url;
+
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    // SVG needs no canvas, and an <img> of it is a picture, nothing that runs.
+    void QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then((svg) => {
+      if (current) setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    });
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setError(t('security.codeInvalid'));
+    setError(null);
+    confirm.mutate(code.trim(), {
+      onSuccess: (answer) => onConfirmed(answer.recoveryCodes),
+      onError: (failure) => setError(apiErrorText(failure)),
+    });
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('security.setup.title')}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t('security.setup.intro')}</p>
+      {!enroll.data ? (
+        <div className="mt-3">
+          <Button type="button" onClick={() => enroll.mutate()} disabled={enroll.isPending}>
+            {t('security.setup.start')}
+          </Button>
+          {enroll.error && <p className="mt-3 text-sm text-red-700">{apiErrorText(enroll.error)}</p>}
+        </div>
+      ) : (
+        <div className="mt-3 flex flex-col gap-4">
+          {qr && <img src={qr} alt={t('security.setup.qrAlt')} width={200} height={200} className="size-50" />}
+          <div>
+            <p className="text-sm text-slate-700">{t('security.setup.manual')}</p>
+            <code data-testid="totp-secret" className="mt-1 block font-mono text-sm break-all text-slate-900">
+              {enroll.data.secret}
+            </code>
+          </div>
+          <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+            <Field
+              label={t('security.setup.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={error}
+              className={cn(inputClass('text-sm'), 'w-36')}
+            />
+            <Button type="submit" disabled={confirm.isPending}>
+              {t('security.setup.confirm')}
+            </Button>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-green-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('security.recovery.title')}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t('security.recovery.intro')}</p>
+      <ul className="mt-3 grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

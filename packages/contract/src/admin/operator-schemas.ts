@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { boundedText, successTrue } from '../common/schemas';
+import { ADMIN_ROLES } from './roles';
+
+export const AdminRoleSchema = z.enum(ADMIN_ROLES);
+
+export const OperatorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: AdminRoleSchema,
+  /** The owner of `ADMIN_SECRET`: always there, never removed. */
+  builtin: z.boolean(),
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Operator = z.infer<typeof OperatorSchema>;
+
+export const OPERATOR_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
+
+export const OperatorCreateRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(OPERATOR_NAME_PATTERN, 'name must be 1 to 40 letters, digits, spaces, dots, dashes or underscores'),
+  role: AdminRoleSchema,
+});
+export const OperatorCreateResponseSchema = z.object({
+  success: successTrue,
+  operator: OperatorSchema,
+  /** Shown this once: only a slow hash of it is kept. */
+  secretCode: z.string(),
+});
+export const OperatorListResponseSchema = z.object({
+  success: successTrue,
+  operators: z.array(OperatorSchema),
+  /** Whether every operator must use an authenticator app. */
+  totpRequired: z.boolean(),
+});
+export const OperatorIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const OperatorDeleteResponseSchema = z.object({ success: successTrue, id: z.number().int() });
+
+export const TotpPolicyRequestSchema = z.object({ required: z.boolean() });
+export const TotpPolicyResponseSchema = z.object({ success: successTrue, totpRequired: z.boolean() });
+
+export const AdminMeResponseSchema = z.object({
+  success: successTrue,
+  operator: OperatorSchema,
+  totpRequired: z.boolean(),
+});
+export type AdminMe = z.infer<typeof AdminMeResponseSchema>;
+
+export const TotpEnrollResponseSchema = z.object({
+  success: successTrue,
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The same secret as an `otpauth://` address, for the QR code. */
+  otpauth_url: z.string(),
+});
+export const TotpConfirmRequestSchema = z.object({ code: boundedText(50) });
+export const TotpConfirmResponseSchema = z.object({
+  success: successTrue,
+  /** Each works once instead of a code from the app; shown this once. */
+  recoveryCodes: z.array(z.string()),
+});
