@@ -56,7 +56,7 @@ describe('console layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Customers', 'My account']);
+    ).toEqual(['Customers', 'Replacements', 'Notices', 'My account']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Sam (Support)');
     await router.navigate('/admin/giftcards');
@@ -74,7 +74,7 @@ describe('console layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Inventory', 'Customers', 'Gift cards', 'News', 'My account']);
+    ).toEqual(['Overview', 'Inventory', 'Customers', 'Gift cards', 'Replacements', 'Notices', 'News', 'My account']);
     expect(await screen.findByRole('heading', { name: 'Gift cards', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });
