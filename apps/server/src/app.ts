@@ -23,7 +23,6 @@ import { createGatewayProvisioner, type Provisioner } from './rentals/provisione
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import { replacementRoutes } from './replacements/replacement-routes';
-import type { ReplaceRequest } from './replacements/replacement-service';
 import type { CustomerCache } from './accounts/customer-cache';
 import type { HistoryCache } from './rentals/history-cache';
 import type { Clock } from './clock';
@@ -83,8 +82,6 @@ export interface AppDeps {
   catalogueVersion?: ListenedValue<string>;
   /** The public news answer kept current by notifications; without one, read per request. */
   news?: ListenedValue<JsonSnapshot>;
-  /** Called after each replacement a customer makes (the job has its own): where a notice is queued. */
-  onReplaced?: ReplaceRequest['onReplaced'];
   /** The Bot API client; defaults to one for TELEGRAM_BOT_TOKEN (null without it). */
   telegram?: TelegramApi | null;
   /** Hooks a test installs before any route (the check of every answer against the API document). */
@@ -252,7 +249,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provisioner,
     perDay: config.replacement.perRentalDay,
     gateway: config.gateway,
-    onReplaced: deps.onReplaced,
   });
 
   await installApiDocument(app, config.publicUrl);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { rentals } from '../db/schema';
 import { autoRefundWaiting, autoRenewRental, type RentalsDeps } from '../rentals/rentals-service';
-import { replaceFailing, type ReplaceRequest } from '../replacements/replacement-service';
+import { replaceFailing } from '../replacements/replacement-service';
 import { checkConnected } from './health-check';
 import { upstreamsOf } from './upstreams';
 
@@ -13,7 +13,7 @@ export interface LifecycleDeps extends RentalsDeps {
   provisioningDeadlineMs: number;
   healthCheckMs: number;
   /** Automatic replacement of failing proxies (issue 24); without it, none. */
-  replacement?: { autoAfterMs: number; perDay: number; onReplaced?: ReplaceRequest['onReplaced'] };
+  replacement?: { autoAfterMs: number; perDay: number };
 }
 
 const BATCH = 500;
@@ -176,8 +176,8 @@ export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal
     // After the checks, which set how long each proxy has been failing.
     async () => {
       if (deps.replacement) {
-        const { autoAfterMs, perDay, onReplaced } = deps.replacement;
-        result.replaced = (await replaceFailing({ ...deps, afterMs: autoAfterMs, perDay, onReplaced })).replaced;
+        const { autoAfterMs, perDay } = deps.replacement;
+        result.replaced = (await replaceFailing({ ...deps, afterMs: autoAfterMs, perDay })).replaced;
       }
     },
     // Before markEnded: a rental renewed here never turns `ready`.

@@ -11,13 +11,11 @@ import {
   replaceRental,
   replacementCandidate,
   type ReplaceDeps,
-  type ReplaceRequest,
 } from './replacement-service';
 
 export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, AdminAuthDeps {
   gateway: GatewayAddress;
   /** Where a notice of each replacement is queued (Telegram, e-mail). */
-  onReplaced?: ReplaceRequest['onReplaced'];
 }
 
 /** Both calls may dial the rental's upstream for a live check: 30 a minute per address is plenty for a person. */
@@ -25,7 +23,7 @@ const LIVE_CHECK_LIMIT = { config: { rateLimit: { max: 30, timeWindow: '1 minute
 
 /** A customer's replacement of a failing proxy, and the operator's list of every replacement (issue 24). */
 export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> = async (app, options) => {
-  const { gateway, onReplaced, ...deps } = options;
+  const { gateway, ...deps } = options;
   const route = endpointRoutes(app, { customer: requireCustomer(deps), admin: requireAdmin(deps) });
 
   route(
@@ -43,7 +41,7 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
     async (request) => {
       const userId = customerOf(request).id;
       const { proxy_id: proxyId, reason } = request.body;
-      const replaced = await replaceRental(deps, { target: { userId, proxyId }, reason: reason ?? null, onReplaced });
+      const replaced = await replaceRental(deps, { target: { userId, proxyId }, reason: reason ?? null });
       // A customer's request either replaces or throws; null is only a job's "no longer due".
       if (!replaced) throw new Error('a customer replacement answered nothing');
       const found = await findLatestRental(deps.db, userId, replaced.proxyId);

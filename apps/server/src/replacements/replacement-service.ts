@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { proxyIsHeld } from '../inventory/inventory-repository';
+import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
 import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-repository';
 
@@ -39,11 +40,6 @@ export interface ReplaceRequest {
   target: { userId: number; proxyId: number } | { rentalId: number };
   reason?: string | null;
   automatic?: boolean;
-  /**
-   * Called once the replacement has committed, with what it did: where a notice (Telegram,
-   * e-mail) is queued. A failure here is the caller's; the replacement stands.
-   */
-  onReplaced?: (replaced: Replaced) => void | Promise<void>;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -196,7 +192,6 @@ export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest):
       throw new DomainError('NO_REPLACEMENT_AVAILABLE');
     },
   );
-  if (replaced) await request.onReplaced?.(replaced);
   return replaced;
 }
 
@@ -272,6 +267,15 @@ async function moveInTransaction(
       },
       at: now,
     });
+    // Queued with the move itself: the customer is told exactly when the move commits, and a
+    // process killed right after the commit cannot lose the notice.
+    await queueNotice(
+      tx,
+      result.userId,
+      { kind: 'proxy_replaced', rentalId: result.rentalId, proxyId: result.proxyId, newExitIp: result.exitIp },
+      // A rental may come back to a proxy it had before: each move is its own event.
+      { at: now, key: `proxy_replaced:${result.rentalId}:${result.proxyId}:${now.getTime()}` },
+    );
     return result;
   });
 }
@@ -281,9 +285,7 @@ async function moveInTransaction(
  * every check for at least `afterMs`, each moved in a transaction of its own. A rental with
  * nothing comparable free stays and is tried again next round; the refund rule still applies.
  */
-export async function replaceFailing(
-  deps: ReplaceDeps & { afterMs: number; onReplaced?: ReplaceRequest['onReplaced'] },
-): Promise<{ replaced: number }> {
+export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): Promise<{ replaced: number }> {
   if (deps.afterMs <= 0) return { replaced: 0 };
   const failingBefore = new Date(deps.clock.now().getTime() - deps.afterMs);
   const due = await deps.db
@@ -295,7 +297,7 @@ export async function replaceFailing(
     .limit(100);
   let replaced = 0;
   for (const { id } of due) {
-    const done = await replaceRental(deps, { target: { rentalId: id }, automatic: true, onReplaced: deps.onReplaced });
+    const done = await replaceRental(deps, { target: { rentalId: id }, automatic: true });
     if (done) replaced += 1;
   }
   return { replaced };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, proxies, proxyReplacements, rentals } from '../db/schema';
+import { ledgerEntries, noticeContacts, notices, proxies, proxyReplacements, rentals } from '../db/schema';
 import { until } from '../gateway/gateway-test-kit';
 import type { Gateway } from '../gateway/gateway';
 import { runLifecycleOnce, type LifecycleDeps } from '../jobs/lifecycle-jobs';
@@ -20,15 +20,12 @@ import {
 import { sharedOrigin } from '../../test/origin';
 import { closedPort } from '../../test/socks-upstream';
 import { exitEcho, exitThrough, gatewayProcess, heldTunnel, upstreamWithExit } from './replacement-kit';
-import type { Replaced } from './replacement-service';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 let t: TestApp;
 let gateway: Gateway;
 let echo: Awaited<ReturnType<typeof exitEcho>>;
 let lifecycle: LifecycleDeps;
-const notified: Replaced[] = [];
-
 beforeAll(async () => {
   t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000', REPLACEMENTS_PER_RENTAL_DAY: '2' } });
   gateway = await startTestGateway(t);
@@ -38,7 +35,6 @@ beforeAll(async () => {
     replacement: {
       autoAfterMs: t.config.replacement.autoAfterMs,
       perDay: t.config.replacement.perRentalDay,
-      onReplaced: (replaced) => void notified.push(replaced),
     },
   };
 });
@@ -258,6 +254,8 @@ describe('replacement of a failing proxy', () => {
     const { rental, apiKey } = await rent(failingId!);
     const ledgerBefore = await ledgerRows(rental.userId);
     const walletBefore = await walletOf(t, apiKey);
+    // A linked Telegram chat: the replacement is to be told there.
+    await t.database.db.insert(noticeContacts).values({ userId: rental.userId, telegramChatId: 4_200 + rental.id });
 
     t.clock.advance(2 * MINUTE);
     await runLifecycleOnce(lifecycle);
@@ -275,8 +273,12 @@ describe('replacement of a failing proxy', () => {
 
     const [moved] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
     expect(moved?.proxyId).toBe(healthyId);
-    expect(notified.at(-1)).toMatchObject({ rentalId: rental.id, proxyId: healthyId, automatic: true });
-    expect(notified.at(-1)?.exitIp).toMatch(/^198\.51\./);
+    // The notice was queued in the move's own transaction, naming the rental and its new exit IP.
+    const told = await t.database.db.select().from(notices).where(eq(notices.userId, rental.userId));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ channel: 'telegram', kind: 'proxy_replaced', createdAt: t.clock.now() });
+    expect(told[0]?.payload).toMatchObject({ rentalId: rental.id, proxyId: healthyId });
+    expect((told[0]?.payload as { newExitIp: string }).newExitIp).toMatch(/^198\.51\./);
     const [row] = await t.database.db.select().from(proxyReplacements).where(eq(proxyReplacements.rentalId, rental.id));
     expect(row).toMatchObject({ automatic: true, reason: 'failed_checks', oldProxyId: failingId });
     expect(await ledgerRows(rental.userId)).toBe(ledgerBefore);
