@@ -177,6 +177,6 @@ describe('the admin API and the command line refuse the same input alike', () =>
     });
     const actions = audit.json<{ entries: { action: string }[] }>().entries.map((entry) => entry.action);
     expect(actions.filter((action) => !action.startsWith('admin.'))).toEqual([]);
-    expect(runCli(data.dir, 'audit').out.trim().split('\n')).toEqual(['when\twho\taction\tdetails']);
+    expect(runCli(data.dir, 'audit').out.trim().split('\n')).toEqual(['when\toperator\tvia\tsource\taction\tdetails']);
   }, 60_000);
 });
