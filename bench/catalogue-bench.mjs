@@ -1,5 +1,5 @@
 /**
- * Catalogue benchmark (issue 7): filtering, option narrowing, sorting and paging of 100,000
+ * Catalogue benchmark: filtering, option narrowing, sorting and paging of 100,000
  * proxies in a real browser, with the very functions the catalogue page memoises
  * (apps/web/src/features/rentals/lib/catalogue-view.ts). Run from the repository root:
  * `node bench/catalogue-bench.mjs`. BENCH_ROWS (default 100000) and BENCH_RUNS (15) tune it;

@@ -1,5 +1,5 @@
 /**
- * Inventory discovery at scale (issue 15): `npm run bench:discovery`.
+ * Inventory discovery at scale: `npm run bench:discovery`.
  *
  * 1. Loads the offline databases (GeoLite2 City + ASN ranges) and reports the load time and the
  *    memory they hold; then times look-ups against MaxMind's own reader as the in-run reference.

@@ -1,5 +1,5 @@
 /**
- * Gateway benchmark (issue 5): MB/s of one large transfer and new connections per second
+ * Gateway benchmark: MB/s of one large transfer and new connections per second
  * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
  * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
  * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).

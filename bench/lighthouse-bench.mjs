@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark of the public pages (issue 17): the built app served by the real server on
+ * Lighthouse benchmark of the public pages: the built app served by the real server on
  * a fresh embedded database, audited by the `lighthouse` package in headless Chromium with its
  * default mobile profile (simulated slow 4G and a 4x slower CPU). Each page is audited BENCH_RUNS
  * times (default 3) in a fresh browser and the median of every category is reported, with the

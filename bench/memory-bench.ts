@@ -1,5 +1,5 @@
 /**
- * Memory of the portal and every process of its database (issue 18): idle after start with
+ * Memory of the portal and every process of its database: idle after start with
  * 100,000 proxies, then under 64 connections listing them all (`/api/proxy/list`, gzip as a
  * browser asks), sampled every 5 s, one line a minute, so growth over a long run shows.
  * `npm run bench:memory`; BENCH_DB=embedded,postgres (both by default), BENCH_SECONDS (60; 600

@@ -69,7 +69,7 @@ test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the menu opens, locks page scroll, and closes on a link', async ({ page }) => {
-    // The scroll lock must work under the strict CSP, not be refused by it (issue 14).
+    // The scroll lock must work under the strict CSP, not be refused by it.
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) refused.push(message.text());

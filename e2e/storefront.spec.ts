@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminToken } from './kit';
 
 /**
- * Issue 17: the public pages arrive as complete HTML in every language, hydrate without warnings,
+ * the public pages arrive as complete HTML in every language, hydrate without warnings,
  * and crawlers find them through robots.txt and sitemap.xml.
  */
 const LANGUAGES = ['en', 'ru', 'hi', 'es', 'fr', 'zh-CN'] as const;

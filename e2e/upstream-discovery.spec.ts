@@ -7,7 +7,7 @@ import { httpUpstream } from '../apps/server/test/http-upstream';
 const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e-data/admin-secret');
 
 /**
- * Issue 15: the operator pastes three `host:port:user:pass` lines from an upstream seller,
+ * the operator pastes three `host:port:user:pass` lines from an upstream seller,
  * watches them go from checking to listed, and a customer finds them in the catalogue with the
  * location of their exit (the e2e server's echo answers 81.2.69.142) and IPQS's score (40).
  */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-// Discovery's outside services, faked on loopback (issue 15): an echo service answering a public
+// Discovery's outside services, faked on loopback: an echo service answering a public
 // address that the offline databases know (81.2.69.142, Bracknell GB), and IPQualityScore.
 const port = Number(process.env.E2E_PORT ?? '18321');
 const echoPort = port + 20;
@@ -17,7 +17,7 @@ http
   })
   .listen(ipqsPort, '127.0.0.1');
 
-// Telegram's Bot API, faked on loopback (issue 24): getMe, getUpdates (long polling; updates
+// Telegram's Bot API, faked on loopback: getMe, getUpdates (long polling; updates
 // below the offset are confirmed and dropped) and sendMessage, plus `POST /test/say` through which
 // a browser test plays a user writing to the bot, and `GET /test/sent` listing what the bot sent.
 const telegramPort = port + 22;

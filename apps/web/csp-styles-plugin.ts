@@ -4,7 +4,7 @@ const SONNER_INJECTION = /__insertCSS\("(?:[^"\\]|\\.)*"\);?/;
 
 /**
  * Sonner adds its styles as an inline <style> element at load, which a Content-Security-Policy
- * without 'unsafe-inline' styles refuses (issue 14). Its call is removed here and the same rules
+ * without 'unsafe-inline' styles refuses. Its call is removed here and the same rules
  * come from `sonner/dist/styles.css`, imported into the app's stylesheet. The build fails if the
  * call is no longer found, so an update of sonner cannot silently bring the inline style back.
  */

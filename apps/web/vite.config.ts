@@ -34,12 +34,12 @@ export default defineConfig({
   // The storefront's server renderer (`vite build --ssr`) bundles the workspace's TypeScript contract.
   ssr: { noExternal: ['@portal/contract'] },
   build: {
-    // Every browser the app supports preloads modules itself: the polyfill would only add bytes (issue 17).
+    // Every browser the app supports preloads modules itself: the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The server reads it to preload a public page's chunks (issue 17); the size budget weighs them.
+    // The server reads it to preload a public page's chunks; the size budget weighs them.
     manifest: true,
     // Country flags stay separate files (fetched only when shown), not inlined into the catalogue chunk.
     assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),

@@ -72,7 +72,7 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The database pool's use, for /metrics (PostgreSQL only). */
   poolStats?: () => PoolStats;
-  /** Shorter in tests; the defaults are the issue 14 limits. */
+  /** Shorter in tests; the defaults are the production limits. */
   timeouts?: Partial<RequestTimeouts>;
   /** Customers kept in memory between requests; without one, every request reads the database. */
   customers?: CustomerCache;
@@ -99,7 +99,7 @@ export const REQUEST_TIMEOUTS: RequestTimeouts = { headersMs: 10_000, requestMs:
 
 /**
  * Node checks these deadlines on a timer (every 30 s by default), so a 30 s limit let a slow
- * client stay about 89 s (issue 14); checking every second makes the limits hold.
+ * client stay about 89 s; checking every second makes the limits hold.
  */
 function serverWithTimeouts(timeouts: RequestTimeouts) {
   return (handler: http.RequestListener) =>
@@ -132,7 +132,7 @@ export function paymentsDepsOf(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | '
  * The web app loads only its own scripts, styles, fonts and images (flags are local files).
  * No inline styles: the one library that injected a <style> element has it taken out at build
  * time (apps/web/csp-styles-plugin.ts), and React sets style props through the DOM, which
- * CSP does not restrict (issue 14).
+ * CSP does not restrict.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   // Helmet's middleware built once: @fastify/helmet built it, parsing every directive, on every
-  // request (6% of the CPU of a cached read in the issue 18 profile). Same headers, same hook.
+  // request (6% of the CPU of a cached read in a profile of the read path). Same headers, same hook.
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     hsts: config.secureCookies,
@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
-  // The sandbox checkout page exists only while the sandbox provider is active (issue 4).
+  // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
   });

@@ -80,7 +80,7 @@ export const EnvSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   GATEWAY_CHECK_URL: z.url({ error: 'GATEWAY_CHECK_URL must be an http:// URL' }).optional(),
-  /** Own ports of rentals under IP authorization (issue 16): `first-last`, or `off`. */
+  /** Own ports of rentals under IP authorization: `first-last`, or `off`. */
   GATEWAY_PORT_RANGE: z.string().trim().default('20000-29999'),
   /** Own ports one customer may hold at once; unset: a tenth of the range. */
   IP_AUTH_PORTS_PER_CUSTOMER: z.coerce

@@ -8,7 +8,7 @@ import { EnvSchema, nonEmpty, SECRET_VARIABLES, type PaymentProviderName } from 
  */
 export { PAYMENT_PROVIDERS, type PaymentProviderName } from './config-env';
 
-/** Discovery and re-checks of the inventory through each upstream (issue 15). */
+/** Discovery and re-checks of the inventory through each upstream. */
 export interface DiscoveryConfig {
   /** Echo service answering the caller's address (plain text or JSON with `ip`). */
   exitIpUrl: string;
@@ -123,7 +123,7 @@ export interface Config {
   notices: NoticesConfig;
 }
 
-/** Telegram and e-mail notices (issue 24); each channel is off while its variable is unset. */
+/** Telegram and e-mail notices; each channel is off while its variable is unset. */
 export interface NoticesConfig {
   telegram: { token: string; apiUrl: string } | null;
   smtp: { url: string; from: string } | null;

@@ -77,7 +77,7 @@ describe('structured logs', () => {
     });
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/test/failing-query' });
-      // A value the database refuses (class 22) is the request's fault, never a 500 (issue 14).
+      // A value the database refuses (class 22) is the request's fault, never a 500.
       expect(response.statusCode).toBe(400);
       const log = lines.join('');
       expect(log).toContain('database query failed');

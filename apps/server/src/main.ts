@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     // A claim is one small transaction: every process asks, the one that claims writes.
     stopJobs.push(repeatEvery('scheduled backup', 30_000, () => runScheduledBackup(backupDeps), app.log));
   }
-  // Telegram and e-mail notices (issue 24): the queue's sender in every process, the bot's
+  // Telegram and e-mail notices: the queue's sender in every process, the bot's
   // polling in one of them at a time.
   stopJobs.push(startNotices({ config, db: database.db, clock: systemClock }, app.log));
 

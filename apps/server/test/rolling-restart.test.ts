@@ -11,7 +11,7 @@ import { createTestDatabase, proxyRows, tempDir, type TestDatabase } from './hel
 import { freePort } from './ports';
 
 /**
- * Issue 18: "Two processes can restart one after the other with no failed request." Two API
+ * "Two processes can restart one after the other with no failed request." Two API
  * processes on one PostgreSQL database behind a balancer that does what compose's HAProxy does
  * (deploy/haproxy.cfg): it checks each one's /readyz on an interval, takes a process out after
  * two failed checks and back after two good ones, and tries another process when a connection

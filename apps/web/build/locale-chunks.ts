@@ -38,7 +38,7 @@ export function localeVersion(localesDir: string): string {
 }
 
 /**
- * Translations as chunks at predictable addresses (issue 17): `assets/locales/<version>/ru/news.js`.
+ * Translations as chunks at predictable addresses: `assets/locales/<version>/ru/news.js`.
  * With one content hash per file, the browser's loader needs a table of 78 hashed names in the
  * entry chunk (0.7-1.2 kB gzip on every public page); with one version for all of them, it builds
  * the address from the language and namespace (src/lib/i18n.ts). The directory is new whenever any

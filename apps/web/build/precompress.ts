@@ -12,7 +12,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Writes `name.br` and `name.gz` beside every text file of the client build (issue 17), at the
+ * Writes `name.br` and `name.gz` beside every text file of the client build, at the
  * strongest settings, once: the server sends them as they are (@fastify/static `preCompressed`),
  * so no request pays for compression. A form that would not be smaller is not written.
  */

@@ -12,7 +12,7 @@ import { localeSource, scriptsOf, type Manifest } from './ssr/manifest';
 import { serializePageData, type PageData } from './ssr/page-data';
 
 /**
- * The storefront's server renderer (issue 17), built by `vite build --ssr` into dist-ssr and
+ * The storefront's server renderer, built by `vite build --ssr` into dist-ssr and
  * loaded by the API server: it turns a public page's address into the complete HTML document,
  * which the browser then hydrates (src/main.tsx).
  */

@@ -20,7 +20,7 @@ async function start(container: HTMLElement) {
     return;
   }
   const publicPage = parsePublicPath(window.location.pathname);
-  // Issue 17: public pages arrive as HTML and hydrate the light shell (app/public-app.tsx), which
+  // public pages arrive as HTML and hydrate the light shell (app/public-app.tsx), which
   // must render the same text, so the page's translations are in place first; the news the server
   // rendered /news with is read from the page by the query client (lib/query-client.ts).
   if (publicPage && container.firstElementChild) {

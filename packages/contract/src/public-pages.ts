@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 
 /**
- * The storefront (issue 17): pages anyone may read, served as complete HTML in every language.
+ * The storefront: pages anyone may read, served as complete HTML in every language.
  * English lives at the page's path, the other languages under `/{language}` (`/ru/`, `/hi/news`).
  */
 export const PUBLIC_PAGES = [

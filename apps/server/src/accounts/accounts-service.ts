@@ -107,7 +107,7 @@ export async function authenticate(
       const session = await findSessionByTokenHash(deps.db, sessionHash);
       // A cookie of another account (keys switched in one browser) says nothing about this one.
       if (session && session.userId === user.id && session.endedAt) {
-        // The customer's own logout is not "signed in elsewhere" (issue 14).
+        // The customer's own logout is not "signed in elsewhere".
         sessionEnded = session.endedReason === LOGGED_OUT ? 'SESSION_LOGGED_OUT' : 'SESSION_ENDED';
       }
     }

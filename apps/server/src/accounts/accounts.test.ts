@@ -192,7 +192,7 @@ describe('one active browser session per account', () => {
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
     const after = await wallet(key, cookie);
     expect(after.statusCode).toBe(401);
-    // The customer's own logout, not a login elsewhere (issue 14).
+    // The customer's own logout, not a login elsewhere.
     expect(after.json()).toMatchObject({ code: 'SESSION_LOGGED_OUT', error: 'Session ended: you logged out' });
   });
 });

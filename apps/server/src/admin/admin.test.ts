@@ -227,7 +227,7 @@ describe('inventory import', () => {
         { row: 3, field: 'fraud_score', message: 'fraud_score must be a whole number from 0 to 100' },
         { row: 4, field: 'ip', message: 'ip and port repeat row 1' },
         expect.objectContaining({ row: 5, field: 'upstream' }),
-        // Every catalogue field may be left to discovery (issue 15); the upstream may not.
+        // Every catalogue field may be left to discovery; the upstream may not.
         { row: 6, field: 'upstream', message: 'upstream is required' },
       ]),
     );

@@ -16,7 +16,7 @@ import { HOLDING_STATUSES, ledgerEntries, payments, proxies, rentals, users } fr
 import { DomainError } from '../errors';
 import { proxyIsHeld } from '../inventory/inventory-repository';
 
-/** Read-only questions of the operator console (issue 8); every amount leaves as dollars. */
+/** Read-only questions of the operator console; every amount leaves as dollars. */
 
 const DAY_MS = 24 * 3_600_000;
 export const REVENUE_DAYS = 30;

@@ -23,7 +23,7 @@ function table(header: string[], rows: (string | number | null)[][]): void {
 
 const money = (dollars: number) => formatDollars(dollars);
 
-/** The operator console's views and the news editor, for scripting (issue 8). */
+/** The operator console's views and the news editor, for scripting. */
 export function addConsoleCommands(program: Command, giftcards: Command): void {
   program
     .command('overview')

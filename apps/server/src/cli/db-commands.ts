@@ -13,7 +13,7 @@ import { cliAudit, cliConfig, runningEmbedded, withDatabase } from './cli-suppor
 
 const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
-/** Backups of the database and the move from the earlier embedded database (issue 18). */
+/** Backups of the database and the move from the earlier embedded database. */
 export function addDbCommands(program: Command): void {
   const db = program.command('db').description('backups of the database');
 

@@ -21,7 +21,7 @@ export function isCheckViolation(error: unknown): boolean {
 
 /**
  * Class 22, "data exception": the database refused a value itself (a NUL byte, a number out of
- * range, a string too long). That is the client's input, never a server fault (issue 14).
+ * range, a string too long). That is the client's input, never a server fault.
  */
 export function isDataException(error: unknown): boolean {
   return sqlState(error)?.startsWith('22') ?? false;

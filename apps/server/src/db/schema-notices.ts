@@ -6,7 +6,7 @@ import { users } from './schema';
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
- * How a customer is reached (issue 24): a linked Telegram chat, an e-mail address (used only once
+ * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
  * confirmed) and the language notices are written in. One row per customer who set any of them.
  */
 export const noticeContacts = pgTable(

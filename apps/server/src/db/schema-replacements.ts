@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every move of a rental from a failing proxy to another (issue 24): by the customer, or by the
+ * Every move of a rental from a failing proxy to another: by the customer, or by the
  * job after AUTO_REPLACE_MINUTES of failed checks. It costs nothing, so no ledger row goes with
  * it; this table is what the history, the daily limit and the operator's console read.
  */

@@ -87,7 +87,7 @@ export const proxies = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     lastUnavailableAt: timestamp('last_unavailable_at', { withTimezone: true }),
     /**
-     * Discovery state (issue 15): `checking` until the first look through the upstream filled
+     * Discovery state: `checking` until the first look through the upstream filled
      * the missing fields, `failed` when it could not, `listed` when sellable, `unhealthy` after
      * too many failed re-checks in a row. Only `listed` (and enabled, unheld) rows are for sale.
      */
@@ -127,7 +127,7 @@ export const proxies = pgTable(
   ],
 );
 
-/** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up (issue 15). */
+/** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up. */
 export const ipqsCache = pgTable('ipqs_cache', {
   ip: text('ip').primaryKey(),
   fraudScore: integer('fraud_score').notNull(),
@@ -178,9 +178,9 @@ export const rentals = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
     bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
-    /** The customer's own label (issue 16), at most 256 characters. */
+    /** The customer's own label, at most 256 characters. */
     note: text('note').notNull().default(''),
-    /** Extend by the last period at end_time, from the wallet (issue 16). */
+    /** Extend by the last period at end_time, from the wallet. */
     autoRenew: boolean('auto_renew').notNull().default(false),
     /** Why the last automatic renewal could not be made (shown in the history); null after a success. */
     renewFailure: text('renew_failure'),
@@ -342,7 +342,7 @@ export const news = pgTable(
   (t) => [index('news_date_idx').on(t.date, t.id)],
 );
 
-/** Every operator action: who (which admin session), when, what (DESIGN section 7, issue 8). */
+/** Every operator action: who (which admin session), when, what. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -376,7 +376,7 @@ export const adminTokens = pgTable(
   (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
 );
 
-/** Gateway traffic of a rental per hour (issue 16); the hours add up to the rental's byte counts. */
+/** Gateway traffic of a rental per hour; the hours add up to the rental's byte counts. */
 export const rentalUsage = pgTable(
   'rental_usage',
   {
@@ -392,7 +392,7 @@ export const rentalUsage = pgTable(
 );
 
 /**
- * IP authorization (issue 16): a rental's own gateway port and the sources that may use it without
+ * IP authorization: a rental's own gateway port and the sources that may use it without
  * a password. Keyed by port, so a port belongs to at most one live allocation (the database says
  * so, not each process); a row is deleted when the list is emptied or, by a trigger, when the
  * rental stops holding its proxy, which returns the port to the pool.
@@ -413,7 +413,7 @@ export const rentalIpAuth = pgTable(
 );
 
 /**
- * A customer's secret pull link for proxy lists (issue 16). Only a hash of its token is kept, so
+ * A customer's secret pull link for proxy lists. Only a hash of its token is kept, so
  * the whole link is shown once, when it is made; `hint` tells the links apart in the list.
  */
 export const exportLinks = pgTable(

@@ -3,7 +3,7 @@ import tls from 'node:tls';
 import { dial } from '../gateway/dialer';
 import { ALLOW_ALL_TARGETS } from '../gateway/target-policy';
 
-/** Why a look through an upstream failed, in the operator's words (issue 15). */
+/** Why a look through an upstream failed, in the operator's words. */
 export const FAILURE = {
   connect: 'cannot connect',
   auth: 'authentication refused by the upstream',

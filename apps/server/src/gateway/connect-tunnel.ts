@@ -40,7 +40,7 @@ function connectTarget(url: string | undefined): { host: string; port: number } 
 /**
  * HTTP CONNECT tunnels, handled here rather than by proxy-chain (which keeps plain HTTP): the
  * tunnel then takes the SOCKS5 front's path, dialer and relay, whose read buffers are reused
- * instead of allocated per read (docs/benchmarks.md, issue 5). Same rules as the SOCKS5 front:
+ * instead of allocated per read (docs/benchmarks.md). Same rules as the SOCKS5 front:
  * the rental's credentials, no SMTP ports, cut by the credential store, payload bytes counted.
  */
 export function createConnectHandler(store: CredentialStore, policy: TargetPolicy, gate: LoginGate) {

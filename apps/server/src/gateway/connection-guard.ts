@@ -25,7 +25,7 @@ interface Tracked {
 }
 
 /**
- * Admission control for both gateway fronts (issue 14): one source cannot hold more than a few
+ * Admission control for both gateway fronts: one source cannot hold more than a few
  * unauthenticated connections, the process never takes more connections than its descriptors
  * allow beside the API, and a client that does not finish its handshake or request headers in
  * time is dropped. A connection stops counting as pending once its credentials were accepted.

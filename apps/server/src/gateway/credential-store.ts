@@ -147,7 +147,7 @@ export class CredentialStore {
   /**
    * Meters an open connection: `read` answers its payload bytes so far. Meters are read at every
    * flush, so a tunnel that stays open for hours shows its traffic as it goes and in the hours it
-   * happened (issue 16), not all at once when it closes. Answers the function to call at close.
+   * happened, not all at once when it closes. Answers the function to call at close.
    */
   meter(rentalId: number, read: () => { up: number; down: number }): () => void {
     const meter: Meter = { rentalId, read, up: 0, down: 0 };
@@ -214,7 +214,7 @@ export class CredentialStore {
     const previous = this.byUsername.get(row.username);
     this.byUsername.set(row.username, row);
     const passwordChanged = previous !== undefined && previous.password !== row.password;
-    // A replacement (issue 24) moved the rental: what is open still goes through the old upstream.
+    // A replacement moved the rental: what is open still goes through the old upstream.
     const upstreamChanged = previous !== undefined && previous.upstream !== row.upstream;
     if (!this.isUsable(row) || passwordChanged || upstreamChanged) this.cut(row.rentalId);
     this.arm(row);

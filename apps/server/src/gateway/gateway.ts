@@ -42,7 +42,7 @@ export interface GatewayOptions {
 
 export interface Gateway {
   store: CredentialStore;
-  /** IP authorization's own ports (issue 16), as stored by the API. */
+  /** IP authorization's own ports, as stored by the API. */
   ownPorts: OwnPorts;
   /** Each rental's open connections against its cap (RENTAL_MAX_CONNECTIONS), in this process. */
   rentalConnections: RentalConnections;
@@ -78,7 +78,7 @@ async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<voi
   }
 }
 
-/** Issue 14: a source with this many wrong logins in a minute is refused for the rest of it. */
+/** a source with this many wrong logins in a minute is refused for the rest of it. */
 export const FAILED_LOGINS_PER_MINUTE = 20;
 
 /**

@@ -22,7 +22,7 @@ export class LoginGate {
     private readonly store: CredentialStore,
     private readonly throttle: FailureThrottle,
     private readonly guard: ConnectionGuard,
-    /** IP authorization's own ports (issue 16); none in a gateway without them. */
+    /** IP authorization's own ports; none in a gateway without them. */
     private readonly ownPorts: OwnPorts | null = null,
     /** Each rental's concurrent connections against its cap (RENTAL_MAX_CONNECTIONS). */
     readonly rentalConnections: RentalConnections = new RentalConnections(),
@@ -41,7 +41,7 @@ export class LoginGate {
   /**
    * A client without credentials on a rental's own port whose address is on the rental's list:
    * the rental, if it is usable now. null when the client must log in (not an own port, another
-   * address): that is not a failed login, as a request without credentials is not (issue 14).
+   * address): that is not a failed login, as a request without credentials is not.
    */
   bySource(client: net.Socket): LoginResult | null {
     const allowed = this.ownPorts?.allowedRental(client);

@@ -57,7 +57,7 @@ export function ipAuthMatcher(ips: readonly string[], onIgnored?: (entry: string
 }
 
 /**
- * IP authorization's own ports (issue 16). Every rental with a list of sources has a port of its
+ * IP authorization's own ports. Every rental with a list of sources has a port of its
  * own, allocated and stored by the API; each gateway process listens on exactly the stored ports,
  * learns of changes through the `rental_ip_auth` notification, and hands each connection to the
  * SOCKS5 or the HTTP front by its first byte. The fronts then ask `allowedRental` whether the

@@ -20,7 +20,7 @@ import { startOrigin } from '../../test/origin';
 const run = promisify(execFile);
 
 /**
- * The clients customers use (issue 16): curl on both shared ports and on a rental's own port, with
+ * The clients customers use: curl on both shared ports and on a rental's own port, with
  * and without IP authorization, and headless Chromium, which has no SOCKS5 password support: it
  * goes through the own port by address, or through the HTTP port with the password.
  */

@@ -34,7 +34,7 @@ export function pooledRelayBuffers(): number {
  * Connects like net.connect, but the socket reads into one buffer of its own (Node's `onread`)
  * instead of a new 64 KiB buffer per read. Those per-read buffers are what made the gateway slow:
  * each is off-heap memory that only a garbage collection frees, so a transfer kept the garbage
- * collector busy (docs/benchmarks.md, issue 5). Until `relay` takes the socket over it behaves
+ * collector busy (docs/benchmarks.md). Until `relay` takes the socket over it behaves
  * like any socket ('data', read(), pipe()), each read copied out of the buffer.
  */
 export function connectForRelay(options: net.TcpNetConnectOpts): net.Socket {

@@ -5,7 +5,7 @@ import type { Access } from './credential-store';
 export const DEFAULT_RENTAL_MAX_CONNECTIONS = 100;
 
 /**
- * One rental's concurrent client connections on this gateway process (issue 26): a client
+ * One rental's concurrent client connections on this gateway process: a client
  * connection counts from the login that opened the rental until it closes, whatever it carries
  * (one SOCKS5 tunnel, one CONNECT tunnel, or plain HTTP requests on a kept-alive socket). The cap
  * is the proxy's own (`proxies.max_connections`) or the default; 0 is unlimited. Counted per

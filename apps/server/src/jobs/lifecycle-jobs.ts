@@ -12,7 +12,7 @@ export interface LifecycleDeps extends RentalsDeps {
   graceMs: number;
   provisioningDeadlineMs: number;
   healthCheckMs: number;
-  /** Automatic replacement of failing proxies (issue 24); without it, none. */
+  /** Automatic replacement of failing proxies; without it, none. */
   replacement?: { autoAfterMs: number; perDay: number };
 }
 
@@ -129,7 +129,7 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
   return { connected, refunded };
 }
 
-/** Renewals start this long before end_time, so access never lapses between jobs (issue 16). */
+/** Renewals start this long before end_time, so access never lapses between jobs. */
 export const RENEW_LEAD_MS = 60_000;
 
 /** Renews connected rentals with auto-renew whose end is near; each renewal is its own transaction. */

@@ -66,7 +66,7 @@ export function demoAdminSecret(dataDir: string): { secret: string; generated: b
 /**
  * What the start banner says about a generated secret: the secret itself only to a person at a
  * terminal. Output that is not a terminal usually ends in a log file that others can read, so
- * it only names the file that holds the secret (issue 14).
+ * it only names the file that holds the secret.
  */
 export function demoSecretNotice(
   demo: { secret: string; generated: boolean; file: string },

@@ -17,7 +17,7 @@ interface Window {
 
 /**
  * Counts failed logins per source address in a fixed window that starts with the first failure
- * (issue 14): after `maxFailures`, every attempt from that source is refused, the right
+ *: after `maxFailures`, every attempt from that source is refused, the right
  * credentials included, for the rest of the window; other sources are unaffected.
  */
 export class FailureThrottle {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { FailureThrottle, sourceKey, type FailureThrottleOptions } from './failure-throttle';
 
 /**
- * Failed logins counted in this process and, with REDIS_URL, across all processes (issue 14):
+ * Failed logins counted in this process and, with REDIS_URL, across all processes:
  * N API processes then allow what one allows, not N times as many. The Redis count is a key per
  * source that lives for one window from its first failure (`SET NX PX`, then `INCR`), the same
  * fixed window as the in-process count. The local count is always kept too, so a Redis outage

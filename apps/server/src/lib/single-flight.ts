@@ -2,7 +2,7 @@
  * Concurrent loads of one key share one promise while nothing has changed since it started
  * (same generation of the cache that asks). When a cached entry expires under load, the many
  * requests that miss together then cost one query and one serialisation instead of one each:
- * those bursts, not the steady state, made the p99 of the cached reads (issue 18).
+ * those bursts, not the steady state, made the p99 of the cached reads.
  */
 export class SingleFlight<K, V> {
   private readonly inFlight = new Map<K, { generation: number; promise: Promise<V> }>();

@@ -13,7 +13,7 @@ const dollarsOfSum = (value: string | number | null) => centsToDollars(Number(va
 
 /**
  * Figures of the shop read from the database at each scrape, so every API process reports the
- * same numbers (a dashboard takes `max` across processes). A new state (issue 15's unhealthy
+ * same numbers (a dashboard takes `max` across processes). A new state (unhealthy
  * inventory, for instance) is a new label value or one more gauge here.
  */
 export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): Registry {

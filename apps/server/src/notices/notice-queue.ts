@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { noticeContacts, notices, proxies, rentals } from '../db/schema';
 
-/** What a customer is told, with what the message needs (issue 24). */
+/** What a customer is told, with what the message needs. */
 export type NoticeEvent =
   | { kind: 'expiry_24h' | 'expiry_1h'; rentalId: number; endTime: string; label: string }
   | { kind: 'auto_renewed'; rentalId: number; endTime: string; label: string; amountCents: number }

@@ -38,7 +38,7 @@ export interface NoticesRoutesOptions
 /** Confirmation mails one address may be sent per hour: a form must not become a way to mail-bomb someone. */
 const EMAIL_SETS_PER_HOUR = 10;
 
-/** The account's Telegram and e-mail notices, and the operator's view of them (issue 24). */
+/** The account's Telegram and e-mail notices, and the operator's view of them. */
 export const noticesRoutes: FastifyPluginAsyncZod<NoticesRoutesOptions> = async (app, options) => {
   const { news, ...deps } = options;
   const route = endpointRoutes(app, { customer: requireCustomer(deps), admin: requireAdmin(deps) });

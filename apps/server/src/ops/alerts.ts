@@ -48,7 +48,7 @@ export const consoleAlertLog: AlertLog = {
 };
 
 /**
- * Operator alerts of one process (issue 26): each kind is raised once per episode (a warn line
+ * Operator alerts of one process: each kind is raised once per episode (a warn line
  * and `proxyport_alert_active{kind} 1`), however often the condition is seen again, and cleared
  * once (an info line and 0) when it is over. Listeners get every raise and clear: the hook through
  * which a notice channel (a Telegram bot) can be fed without the watchers knowing of it.

@@ -7,7 +7,7 @@ import { setProxyMaxConnections } from '../inventory/inventory-repository';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { backupStatus } from './backup-schedule';
 
-/** The operator's side of issue 26's operations: scheduled backups' state and per-proxy connection caps. */
+/** The operator's side of operations: scheduled backups' state and per-proxy connection caps. */
 export const opsRoutes: FastifyPluginAsyncZod<AdminAuthDeps & { backups: BackupConfig | null }> = async (app, deps) => {
   const route = endpointRoutes(app, { admin: requireAdmin(deps) });
 

@@ -26,7 +26,7 @@ export interface WatchDeps {
 }
 
 /**
- * One look at what an operator must hear about (issue 26): the database, gateway processes, free
+ * One look at what an operator must hear about: the database, gateway processes, free
  * stock and the IPQS budget. Each condition raises its alert once per episode (alerts.ts); a
  * round with the database gone checks nothing else.
  */

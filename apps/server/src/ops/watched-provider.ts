@@ -6,7 +6,7 @@ import type { Alerts } from './alerts';
 export const PROVIDER_FAILURES_TO_ALERT = 3;
 
 /**
- * The payment provider with its calls watched (issue 26): PROVIDER_FAILURES_TO_ALERT failed calls
+ * The payment provider with its calls watched: PROVIDER_FAILURES_TO_ALERT failed calls
  * in a row raise `payment_provider`, the next call that succeeds clears it. Webhook signatures are
  * checked locally and are not watched. The provider's own words stay out of the alert: they may
  * quote an API key or an invoice.

@@ -6,7 +6,7 @@ import { SharedFailureCount } from '../lib/shared-failure-count';
 import { refusals } from '../metrics/metrics';
 import { apiKeyFromHeader } from './customer-auth';
 
-/** Issue 14: this many unknown API keys from one address in a minute close it for the rest of it. */
+/** this many unknown API keys from one address in a minute close it for the rest of it. */
 export const FAILED_API_KEYS_PER_MINUTE = 30;
 
 /**

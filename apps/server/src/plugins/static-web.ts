@@ -21,7 +21,7 @@ export async function installWebAndNotFound(
       root: webDist,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside every asset (issue 17): sent as they are when accepted.
+      // The build writes .br and .gz beside every asset: sent as they are when accepted.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name, so those never change under their name.

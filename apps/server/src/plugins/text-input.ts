@@ -35,7 +35,7 @@ export function unstorableTextError(where: string): DomainError {
 }
 
 /**
- * One place for every route (issue 14): path parameters, the query string and the parsed body
+ * One place for every route: path parameters, the query string and the parsed body
  * (JSON, CSV or plain text) are checked before validation, so no text the database would refuse
  * reaches a query, and a route added later cannot forget it.
  */

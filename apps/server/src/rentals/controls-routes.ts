@@ -36,7 +36,7 @@ const choiceOf = (value: { format?: ExportFormat; template?: string }): ExportCh
   value.template !== undefined ? { template: value.template } : { format: value.format ?? 'ip:port:user:pass' };
 
 /**
- * The proxy controls customers know from the big sellers (issue 16): a new password, a note,
+ * The proxy controls customers know from the big sellers: a new password, a note,
  * exports in any format or template, and secret pull links that tools load lists from.
  */
 export const controlsRoutes: FastifyPluginAsyncZod<ControlsRoutesOptions> = async (app, options) => {

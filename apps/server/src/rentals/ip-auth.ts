@@ -16,7 +16,7 @@ import type { ControlsDeps } from './proxy-controls';
 const ALLOCATION_LOCK_KEY = 727_016;
 
 /**
- * Sets the sources that may use the caller's rental of a proxy without a password (issue 16).
+ * Sets the sources that may use the caller's rental of a proxy without a password.
  * A rental keeps its port while it has a list; an empty list gives the port back. Only a rental
  * that holds its proxy can have one (the rentals trigger releases it when that ends).
  */

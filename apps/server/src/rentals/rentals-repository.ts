@@ -76,7 +76,7 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
 /** Hours of each rental's latest order; the table is named in full (drizzle can drop it, decisions §25.5). */
 const renewHours = sql<number>`coalesce((SELECT ro.hours FROM rental_orders ro WHERE ro.rental_id = "rentals"."id" ORDER BY ro.id DESC LIMIT 1), 0)::int`;
 
-/** The rental's latest replacement as JSON (null if none): the proxy it had before (issue 24). */
+/** The rental's latest replacement as JSON (null if none): the proxy it had before. */
 const replacedFrom = sql<ReplacedFromRow | null>`(SELECT json_build_object('proxy_id', pr.old_proxy_id, 'ip', coalesce(op.exit_ip, op.ip), 'country', op.country, 'reason', pr.reason, 'automatic', pr.automatic, 'at', pr.created_at) FROM proxy_replacements pr JOIN proxies op ON op.id = pr.old_proxy_id WHERE pr.rental_id = "rentals"."id" ORDER BY pr.id DESC LIMIT 1)`;
 
 export interface ReplacedFromRow {
@@ -117,7 +117,7 @@ const historyColumns = {
     exitIp: proxies.exitIp,
   },
   replacedFrom,
-  /** Hours of the rental's latest order: what auto-renew buys again (issue 16). */
+  /** Hours of the rental's latest order: what auto-renew buys again. */
   renewHours: renewHours,
   /** IP authorization: null when the rental has none (left join). */
   ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
@@ -136,7 +136,7 @@ function prepareHistory(db: Queryable) {
 
 export type HistoryRow = Awaited<ReturnType<ReturnType<typeof prepareHistory>['execute']>>[number];
 
-/** The history is the busiest customer read: its SQL is built once per database, not per request (issue 18). */
+/** The history is the busiest customer read: its SQL is built once per database, not per request. */
 const preparedHistory = new WeakMap<Queryable, ReturnType<typeof prepareHistory>>();
 
 export async function rentalsOfUser(db: Queryable, userId: number): Promise<HistoryRow[]> {

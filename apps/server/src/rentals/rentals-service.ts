@@ -150,7 +150,7 @@ async function extendHolder(tx: Queryable, holder: RentalRow, hours: number, pri
 }
 
 /**
- * Renews a rental with auto-renew by its last period at today's price (issue 16), if it is still
+ * Renews a rental with auto-renew by its last period at today's price, if it is still
  * due once its locks are held: a process that comes second sees the new end_time and does
  * nothing, so no rental is renewed twice. Without enough money the reason is kept for the
  * history, and the rental ends as any other.

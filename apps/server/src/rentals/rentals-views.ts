@@ -15,7 +15,7 @@ export interface GatewayAddress {
   httpPort: number;
 }
 
-/** The gateway port of the proxy's own protocol: what `proxy` and `proxy_port` name (issue 16). */
+/** The gateway port of the proxy's own protocol: what `proxy` and `proxy_port` name. */
 export function gatewayPortFor(protocol: string, gateway: GatewayAddress): number {
   return protocol.toUpperCase() === 'HTTP' ? gateway.httpPort : gateway.socksPort;
 }

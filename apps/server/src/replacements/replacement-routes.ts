@@ -6,12 +6,7 @@ import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { findLatestRental } from '../rentals/rentals-repository';
 import { gatewayPortFor, type GatewayAddress } from '../rentals/rentals-views';
-import {
-  listReplacements,
-  replaceRental,
-  replacementCandidate,
-  type ReplaceDeps,
-} from './replacement-service';
+import { listReplacements, replaceRental, replacementCandidate, type ReplaceDeps } from './replacement-service';
 
 export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, AdminAuthDeps {
   gateway: GatewayAddress;
@@ -21,7 +16,7 @@ export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, Adm
 /** Both calls may dial the rental's upstream for a live check: 30 a minute per address is plenty for a person. */
 const LIVE_CHECK_LIMIT = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-/** A customer's replacement of a failing proxy, and the operator's list of every replacement (issue 24). */
+/** A customer's replacement of a failing proxy, and the operator's list of every replacement. */
 export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> = async (app, options) => {
   const { gateway, ...deps } = options;
   const route = endpointRoutes(app, { customer: requireCustomer(deps), admin: requireAdmin(deps) });

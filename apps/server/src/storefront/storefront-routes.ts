@@ -36,7 +36,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
 }
 
 /**
- * The storefront (issue 17): public pages as complete HTML in every language (English at the
+ * The storefront: public pages as complete HTML in every language (English at the
  * page's path, the others under /{language}), robots.txt and sitemap.xml. Other paths stay with
  * the single-page app (plugins/static-web.ts).
  */

@@ -68,7 +68,7 @@ class ToFullAppOnError extends Component<{ children: ReactNode; onError: () => v
 }
 
 /**
- * What a signed-out visitor's first public page hydrates (issue 17): the frame and the page,
+ * What a signed-out visitor's first public page hydrates: the frame and the page,
  * moving between public pages with the History API, without react-router, react-query or the
  * toaster's code, so that the page is interactive after about 100 kB of gzip JavaScript. The first
  * move to any other address, or signing in, renders the full app in its place (it reads the

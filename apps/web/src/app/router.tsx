@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
   },
-  // The operator console (issue 8): same admin login as /admin/news, its own frame.
+  // The operator console: same admin login as /admin/news, its own frame.
   {
     path: '/admin',
     element: (
@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
           { path: 'proxy', element: <SignedInOnly page={Catalogue} /> },
           { path: 'history', element: <SignedInOnly page={History} /> },
           { path: 'payment', element: <SignedInOnly page={Payment} /> },
-          // Issue 17: the public pages again under each other language's prefix (/ru/, /hi/news).
+          // the public pages again under each other language's prefix (/ru/, /hi/news).
           ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
             path: language,
             children: [...publicPages, { path: '*', element: <Unknown /> }],

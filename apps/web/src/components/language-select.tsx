@@ -7,7 +7,7 @@ import { useAppNavigate } from '../lib/nav';
 
 /**
  * Language selector of the header (spec section 2); the choice is stored and restored on load.
- * On a public page it also moves to that page's address in the chosen language (issue 17).
+ * On a public page it also moves to that page's address in the chosen language.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

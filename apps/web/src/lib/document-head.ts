@@ -20,7 +20,7 @@ function setHead(title: string, description: string) {
 
 /**
  * Keeps `<title>` and the meta description in step with the page on screen when the visitor
- * moves without reloading: the server writes them only into the first page's HTML (issue 17).
+ * moves without reloading: the server writes them only into the first page's HTML.
  * A public page gets exactly the head the server would render; a signed-in screen its name and
  * the site's description (the landing page's).
  */

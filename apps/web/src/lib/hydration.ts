@@ -23,7 +23,7 @@ export function HydrationDone(): null {
  * Resolves once hydration is over (at once when the page was rendered on the client). A native
  * control such as the language select works before React owns the page; a state change it makes
  * while the rest is still hydrating renders new text against the server's HTML, which React
- * reports as a mismatch and renders again (issue 17).
+ * reports as a mismatch and renders again.
  */
 export function afterHydration(): Promise<void> {
   return hydrated;

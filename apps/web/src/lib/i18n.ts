@@ -75,7 +75,7 @@ type LocaleModule = { default: Record<string, unknown> };
  * Every namespace, English included, is a file of its own that loads with the first screen using
  * it, so the landing page downloads neither the terms nor the help articles, and a Russian page
  * no English. `common` and the page's own namespaces load before a public page hydrates;
- * `errors` before the full app starts and with the login page (issue 17: the other public pages
+ * `errors` before the full app starts and with the login page (the other public pages
  * do not need it, so their first scripts leave it out). The built app finds a file at an address
  * made of the version of all translations, the language and the namespace
  * (build/locale-chunks.ts), so the entry chunk carries no table of file names; the dev server
@@ -142,7 +142,7 @@ function saveLanguage(language: Language): void {
 }
 
 /**
- * `lean`: only `common` before the first render (a public page's light shell, issue 17); otherwise
+ * `lean`: only `common` before the first render (a public page's light shell); otherwise
  * `errors` too, which API failures read outside React.
  */
 export async function initI18n(

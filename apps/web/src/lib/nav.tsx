@@ -1,7 +1,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
 /**
- * Moving between pages without react-router (issue 17). The public pages' links and hooks read
+ * Moving between pages without react-router. The public pages' links and hooks read
  * this context instead of the router's, so a signed-out visitor's first page loads neither
  * react-router nor react-query (about 45 kB of gzip JavaScript): `src/app/public-app.tsx` provides
  * it with a few lines of History API, and the full app provides it from react-router

@@ -19,7 +19,7 @@ export function createQueryClient(): QueryClient {
 let shared: QueryClient | undefined;
 
 /**
- * The browser's one query client. The public pages' light shell (issue 17) has no provider of its
+ * The browser's one query client. The public pages' light shell has no provider of its
  * own: the login form warms the wallet into this client, and the full app then renders with it.
  */
 export function browserQueryClient(): QueryClient {

@@ -3,7 +3,7 @@ import { LEDGER_KINDS } from './schemas';
 import { RentalStatusSchema, successTrue } from '../common/schemas';
 
 /**
- * Answers of the operator console (issue 8, DESIGN section 7). Dollars as JSON numbers with at
+ * Answers of the operator console. Dollars as JSON numbers with at
  * most 2 decimals (the server keeps cents); times as ISO 8601 text.
  */
 
@@ -20,7 +20,7 @@ export type RevenueDay = z.infer<typeof RevenueDaySchema>;
 
 /**
  * What the operator sees per proxy: `free`, `rented` and `disabled` as before, and the discovery
- * states of issue 15: `checking` (being looked at through its upstream), `failed` (discovery
+ * discovery's states: `checking` (being looked at through its upstream), `failed` (discovery
  * could not fill it) and `unhealthy` (failed re-checks in a row; back after one passes).
  */
 export const INVENTORY_STATES = ['free', 'rented', 'disabled', 'checking', 'failed', 'unhealthy'] as const;

@@ -23,7 +23,7 @@ export const UPSTREAM_PATTERN = /^(direct|(socks5|http):\/\/([^:@/\s]+:[^@/\s]*@
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-/** An absent, null or empty cell means "discover it" (issue 15): the field is left out. */
+/** An absent, null or empty cell means "discover it": the field is left out. */
 const given = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(given, schema.optional());
 const text = (max: number) => optional(z.string().trim().max(max));
@@ -73,7 +73,7 @@ export function upstreamUrlProblem(upstream: string): string | null {
 
 /**
  * One inventory row of an import (DESIGN section 7); CSV cells arrive as text and are coerced.
- * Only `upstream` is required (issue 15): a field given is the operator's word, a field left out
+ * Only `upstream` is required: a field given is the operator's word, a field left out
  * is discovered through the upstream. `port` defaults to the upstream's port.
  */
 export const ProxyImportRowSchema = z

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../constants';
 import { successTrue } from '../common/schemas';
 
 /**
- * What a customer may be told (issue 24). Each event is queued once per channel; the e-mail
+ * What a customer may be told. Each event is queued once per channel; the e-mail
  * preferences are chosen by topic, a topic covering one or more kinds.
  */
 export const NOTICE_KINDS = [

@@ -1,5 +1,5 @@
 /**
- * Proxy lists as customers paste them into their tools (issue 16): the same text from the History
+ * Proxy lists as customers paste them into their tools: the same text from the History
  * page's download, `GET /api/proxy/export` and a pull link, because all three call this.
  */
 export const EXPORT_FORMATS = [

@@ -10,7 +10,7 @@ export interface RenewingRental {
   end_time: string;
 }
 
-/** How far ahead customers are warned that a renewal cannot be paid (issue 16). */
+/** How far ahead customers are warned that a renewal cannot be paid. */
 export const RENEWAL_WARNING_MS = 24 * 3_600_000;
 
 /**

@@ -14,7 +14,7 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   proxy: z.string(),
   /** SOCKS5 or HTTP: which of the gateway's two ports `proxy` and `proxy_port` name. */
   protocol: z.string(),
-  /** Both ways in: every rental works on both gateway ports (issue 16). */
+  /** Both ways in: every rental works on both gateway ports. */
   socks_port: z.number().int(),
   http_port: z.number().int(),
   /** The customer's own label, at most 256 characters; always shown as text. */
@@ -24,7 +24,7 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   renew_hours: z.number().int(),
   /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
   renew_failure: z.string().nullable(),
-  /** IP authorization (issue 16): the rental's own port and the sources allowed without a password. */
+  /** IP authorization: the rental's own port and the sources allowed without a password. */
   ip_auth: IpAuthSchema.nullable(),
   status: RentalStatusSchema,
   /** ISO 8601 */
@@ -92,7 +92,7 @@ export const NoteRequestSchema = z.object({
 });
 export const NoteResponseSchema = z.object({ success: successTrue, note: z.string() });
 
-/** A format or a template, not both (issue 16). */
+/** A format or a template, not both. */
 export const ExportChoiceSchema = z
   .object({
     format: z.enum(EXPORT_FORMATS).optional(),

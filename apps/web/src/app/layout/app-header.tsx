@@ -14,7 +14,7 @@ import { logout } from '../../features/auth/api/logout';
 import { RenewalWarning } from '../../features/rentals/components/renewal-warning';
 
 const LINKS = ['account', 'proxy', 'history', 'payment', 'support', 'news', 'terms'] as const;
-/** The storefront pages among them keep the language's address (issue 17). */
+/** The storefront pages among them keep the language's address. */
 const PUBLIC_LINKS: Partial<Record<(typeof LINKS)[number], PublicPage>> = {
   support: '/support',
   news: '/news',

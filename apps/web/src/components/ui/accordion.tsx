@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
  * The landing page's FAQ (one answer open at a time, closable): each question is a button with
  * aria-expanded in a heading, each answer a region labelled by it, arrow keys, Home and End move
  * between questions (WAI-ARIA accordion pattern). Written here rather than Radix's, which is
- * about 7 kB of gzip JavaScript on the landing page's first load (issue 17). Closed answers stay
+ * about 7 kB of gzip JavaScript on the landing page's first load. Closed answers stay
  * in the HTML, hidden, so that search engines read them.
  */
 const AccordionContext = createContext<{ open: string | null; toggle: (value: string) => void } | null>(null);

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
  * Tabs (WAI-ARIA tabs pattern, automatic activation): the active tab alone is in the tab order,
  * arrow keys, Home and End move to and select another tab, the panel is labelled by its tab and
  * only the active panel is rendered. Written here rather than Radix's, which is about 10 kB of
- * gzip JavaScript on the setup article's first load (issue 17).
+ * gzip JavaScript on the setup article's first load.
  */
 const TabsContext = createContext<{ value: string; select: (value: string) => void; id: string } | null>(null);
 

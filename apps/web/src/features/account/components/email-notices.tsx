@@ -33,7 +33,7 @@ function useConfirmationLink() {
   }, [token, confirm, setParams, t]);
 }
 
-/** E-mail notices (issue 24): an address used once confirmed, the topics it gets, its removal. */
+/** E-mail notices: an address used once confirmed, the topics it gets, its removal. */
 export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
   const { t, i18n } = useTranslation('account');
   useConfirmationLink();

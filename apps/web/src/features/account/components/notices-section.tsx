@@ -7,7 +7,7 @@ import { TelegramNotices } from './telegram-notices';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';
 
-/** Notices by Telegram and e-mail (issue 24) on the account page. */
+/** Notices by Telegram and e-mail on the account page. */
 export function NoticesSection() {
   const { t } = useTranslation('account');
   const settings = useNoticeSettings();

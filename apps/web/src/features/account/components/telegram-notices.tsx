@@ -9,7 +9,7 @@ import { useLinkTelegram, useNoticeSettings, useUnlinkTelegram } from '../api/no
 /** While a link is shown, the chat is linked in Telegram, not here: the page looks this often. */
 const LINK_POLL_MS = 3_000;
 
-/** Connect Telegram (issue 24): a one-time deep link to the shop's bot, or the linked chat's Disconnect. */
+/** Connect Telegram: a one-time deep link to the shop's bot, or the linked chat's Disconnect. */
 export function TelegramNotices({ available, linked }: { available: boolean; linked: boolean }) {
   const { t, i18n } = useTranslation('account');
   const [url, setUrl] = useState<string | null>(null);

@@ -36,7 +36,7 @@ export function useAdminVerify(token: string | null) {
 }
 
 /**
- * Ends the token on the server, so a copy of it stops working too (issue 14). The browser forgets
+ * Ends the token on the server, so a copy of it stops working too. The browser forgets
  * the token whatever the answer: an expired token or a lost connection must not keep anyone in.
  */
 export async function adminLogout(): Promise<void> {

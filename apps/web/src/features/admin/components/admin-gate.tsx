@@ -24,7 +24,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['admin', 'common']);
   const token = useAdminToken();
   const verify = useAdminVerify(token);
-  // Reached from a public page's light shell, whose toaster is already mounted (issue 17).
+  // Reached from a public page's light shell, whose toaster is already mounted.
   const inShell = useInPublicShell();
 
   useEffect(() => {

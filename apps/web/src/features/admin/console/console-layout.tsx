@@ -9,7 +9,7 @@ import { screenOfPath, screensFor } from '../lib/role-screens';
 import { QueryState } from './components/query-state';
 
 /**
- * Frame of the operator console (issue 8): the admin login, then a navigation bar over the
+ * Frame of the operator console: the admin login, then a navigation bar over the
  * screen. NavLink marks the current screen with aria-current="page". The links wrap on a phone.
  */
 export function ConsoleLayout() {

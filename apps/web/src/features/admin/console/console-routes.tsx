@@ -45,7 +45,7 @@ const Security = lazyPage(
   (m) => m.SecurityPage,
 );
 
-/** Child routes of /admin (the operator console, issue 8). */
+/** Child routes of /admin (the operator console). */
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
   { path: 'inventory', element: <Inventory /> },

@@ -4,7 +4,7 @@ import { loginErrorText } from '../lib/login-error';
 import { login } from './login';
 
 /**
- * What the login form runs on submit, loaded only then (issue 17): the API client and its zod
+ * What the login form runs on submit, loaded only then: the API client and its zod
  * schemas stay out of the login page's first scripts.
  */
 export { login, loginErrorText };

@@ -66,7 +66,7 @@ describe('login', () => {
     mockFetch(answer);
     renderApp('/login');
     await submit('px_wrong');
-    // The form loads the API client on its first submit (issue 17), so the message comes a moment later.
+    // The form loads the API client on its first submit, so the message comes a moment later.
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBeNull();
   });

@@ -15,7 +15,7 @@ export function LoginPage() {
 
   async function logIn(usedKey: string) {
     setPending(true);
-    // The API client and its schemas load on the first submit, not with the page (issue 17).
+    // The API client and its schemas load on the first submit, not with the page.
     let flow: typeof LoginFlow;
     try {
       flow = await import('../api/login-flow');
@@ -28,7 +28,7 @@ export function LoginPage() {
       const answer = await flow.login({ key: usedKey });
       startSession(usedKey, answer.referral_key);
       flow.prefetchWallet();
-      // The spec's /dashboard is not among its routes; /proxy is the signed-in home (issue 6).
+      // The spec's /dashboard is not among its routes; /proxy is the signed-in home.
       navigate('/proxy', { replace: true });
       void flow.toastSuccess(t('common:toast.loggedIn'));
     } catch (failure) {

@@ -5,7 +5,7 @@ export function getNewsQueryOptions() {
   return queryOptions({
     queryKey: newsKeys.list(),
     queryFn: async ({ signal }) => {
-      // The API client and its zod schemas load with the first fetch: /news arrives with its list (issue 17).
+      // The API client and its zod schemas load with the first fetch: /news arrives with its list.
       const { getNews } = await import('./fetch-news');
       return getNews({ signal });
     },

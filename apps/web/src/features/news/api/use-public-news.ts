@@ -16,7 +16,7 @@ const retries = (error: unknown) =>
   !(isApiError(error) && (error.kind === 'no-key' || (error.status !== null && error.status < 500)));
 
 /**
- * The public news list without react-query (issue 17: the public pages' first scripts leave it
+ * The public news list without react-query (the public pages' first scripts leave it
  * out): each visit loads the list (one more try after a dropped connection or a 5xx), a failure
  * shows no invented news and can be retried. The API client loads with the first request.
  */

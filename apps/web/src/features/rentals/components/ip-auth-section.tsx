@@ -18,7 +18,7 @@ import { useSetIpAuth } from '../api/set-ip-auth';
 const ownAddress = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /**
- * IP authorization (issue 16): up to five addresses of the customer's servers may use the proxy
+ * IP authorization: up to five addresses of the customer's servers may use the proxy
  * without a password on a port of its own, which is what browsers need (Chromium has no SOCKS5
  * password support). Entries are checked here with the server's own rules before sending.
  */

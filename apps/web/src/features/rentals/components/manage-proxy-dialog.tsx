@@ -25,9 +25,9 @@ import { ReplaceSection } from './replace-section';
 import { UsageChart } from './usage-chart';
 
 /**
- * One rental's controls (issue 16): both ways to connect (the gateway's SOCKS5 and HTTP ports),
+ * One rental's controls: both ways to connect (the gateway's SOCKS5 and HTTP ports),
  * IP authorization with the rental's own port, the customer's note, the replacement of a failing proxy
- * (issue 24), and a new password after a confirmation. The parent keys it by rental,
+ *, and a new password after a confirmation. The parent keys it by rental,
  * so each opening starts from that rental's saved note.
  */
 export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ interface Calls {
   bodies: Record<string, unknown[]>;
 }
 
-/** The history calls, plus the controls of issue 16; the answers follow what was sent. */
+/** The history calls, plus the customer's controls; the answers follow what was sent. */
 function server(history: ReturnType<typeof historyRecord>[], wallet = 20): Calls {
   const calls: Calls = { bodies: {} };
   let links: { id: number; format: string | null; template: string | null; hint: string; created_at: string }[] = [];

@@ -13,7 +13,7 @@ import { rentalKeys } from '../api/keys';
 import { useRevokeExportLink } from '../api/revoke-export-link';
 
 /**
- * Pull links (issue 16): a secret URL that answers the connected proxies as plain text, for tools
+ * Pull links: a secret URL that answers the connected proxies as plain text, for tools
  * that load proxy lists from a URL. The URL is shown once, when it is made; the list tells links
  * apart by their first characters, and each can be revoked.
  */

@@ -8,7 +8,7 @@ import { rentalKeys } from '../api/keys';
 import { useNow } from './use-now';
 
 /**
- * Warns when the wallet cannot pay every auto-renewal due in the next 24 hours (issue 16), with
+ * Warns when the wallet cannot pay every auto-renewal due in the next 24 hours, with
  * the amount missing, computed by the same price function the server charges.
  */
 export function RenewalWarning({ className }: { className?: string }) {

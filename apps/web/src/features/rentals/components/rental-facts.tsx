@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCountryName } from './use-country-name';
 
 /**
- * What tells one rental from another in a long history (issue 24): the exit IP and country of its
+ * What tells one rental from another in a long history: the exit IP and country of its
  * proxy, and the proxy it replaced, as secondary text under the id. The note is shown beside it.
  */
 export function RentalFacts({ record }: { record: HistoryRecord }) {

@@ -8,7 +8,7 @@ import { useReplacementCandidate, useReplaceProxy } from '../api/replace-proxy';
 import { useCountryName } from './use-country-name';
 
 /**
- * Replace a failing proxy (issue 24): the customer sees the proxy the rental would move to, may
+ * Replace a failing proxy: the customer sees the proxy the rental would move to, may
  * give a reason, confirms, then sees where it went. Credentials and ports stay, so nothing else
  * on the screen changes; the history reloads once it is done.
  */

@@ -7,7 +7,7 @@ import { rentalKeys } from '../api/keys';
 import { useSetAutoRenew } from '../api/set-auto-renew';
 
 /**
- * Actions on the rentals ticked in History (issue 16): auto-renew on or off for all of them in one
+ * Actions on the rentals ticked in History: auto-renew on or off for all of them in one
  * call (the server changes all or none), and clearing the selection. The export above the table
  * follows the same selection.
  */

@@ -31,7 +31,7 @@ function buckets(usage: readonly UsageHour[]): { rows: Bucket[]; daily: boolean 
 }
 
 /**
- * A rental's traffic over time (issue 16): bars of received (down) and sent (up) bytes, and the
+ * A rental's traffic over time: bars of received (down) and sent (up) bytes, and the
  * same numbers as a table for screen readers.
  */
 export function UsageChart({ usage }: { usage: readonly UsageHour[] }) {

@@ -157,7 +157,7 @@ const MAX_PACKED_KEY = 2 ** 32;
 /**
  * Sorted copy; missing values (blank text) go last in both directions, ties keep list order.
  *
- * Fast path for 100,000 rows (issue 7: under ~50 ms a change): every key becomes a whole-number
+ * Fast path for 100,000 rows (under ~50 ms a change): every key becomes a whole-number
  * rank (numbers as they are, IPv4 as one number, text by its place among the distinct values),
  * packed with the row's position into one float, and the floats are sorted natively. Comparing
  * objects or calling the collator per comparison was 2-4 times slower (docs/benchmarks.md).

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-/** Check now (issue 15): the server looks at these proxies through their upstreams and answers. */
+/** Check now: the server looks at these proxies through their upstreams and answers. */
 export function checkProxies(ids: number[]) {
   return callAdminEndpoint(checkProxiesEndpoint, { body: { ids }, timeoutMs: TIMEOUTS_MS.proxyList });
 }

@@ -6,7 +6,7 @@ import { consoleKeys } from './keys';
 
 /**
  * The bodies the import call accepts: CSV text with a header row, JSON rows (DESIGN section 7),
- * or plain text with one upstream a line and the batch's defaults (issue 15).
+ * or plain text with one upstream a line and the batch's defaults.
  */
 export type ImportInput =
   | { kind: 'csv'; text: string }

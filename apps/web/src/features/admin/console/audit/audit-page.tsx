@@ -27,7 +27,7 @@ function viaOf(actor: string): 'api' | 'cli' | 'system' {
   return 'api';
 }
 
-/** Issue 8, Audit: every operator action (API and command line), newest first. */
+/** Audit: every operator action (API and command line), newest first. */
 export function AuditPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();

@@ -19,7 +19,7 @@ function parseId(text: string | undefined): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
-/** Issue 8, one customer: balance, adjustment, ledger, rentals and payments. */
+/** One customer: balance, adjustment, ledger, rentals and payments. */
 export function CustomerDetailPage() {
   const { t } = useTranslation('console');
   const id = parseId(useParams().id);

@@ -14,7 +14,7 @@ import { inputClass } from '../../../../components/ui/input-class';
 const COLUMNS = ['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const;
 
 /**
- * Issue 8, Customers: search by referral key or id. The search lives in the address (`?q=`),
+ * Customers: search by referral key or id. The search lives in the address (`?q=`),
  * so coming back from a customer's page shows the same results.
  */
 export function CustomersPage() {

@@ -34,7 +34,7 @@ function parseCount(text: string): number | null {
   return value >= 1 && value <= 1000 ? value : null;
 }
 
-/** Issue 8, Gift cards: create N codes of an amount, download them as text, list used/unused. */
+/** Gift cards: create N codes of an amount, download them as text, list used/unused. */
 export function GiftcardsPage() {
   const { t } = useTranslation('console');
   // A manager reads the list; only finance and the owner make codes.

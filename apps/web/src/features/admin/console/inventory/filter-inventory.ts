@@ -2,7 +2,7 @@ import type { InventoryRow, InventoryState } from '@portal/contract';
 
 export type StateFilter = InventoryState | 'all';
 
-/** The text a search looks in: id, IP, country, city and ISP (issue 8), lower-cased once. */
+/** The text a search looks in: id, IP, country, city and ISP, lower-cased once. */
 function haystack(row: InventoryRow): string {
   return `#${row.id} ${row.id} ${row.ip} ${row.country} ${row.city} ${row.isp}`.toLowerCase();
 }

@@ -4,7 +4,7 @@ import { inputClass } from '../../../../components/ui/input-class';
 import { useInventory } from '../api/get-inventory';
 
 /**
- * Discovery of a fresh import (issue 15): how many of its proxies are listed, failed or still
+ * Discovery of a fresh import: how many of its proxies are listed, failed or still
  * waiting, from the inventory the page polls while any of them is being checked.
  */
 export function ImportProgress({ ids }: { ids: number[] }) {

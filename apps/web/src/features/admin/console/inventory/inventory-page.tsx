@@ -16,11 +16,11 @@ import { inputClass } from '../../../../components/ui/input-class';
 /** 50 rows a page: a screenful, and cheap to render however large the inventory is. */
 export const INVENTORY_PAGE_SIZE = 50;
 
-/** Issue 8, Inventory: import, search and filter, enable/disable, health per proxy. */
+/** Inventory: import, search and filter, enable/disable, health per proxy. */
 export function InventoryPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
-  // While discovery runs, the page follows it without a reload (issue 15).
+  // While discovery runs, the page follows it without a reload.
   const inventory = useInventory({
     queryConfig: {
       refetchInterval: (query) => (query.state.data?.some((row) => row.state === 'checking') ? 2000 : false),

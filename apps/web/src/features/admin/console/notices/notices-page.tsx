@@ -15,7 +15,7 @@ import { useConsoleFormat } from '../components/use-console-format';
 
 const FILTERS = ['all', ...NOTICE_STATUSES] as const;
 
-/** Issue 24: the notice queue (sent, waiting, failed with the reason) and a broadcast to every customer. */
+/** the notice queue (sent, waiting, failed with the reason) and a broadcast to every customer. */
 export function NoticesPage() {
   const { t } = useTranslation('console');
   const mayBroadcast = mayCall(useAdminMe().data?.operator.role, adminBroadcastEndpoint);

@@ -16,7 +16,7 @@ import { useConsoleFormat } from '../components/use-console-format';
 import { BackupPanel } from './backup-panel';
 import { RevenueChart } from './revenue-chart';
 
-/** Issue 8, Overview: customers, balances, 30 days of money, rentals by status, inventory, pending payments. */
+/** Overview: customers, balances, 30 days of money, rentals by status, inventory, pending payments. */
 export function OverviewPage() {
   const { t } = useTranslation('console');
   const overview = useOverview();

@@ -10,7 +10,7 @@ import { useConsoleFormat } from '../components/use-console-format';
 
 const PAGE_SIZE = 50;
 
-/** Issue 24: every proxy replacement, by a customer or automatic after failed checks, newest first. */
+/** every proxy replacement, by a customer or automatic after failed checks, newest first. */
 export function ReplacementsPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
