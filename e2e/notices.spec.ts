@@ -3,6 +3,22 @@ import { adminSecret, expectNoSeriousViolations, fundedCustomer } from './kit';
 
 const telegramFake = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18321) + 22}`;
 const DEEP_LINK = /^https:\/\/t\.me\/proxyport_e2e_bot\?start=[\w-]{20,64}$/;
+/** Names this run's broadcasts, so that they can be removed whatever happens. */
+const MARKER = `e2e-broadcast-${Date.now().toString(36)}`;
+
+// A broadcast is a news item too, and other browser tests share this server and expect /news to
+// be empty: this run's items go.
+test.afterAll(async ({ request }) => {
+  const { token } = (await (
+    await request.post('/api/admin/login', { data: { secretCode: adminSecret() } })
+  ).json()) as {
+    token: string;
+  };
+  const { news } = (await (await request.get('/api/news')).json()) as { news: { _id: string; title: string }[] };
+  for (const item of news.filter((n) => n.title.includes(MARKER))) {
+    await request.delete(`/api/admin/news/${item._id}`, { headers: { authorization: `Bearer ${token}` } });
+  }
+});
 
 /** Connect Telegram on /account: the deep link appears, as text and as the Open Telegram link. */
 async function connect(page: Page): Promise<string> {
@@ -77,7 +93,7 @@ test('the console broadcasts to linked chats and lists the notices sent, axe cle
   await page.getByLabel('Secret code').fill(adminSecret());
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Notices', level: 1 })).toBeVisible();
-  const title = `Maintenance ${Date.now().toString(36)}`;
+  const title = `Maintenance ${MARKER}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Message').fill('Tonight 02:00 UTC');
   await page.getByRole('button', { name: 'Publish' }).click();

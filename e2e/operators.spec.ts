@@ -43,7 +43,7 @@ test('the owner adds a support operator, who sets up an authenticator and sees o
   await logIn(page, secret);
   await expect(page).toHaveURL(/\/admin\/customers$/);
   await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
-  await expect(nav.getByRole('link')).toHaveText(['Customers', 'My account']);
+  await expect(nav.getByRole('link')).toHaveText(['Customers', 'Replacements', 'Notices', 'My account']);
   await expect(page.getByTestId('signed-in-as')).toHaveText(`${name} (Support)`);
   await expectNoSeriousViolations(page, '/admin/customers as support');
   await page.goto('/admin/giftcards');
