@@ -105,6 +105,9 @@ describe('secrets in URLs and upstreams', () => {
       expect(token.length).toBeGreaterThan(20);
       expect((await t.app.inject({ method: 'GET', url: pullPath })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: `${pullPath}x` })).statusCode).toBe(404);
+      // The router decodes percent-encoded letters: this spelling is the live link too.
+      const encoded = pullPath.replace('/pull/', '/%70ull/');
+      expect((await t.app.inject({ method: 'GET', url: encoded })).statusCode).toBe(200);
 
       const token2 = await adminToken(t);
       const admin = { authorization: `Bearer ${token2}` };
@@ -166,6 +169,10 @@ describe('secrets in URLs and upstreams', () => {
       '/api//pull/AbC_123-x',
       '/api/pull/../pull/AbC_123-x',
       '/api%2Fpull%2FAbC_123-x',
+      '/api/%70ull/AbC_123-x',
+      '/%61pi/PU%4cL/AbC_123-x',
+      '/api/./pull/AbC_123-x',
+      '/api/%2e%2e/api/pull/AbC_123-x',
     ]) {
       expect(redactSecretsInLine(`{"url":"${mistyped}"}`), mistyped).not.toContain('AbC_123-x');
     }
