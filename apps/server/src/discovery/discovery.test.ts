@@ -195,6 +195,8 @@ describe('discovery through the upstream', () => {
       ['10.0.0.1', /answered 10\.0\.0\.1, not a public address/],
       ['127.0.0.1', /not a public address/],
       ['203.0.113.9', /not a public address/],
+      // IPv6 documentation prefix of RFC 9637, inside 2000::/3 yet never a host's address.
+      ['3fff:0:1::9', /not a public address/],
     ] as const) {
       exitIp = answer;
       for (let round = 0; round < 2; round += 1) {
@@ -206,6 +208,29 @@ describe('discovery through the upstream', () => {
       }
     }
     expect(ipqs.requests).toHaveLength(0);
+    await t.close();
+    await ipqs.close();
+  });
+
+  it('stores an IPv6 exit in one spelling, so another spelling of it costs no IPQS look-up', async () => {
+    const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
+    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: echo.url });
+    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
+    exitIp = '2A00:1450:4001:0:0:0:0:1';
+    await runDiscoveryRound(deps(t));
+    expect(await row(t, id!)).toMatchObject({
+      discovery: 'listed',
+      exitIp: '2a00:1450:4001::1',
+      ip: '2a00:1450:4001::1',
+    });
+    expect(ipqs.requests).toHaveLength(1);
+    for (const spelling of ['2a00:1450:4001::0:1', '2a00:1450:4001:0::1']) {
+      exitIp = spelling;
+      t.clock.advance(t.config.discovery.exitRecheckMs + 1);
+      await runDiscoveryRound(deps(t));
+      expect(await row(t, id!), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
+    }
+    expect(ipqs.requests).toHaveLength(1);
     await t.close();
     await ipqs.close();
   });
