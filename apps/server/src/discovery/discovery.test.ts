@@ -103,6 +103,30 @@ describe('plain-text import', () => {
   });
 });
 
+describe('plain-text import of bracketed hosts', () => {
+  it('refuses a bracketed host that is no IPv6 address with a 400 naming the line, storing nothing', async () => {
+    const t = await app();
+    for (const line of [
+      'socks5://u:Bracket-Pw@[:::::]:1080',
+      '[1.2.3.4]:1080:user:pass',
+      '[::ffff:1.2.3.4.5]:1080',
+      'http://u:p@[fffff::1]:1080',
+    ]) {
+      const response = await importText(t, `127.0.0.1:1080\n${line}\n`);
+      expect(response.statusCode, line).toBe(400);
+      expect(json<{ error: string }>(response).error, line).toMatch(
+        /^Row 2, line: .* is not a host name or IP address/,
+      );
+      expect(response.body).not.toContain('Bracket-Pw');
+    }
+    expect(await importText(t, 'socks5://u:p@[2001:db8::1]:1080\n[::1]:1081:user:pass')).toMatchObject({
+      statusCode: 200,
+    });
+    expect(await t.database.db.select().from(proxies)).toHaveLength(2);
+    await t.close();
+  });
+});
+
 describe('discovery through the upstream', () => {
   it('gives SOCKS5 and HTTP upstreams their exit IP, location and ISP, then lists them', async () => {
     exitIp = '8.8.8.8';
