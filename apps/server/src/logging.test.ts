@@ -176,6 +176,10 @@ describe('secrets in URLs and upstreams', () => {
     ]) {
       expect(redactSecretsInLine(`{"url":"${mistyped}"}`), mistyped).not.toContain('AbC_123-x');
     }
+    // Long runs of slashes and dot segments take linear time (a quadratic pattern took 37 s here).
+    const started = performance.now();
+    for (const run of ['/./', '%2f', '/']) redactSecretsInLine(`/api${run.repeat(50_000)}x`);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(redactSecretsInLine('GET /confirm?token=s3cr3t&lang=en')).toBe('GET /confirm?token=[redacted]&lang=en');
     expect(redactSecretsInLine('https://t.me/bot?start=c0de1')).toBe('https://t.me/bot?start=[redacted]');
     expect(redactSecretsInLine('/api/payments/status/abc')).toBe('/api/payments/status/abc');

@@ -24,8 +24,10 @@ const spelled = (word: string) =>
     })
     .join('');
 const SLASHES = String.raw`(?:\/|%2f)(?:(?:\.|%2e){1,2}(?:\/|%2f)|\/|%2f)*`;
+// One slash before `api` (not a run of them): each position of a long run of slashes would
+// otherwise start a match that takes the rest of the run before failing, quadratic in its length.
 const SECRET_IN_PATH = new RegExp(
-  `(${SLASHES}${spelled('api')}${SLASHES}${spelled('pull')}${SLASHES})[^\\s"?#]+`,
+  `((?:\\/|%2f)${spelled('api')}${SLASHES}${spelled('pull')}${SLASHES})[^\\s"?#]+`,
   'gi',
 );
 const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start)=)[^\s"&#]+/gi;
