@@ -174,6 +174,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('shows a bad URL without the user and password it carries', () => {
+    const problems = [
+      ...problemsOf({ EXIT_IP_URL: 'ftp://echo-user:Echo-Pw-1@echo.example/' }),
+      ...problemsOf({ EXIT_IP_URL: 'echo-user:Echo-Pw-2@echo.example' }),
+    ].join('\n');
+    expect(problems).toContain('EXIT_IP_URL must be an http:// or https:// URL (got "ftp://[redacted]@echo.example/")');
+    expect(problems).toContain('(got "[redacted]@echo.example")');
+    expect(problems).not.toMatch(/Echo-Pw/);
+  });
+
   it('takes production metrics with a token or turned off, shared limits from a Redis URL, and a drain time', () => {
     const production = {
       NODE_ENV: 'production',

@@ -142,6 +142,11 @@ function localHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** A URL's user and password (EXIT_IP_URL may well carry them) are not repeated in a message. */
+function withoutUserInfo(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@\s]+@/i, '$1[redacted]@');
+}
+
 /** `baseDir` resolves a relative DATA_DIR; npm sets INIT_CWD to where the user ran `npm start`. */
 export function loadConfig(env: Record<string, string | undefined>, baseDir: string): Config {
   const cleaned = Object.fromEntries(Object.keys(EnvSchema.shape).map((key) => [key, nonEmpty(env[key])]));
@@ -151,7 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
         const got = cleaned[name];
-        const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${got}")`;
+        const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${withoutUserInfo(got)}")`;
         return `${issue.message}${shown}`;
       }),
     );

@@ -105,6 +105,9 @@ describe('secrets in URLs and upstreams', () => {
       expect(token.length).toBeGreaterThan(20);
       expect((await t.app.inject({ method: 'GET', url: pullPath })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: `${pullPath}x` })).statusCode).toBe(404);
+      // The router decodes percent-encoded letters: this spelling is the live link too.
+      const encoded = pullPath.replace('/pull/', '/%70ull/');
+      expect((await t.app.inject({ method: 'GET', url: encoded })).statusCode).toBe(200);
 
       const token2 = await adminToken(t);
       const admin = { authorization: `Bearer ${token2}` };
@@ -166,9 +169,17 @@ describe('secrets in URLs and upstreams', () => {
       '/api//pull/AbC_123-x',
       '/api/pull/../pull/AbC_123-x',
       '/api%2Fpull%2FAbC_123-x',
+      '/api/%70ull/AbC_123-x',
+      '/%61pi/PU%4cL/AbC_123-x',
+      '/api/./pull/AbC_123-x',
+      '/api/%2e%2e/api/pull/AbC_123-x',
     ]) {
       expect(redactSecretsInLine(`{"url":"${mistyped}"}`), mistyped).not.toContain('AbC_123-x');
     }
+    // Long runs of slashes and dot segments take linear time (a quadratic pattern took 37 s here).
+    const started = performance.now();
+    for (const run of ['/./', '%2f', '/']) redactSecretsInLine(`/api${run.repeat(50_000)}x`);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(redactSecretsInLine('GET /confirm?token=s3cr3t&lang=en')).toBe('GET /confirm?token=[redacted]&lang=en');
     expect(redactSecretsInLine('https://t.me/bot?start=c0de1')).toBe('https://t.me/bot?start=[redacted]');
     expect(redactSecretsInLine('/api/payments/status/abc')).toBe('/api/payments/status/abc');

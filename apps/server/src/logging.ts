@@ -17,9 +17,23 @@ export const LOG_REDACT_PATHS = [
  * its secret, and one-time codes and tokens travel as query parameters. Whatever logged a URL
  * (the request log, an error, a warning), these parts are replaced before the line is written.
  */
-// In any case, with repeated or encoded slashes, and everything after it: a mistyped pull URL
+// In any case, with repeated or encoded slashes, dot segments and percent-encoded letters (the
+// router decodes `/api/%70ull/…` and answers it), and everything after it: a mistyped pull URL
 // (answered 404 or by the web app) carries the real token as well.
-const SECRET_IN_PATH = /(\/api(?:\/|%2f)+pull(?:\/|%2f)+)[^\s"?#]+/gi;
+const spelled = (word: string) =>
+  [...word]
+    .map((letter) => {
+      const codes = new Set([letter.toLowerCase(), letter.toUpperCase()].map((c) => c.charCodeAt(0).toString(16)));
+      return `(?:${letter}|${[...codes].map((code) => `%${code}`).join('|')})`;
+    })
+    .join('');
+const SLASHES = String.raw`(?:\/|%2f)(?:(?:\.|%2e){1,2}(?:\/|%2f)|\/|%2f)*`;
+// One slash before `api` (not a run of them): each position of a long run of slashes would
+// otherwise start a match that takes the rest of the run before failing, quadratic in its length.
+const SECRET_IN_PATH = new RegExp(
+  `((?:\\/|%2f)${spelled('api')}${SLASHES}${spelled('pull')}${SLASHES})[^\\s"?#]+`,
+  'gi',
+);
 const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start|email_token)=)[^\s"&#]+/gi;
 /** The Bot API puts the bot's token in every method's path: `/bot<id>:<secret>/sendMessage`. */
 const BOT_TOKEN_IN_PATH = /(\/bot)\d+:[\w-]+/g;

@@ -55,7 +55,10 @@ async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> 
   if (!isPublicUnicast(ip)) {
     throw new FetchThroughError('unreadable', `the echo service answered ${ip}, not a public address`);
   }
-  return { ip, latencyMs: answer.latencyMs };
+  // One spelling per address (an IPv6 one has many): a re-check compares it with the stored one,
+  // and another spelling of the same exit must not count as a new exit and spend a look-up.
+  const canonical = net.isIP(ip) === 6 ? new URL(`http://[${ip}]/`).hostname.slice(1, -1) : ip;
+  return { ip: canonical, latencyMs: answer.latencyMs };
 }
 
 function reasonOf(error: unknown): string {

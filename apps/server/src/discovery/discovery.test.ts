@@ -103,6 +103,30 @@ describe('plain-text import', () => {
   });
 });
 
+describe('plain-text import of bracketed hosts', () => {
+  it('refuses a bracketed host that is no IPv6 address with a 400 naming the line, storing nothing', async () => {
+    const t = await app();
+    for (const line of [
+      'socks5://u:Bracket-Pw@[:::::]:1080',
+      '[1.2.3.4]:1080:user:pass',
+      '[::ffff:1.2.3.4.5]:1080',
+      'http://u:p@[fffff::1]:1080',
+    ]) {
+      const response = await importText(t, `127.0.0.1:1080\n${line}\n`);
+      expect(response.statusCode, line).toBe(400);
+      expect(json<{ error: string }>(response).error, line).toMatch(
+        /^Row 2, line: .* is not a host name or IP address/,
+      );
+      expect(response.body).not.toContain('Bracket-Pw');
+    }
+    expect(await importText(t, 'socks5://u:p@[2001:db8::1]:1080\n[::1]:1081:user:pass')).toMatchObject({
+      statusCode: 200,
+    });
+    expect(await t.database.db.select().from(proxies)).toHaveLength(2);
+    await t.close();
+  });
+});
+
 describe('discovery through the upstream', () => {
   it('gives SOCKS5 and HTTP upstreams their exit IP, location and ISP, then lists them', async () => {
     exitIp = '8.8.8.8';
@@ -195,6 +219,8 @@ describe('discovery through the upstream', () => {
       ['10.0.0.1', /answered 10\.0\.0\.1, not a public address/],
       ['127.0.0.1', /not a public address/],
       ['203.0.113.9', /not a public address/],
+      // IPv6 documentation prefix of RFC 9637, inside 2000::/3 yet never a host's address.
+      ['3fff:0:1::9', /not a public address/],
     ] as const) {
       exitIp = answer;
       for (let round = 0; round < 2; round += 1) {
@@ -206,6 +232,29 @@ describe('discovery through the upstream', () => {
       }
     }
     expect(ipqs.requests).toHaveLength(0);
+    await t.close();
+    await ipqs.close();
+  });
+
+  it('stores an IPv6 exit in one spelling, so another spelling of it costs no IPQS look-up', async () => {
+    const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
+    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: echo.url });
+    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
+    exitIp = '2A00:1450:4001:0:0:0:0:1';
+    await runDiscoveryRound(deps(t));
+    expect(await row(t, id!)).toMatchObject({
+      discovery: 'listed',
+      exitIp: '2a00:1450:4001::1',
+      ip: '2a00:1450:4001::1',
+    });
+    expect(ipqs.requests).toHaveLength(1);
+    for (const spelling of ['2a00:1450:4001::0:1', '2a00:1450:4001:0::1']) {
+      exitIp = spelling;
+      t.clock.advance(t.config.discovery.exitRecheckMs + 1);
+      await runDiscoveryRound(deps(t));
+      expect(await row(t, id!), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
+    }
+    expect(ipqs.requests).toHaveLength(1);
     await t.close();
     await ipqs.close();
   });

@@ -39,6 +39,8 @@ for (const [network, prefix] of [
   // IETF protocol assignments, Teredo among them (its IPv4 address is hidden).
   ['2001::', 23],
   ['2001:db8::', 32],
+  // Documentation (RFC 9637), the second such prefix beside 2001:db8::/32.
+  ['3fff::', 20],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],

@@ -231,6 +231,39 @@ describe('limits behind the balancer', () => {
   });
 });
 
+/** A v2 PROXY header for a TCP over IPv6 client (family 0x21), as a balancer bound to :: sends it. */
+function v2Ipv6(client: string, port = 40000): Buffer {
+  const header = Buffer.from([
+    0x0d, 0x0a, 0x0d, 0x0a, 0x00, 0x0d, 0x0a, 0x51, 0x55, 0x49, 0x54, 0x0a, 0x21, 0x21, 0, 36,
+  ]);
+  const body = Buffer.alloc(36);
+  const words = new URL(`http://[${client}]/`).hostname.slice(1, -1);
+  const [head = '', tail = ''] = words.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  all.forEach((word, i) => body.writeUInt16BE(Number.parseInt(word, 16), i * 2));
+  body.writeUInt16BE(1, 30);
+  body.writeUInt16BE(port, 32);
+  body.writeUInt16BE(1080, 34);
+  return Buffer.concat([header, body]);
+}
+
+describe('IPv4 clients of a dual-stack balancer (v2 headers with IPv4-mapped IPv6 addresses)', () => {
+  it('counts wrong logins per client, not for every IPv4 client together', async () => {
+    const clientA = v2Ipv6('::ffff:198.51.100.11');
+    for (let i = 0; i <= FAILED_LOGINS_PER_MINUTE; i += 1)
+      expect(await socksVia(BALANCER, clientA, `wrong-${i}`)).toBe(false);
+    expect(await socksVia(BALANCER, clientA)).toBe(false);
+    // The same client in an IPv4 header is the same client.
+    expect(await socksVia(BALANCER, v1('198.51.100.11'))).toBe(false);
+    expect(await socksVia(BALANCER, v2Ipv6('::ffff:198.51.100.12'))).toBe(true);
+    expect(parseProxyHeader(v2Ipv6('::ffff:198.51.100.12'))).toMatchObject({
+      source: { address: '::ffff:198.51.100.12' },
+    });
+  });
+});
+
 describe('parseProxyHeader', () => {
   it('reads IPv6, UNKNOWN and partial headers, and refuses what is not one', () => {
     expect(parseProxyHeader(v1('2001:db8::1'))).toMatchObject({ source: { address: '2001:db8::1', family: 'IPv6' } });

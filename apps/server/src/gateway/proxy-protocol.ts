@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { clientAddress } from '@portal/contract';
 import { listed } from './address-ranges';
 
 /**
@@ -80,7 +81,7 @@ function parseV1(buffer: Buffer): Parsed {
     isPort(portText) &&
     isPort(destinationPort);
   if (!valid) return 'malformed';
-  return { source: { address, port: Number(portText), family }, length: end + 2 };
+  return { source: { address: customerAddress(address), port: Number(portText), family }, length: end + 2 };
 }
 
 function isPort(text: string): boolean {
@@ -111,11 +112,27 @@ function parseV2(buffer: Buffer): Parsed {
     if (body.length < 36) return 'malformed';
     const words: string[] = [];
     for (let i = 0; i < 8; i += 1) words.push(body.readUInt16BE(i * 2).toString(16));
-    return { source: { address: words.join(':'), port: body.readUInt16BE(32), family: 'IPv6' }, length };
+    return {
+      source: { address: customerAddress(words.join(':')), port: body.readUInt16BE(32), family: 'IPv6' },
+      length,
+    };
   }
   // UNSPEC (or unix sockets, which a TCP balancer does not forward): keep the socket's address.
   if ((familyProtocol & 0xf0) === 0x00 || (familyProtocol & 0xf0) === 0x30) return { source: null, length };
   return 'malformed';
+}
+
+/**
+ * An IPv4 client of a dual-stack balancer comes as an IPv4-mapped IPv6 address, which a v2 header
+ * carries as bytes (written here in hex words, 0:0:0:0:0:ffff:c633:640b). It is written as Node
+ * writes such a client of its own dual-stack listeners, ::ffff:198.51.100.11, which the per-source
+ * keys read as the IPv4 client it is; in hex they put every IPv4 client in one IPv6 /64, and one
+ * client's failed logins throttled them all.
+ */
+function customerAddress(address: string): string {
+  if (!net.isIPv6(address)) return address;
+  const client = clientAddress(address);
+  return client?.family === 4 ? `::ffff:${client.bytes.join('.')}` : address;
 }
 
 /** The header's client becomes the socket's remote address for everything that reads it. */

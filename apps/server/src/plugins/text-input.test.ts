@@ -105,6 +105,26 @@ describe('text the database cannot store', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('answers 400, not 500, for a body nested deeper than any request has reason to be', async () => {
+    const before = await counts();
+    const deep = `{"key":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    for (const url of ['/api/login', '/api/register']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'BAD_REQUEST',
+        error: expect.stringMatching(/nested/),
+      });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('answers 400 for the sandbox checkout path with NUL, which needs no login', async () => {
     const sandbox = await buildTestApp({ database: t.database });
     try {

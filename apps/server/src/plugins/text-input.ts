@@ -12,17 +12,28 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
+/**
+ * Deeper than any request of the API nests (a few levels): a body of 100,000 nested arrays parses
+ * in a few hundred kilobytes and would exhaust the stack of a recursive walk, a 500 for anyone.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
 /** The path (`title`, `proxies.3.city`) of the first string, key included, that cannot be stored. */
-export function findUnstorableText(value: unknown, path = ''): string | null {
+export function findUnstorableText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_INPUT_DEPTH) {
+    throw new DomainError('BAD_REQUEST', {
+      message: `Invalid ${path || 'input'}: nested deeper than ${MAX_INPUT_DEPTH} levels`,
+    });
+  }
   const entries = Array.isArray(value)
     ? value.map((item, index) => [String(index), item] as const)
     : Object.entries(value);
   for (const [key, item] of entries) {
     const where = path ? `${path}.${key}` : key;
     if (!isStorableText(key)) return where;
-    const found = findUnstorableText(item, where);
+    const found = findUnstorableText(item, where, depth + 1);
     if (found !== null) return found;
   }
   return null;

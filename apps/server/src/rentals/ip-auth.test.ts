@@ -193,6 +193,11 @@ describe('IP authorization requests', () => {
     const before = await historyRow(rental.apiKey, rental.proxyId);
     const cases: [unknown, RegExp][] = [
       [['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5', '10.0.0.6'], /at most 5 addresses/],
+      // Refused by its length, before thousands of entries are parsed on the API's one thread.
+      [
+        Array.from({ length: 12_000 }, (_, i) => `2001:db8::${i.toString(16)}/64`),
+        /at most 5 addresses \(12000 given\)/,
+      ],
       [['10.0.0.1', 'example.com'], /example\.com is not an IPv4 or IPv6 address/],
       [['300.1.1.1'], /300\.1\.1\.1 is not an IPv4 or IPv6 address/],
       [['10.0.0.0/16'], /10\.0\.0\.0\/16 is too wide: list at most a \/24 of IPv4/],

@@ -82,6 +82,18 @@ describe('export templates', () => {
     }
   });
 
+  it('quotes a cell holding ; so a spreadsheet that splits on it (a ; list-separator locale) keeps it whole', () => {
+    const formula = "=cmd|' /C calc'!A0";
+    const csv = exportProxies([record({ city: `Munich;${formula}`, zip: `1;${formula}`, note: `a;${formula}` })], {
+      format: 'csv',
+    });
+    const row = csv.split('\r\n')[1] ?? '';
+    // Split on ; outside quoted cells, as such a spreadsheet reads the line: no part starts a formula.
+    const parts = row.match(/(?:"(?:[^"]|"")*"|[^;"])+/g) ?? [];
+    expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
+    expect(row).toContain(`"Munich;${formula}"`);
+  });
+
   it('answers nothing at all for no proxies, and an empty JSON list', () => {
     expect(exportProxies([], { format: 'ip:port:user:pass' })).toBe('');
     expect(exportProxies([], { format: 'json' })).toBe('[]\n');

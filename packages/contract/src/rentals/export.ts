@@ -138,11 +138,13 @@ const PORTAL_WRITTEN: readonly TemplatePlaceholder[] = ['user', 'pass'];
 
 /**
  * RFC 4180: quoted when it holds a comma, quote or line break. A cell starting with = + - @ (or a
- * tab or carriage return) gets a leading ' so a spreadsheet shows it as text.
+ * tab or carriage return) gets a leading ' so a spreadsheet shows it as text. A ; is quoted too:
+ * where it is the list separator (German, French Excel) a spreadsheet splits unquoted cells on
+ * it, and the text after it would start a cell of its own, formula and all.
  */
 function csvCell(value: string, column: TemplatePlaceholder): string {
   const safe = !PORTAL_WRITTEN.includes(column) && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export function formatProxyLine(record: ExportRecord, format: Exclude<ExportFormat, 'csv' | 'json'>): string {

@@ -174,6 +174,12 @@ export function normalizeIpAuthList(ips: readonly string[]): string[] {
 export const IpAuthListSchema = z
   .array(z.string().max(64, 'an address is at most 64 characters'))
   .superRefine((ips, context) => {
+    // Far longer than 5 entries with a few repeats: refused by its length, as parsing tens of
+    // thousands of entries held the server's one thread (the gateway's too) for a quarter second.
+    if (ips.length > MAX_IP_AUTH_ADDRESSES * 4) {
+      context.addIssue({ code: 'custom', message: `at most ${MAX_IP_AUTH_ADDRESSES} addresses (${ips.length} given)` });
+      return;
+    }
     const entries = normalizeIpAuthList(ips);
     if (entries.length > MAX_IP_AUTH_ADDRESSES) {
       context.addIssue({ code: 'custom', message: `at most ${MAX_IP_AUTH_ADDRESSES} addresses` });
