@@ -1,6 +1,17 @@
 import { NOTICE_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 
 const statusList = sql.raw(NOTICE_STATUSES.map((status) => `'${status}'`).join(', '));

@@ -35,8 +35,7 @@ export function alertText(payload: AlertPayload): string {
   const figures = Object.entries(payload.details)
     .map(([name, value]) => `${name}: ${String(value)}`)
     .join('\n');
-  const head =
-    payload.state === 'raised' ? `⚠️ Alert: ${TITLES[payload.kind]}` : `✅ Over: ${TITLES[payload.kind]}`;
+  const head = payload.state === 'raised' ? `⚠️ Alert: ${TITLES[payload.kind]}` : `✅ Over: ${TITLES[payload.kind]}`;
   return [head, `${payload.at.slice(0, 19).replace('T', ' ')} UTC`, figures].filter(Boolean).join('\n');
 }
 

@@ -20,7 +20,9 @@ const quiet: AlertLog = { warn: () => undefined, info: () => undefined };
 
 beforeAll(async () => {
   fake = await startTelegramFake();
-  t = await buildTestApp({ env: { TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN, TELEGRAM_API_URL: fake.url, ADMIN_LOGIN_RATE_LIMIT: '1000' } });
+  t = await buildTestApp({
+    env: { TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN, TELEGRAM_API_URL: fake.url, ADMIN_LOGIN_RATE_LIMIT: '1000' },
+  });
   telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
   bot = { db: t.database.db, clock: t.clock, telegram, owner: 'test-bot', pollSeconds: 0 };
 });

@@ -126,10 +126,7 @@ export function alertRecipients(tx: Queryable) {
  */
 export async function queueAlertEvent(db: Database, event: AlertEvent): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx
-      .insert(operatorAlertState)
-      .values({ kind: event.kind, changedAt: event.at })
-      .onConflictDoNothing();
+    await tx.insert(operatorAlertState).values({ kind: event.kind, changedAt: event.at }).onConflictDoNothing();
     const raising = event.state === 'raised';
     const [changed] = await tx
       .update(operatorAlertState)

@@ -23,7 +23,7 @@ export interface BotDeps {
 }
 
 const OPERATOR_LINKED =
-  'This chat is linked to your operator account: owners and managers get the shop\'s operator alerts here. Unlink it on the console\'s My account screen.';
+  "This chat is linked to your operator account: owners and managers get the shop's operator alerts here. Unlink it on the console's My account screen.";
 
 /** Telegram answers 409 to a second getUpdates at once: one process polls, holding this lease. */
 const POLL_LEASE_MS = 90_000;
@@ -134,7 +134,8 @@ async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> 
   if (name === 'start' && argument) {
     const userId = await linkChat(deps, argument, chatId, message.from?.language_code);
     // Not a customer's code: perhaps an operator's, from the console (operator texts are English).
-    if (userId === null) return (await linkOperatorChat(deps, argument, chatId)) === null ? texts.badCode : OPERATOR_LINKED;
+    if (userId === null)
+      return (await linkOperatorChat(deps, argument, chatId)) === null ? texts.badCode : OPERATOR_LINKED;
     const linked = await contactOfChat(deps.db, chatId);
     return textsFor(linked?.language ?? language).linked;
   }

@@ -43,7 +43,7 @@ export const operatorTelegramLinkEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/admin/telegram',
   tag: 'admin',
-  summary: "A one-time link that connects a Telegram chat to the signed-in operator",
+  summary: 'A one-time link that connects a Telegram chat to the signed-in operator',
   description:
     'Answers `https://t.me/<bot>?start=<code>`; the code works once, for one hour, and a newer one replaces it. Owners and managers get operator alerts there.',
   access: 'admin',

@@ -14,8 +14,7 @@ describe('my account: alerts in Telegram', () => {
     const calls: string[] = [];
     consoleApi({
       'GET /api/admin/me': () => meAnswer({ id: 3, name: 'Mia', role: 'manager', builtin: false, totpEnabled: true }),
-      'GET /api/admin/telegram': () =>
-        jsonResponse(200, { success: true, available: true, linked, getsAlerts: true }),
+      'GET /api/admin/telegram': () => jsonResponse(200, { success: true, available: true, linked, getsAlerts: true }),
       'POST /api/admin/telegram': () => {
         calls.push('link');
         return jsonResponse(200, { success: true, url: LINK });

@@ -2,11 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
-import {
-  useLinkOperatorTelegram,
-  useOperatorTelegram,
-  useUnlinkOperatorTelegram,
-} from '../api/operator-telegram';
+import { useLinkOperatorTelegram, useOperatorTelegram, useUnlinkOperatorTelegram } from '../api/operator-telegram';
 
 /**
  * The operator's own Telegram chat: a one-time deep link connects it, and owners and managers get
