@@ -1,11 +1,12 @@
 import type { AdminRole } from '@portal/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorAlertNotices, operatorChats } from '../db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { noticeContacts, notices, operatorAlertNotices, operatorChats } from '../db/schema';
 import { Alerts, type AlertLog } from '../ops/alerts';
-import { adminToken, buildTestApp, type TestApp } from '../../test/helper';
+import { adminToken, buildTestApp, fundedCustomer, type TestApp } from '../../test/helper';
 import { FAKE_BOT_TOKEN, startTelegramFake, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { createdOperator, operatorToken } from '../../test/operator-kit';
+import { runNoticeRound, TELEGRAM_PER_SECOND } from './notice-sender';
 import { runAlertRound } from './operator-alert-sender';
 import { forwardAlertsToTelegram } from './operator-alerts';
 import { TelegramApi } from './telegram-api';
@@ -25,6 +26,14 @@ beforeAll(async () => {
   });
   telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
   bot = { db: t.database.db, clock: t.clock, telegram, owner: 'test-bot', pollSeconds: 0 };
+});
+afterEach(async () => {
+  // What a test leaves waiting (the clears its cleanup queues) must not be counted in another.
+  await t.database.db
+    .update(operatorAlertNotices)
+    .set({ status: 'failed', lastError: 'test over' })
+    .where(eq(operatorAlertNotices.status, 'waiting'));
+  t.clock.advance(60_000);
 });
 afterAll(async () => {
   await t.close();
@@ -199,5 +208,88 @@ describe('alerts reach linked owners and managers', () => {
       await p.flush();
       p.stop();
     }
+  });
+});
+
+describe("Telegram's limits", () => {
+  it('one message a second to a chat, and a 429 waits exactly retry_after', async () => {
+    const manager = await linkedOperator('manager');
+    // Only this chat is linked, so the scripted 429 meets its message.
+    await t.database.db.delete(operatorChats).where(ne(operatorChats.operatorId, manager.id));
+    const p = process();
+    try {
+      const before = fake.to(manager.chatId).length;
+      p.alerts.raise('gateway_down', { gateways: 1 });
+      p.alerts.raise('payment_provider', { failures: 3 });
+      await p.flush();
+      // Both are due now (for every linked owner and manager); this chat gets one this second and
+      // the other a second later.
+      const round = () => runAlertRound({ db: t.database.db, clock: t.clock, telegram });
+      const count = () => fake.to(manager.chatId).length - before;
+      await round();
+      expect(count()).toBe(1);
+      await round();
+      expect(count()).toBe(1);
+      fake.failNext({ kind: '429', retryAfter: 3 });
+      t.clock.advance(1_000);
+      await round();
+      expect(count()).toBe(1);
+      const [waiting] = await t.database.db
+        .select()
+        .from(operatorAlertNotices)
+        .where(and(eq(operatorAlertNotices.operatorId, manager.id), eq(operatorAlertNotices.status, 'waiting')));
+      expect(waiting?.lastError).toMatch(/429/);
+      t.clock.advance(2_000);
+      await round();
+      expect(count()).toBe(1);
+      t.clock.advance(1_000);
+      await round();
+      expect(count()).toBe(2);
+      const got = fake.to(manager.chatId).slice(before);
+      expect(got).toHaveLength(2);
+      expect(got.join('\n')).toMatch(/gateway process is gone[\s\S]*payment provider is failing/);
+    } finally {
+      p.alerts.clear('gateway_down');
+      p.alerts.clear('payment_provider');
+      await p.flush();
+      p.stop();
+    }
+  });
+
+  it("alerts claimed in the last second count against customers' 30 a second", async () => {
+    const manager = await linkedOperator('manager');
+    const customer = await fundedCustomer(t, 0);
+    const chat = nextChat++;
+    await t.database.db.insert(noticeContacts).values({ userId: customer.userId, telegramChatId: chat });
+    const now = t.clock.now();
+    await t.database.db.insert(notices).values({
+      userId: customer.userId,
+      eventKey: 'broadcast:limits-test',
+      channel: 'telegram',
+      kind: 'broadcast',
+      payload: { kind: 'broadcast', title: 'Hello', content: 'World' },
+      createdAt: now,
+      nextAttemptAt: now,
+    });
+    // Thirty alert chats claimed this second: the budget is used up for both queues.
+    await t.database.db.insert(operatorAlertNotices).values(
+      Array.from({ length: TELEGRAM_PER_SECOND }, (_, i) => ({
+        operatorId: manager.id,
+        eventKey: `limits-test:${i}`,
+        kind: 'low_stock',
+        payload: {},
+        status: 'sent',
+        createdAt: now,
+        nextAttemptAt: now,
+        chatId: 700_000 + i,
+        claimedAt: now,
+      })),
+    );
+    const sender = { db: t.database.db, clock: t.clock, telegram, mailer: null, publicUrl: t.config.publicUrl };
+    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
+    expect(fake.to(chat)).toHaveLength(0);
+    t.clock.advance(1_000);
+    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
+    expect(fake.to(chat)).toHaveLength(1);
   });
 });
