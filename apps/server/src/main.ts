@@ -168,7 +168,7 @@ async function main(): Promise<void> {
   }
   // Telegram and e-mail notices: the queue's sender in every process, the bot's
   // polling in one of them at a time.
-  stopJobs.push(startNotices({ config, db: database.db, clock: systemClock }, app.log));
+  stopJobs.push(startNotices({ config, db: database.db, clock: systemClock, alerts }, app.log));
 
   // After listen: re-checks fetch GATEWAY_CHECK_URL, by default this server's own /healthz.
   const stopDiscovery = new AbortController();

@@ -41,6 +41,9 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   getBackupStatus: ['owner', 'manager'],
   adminListNotices: ['owner', 'manager', 'support'],
   adminBroadcast: ['owner', 'manager'],
+  getOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
+  linkOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
+  unlinkOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
 };
 
 const ADMIN_ENDPOINTS = ENDPOINTS.filter((e) => e.access === 'admin')

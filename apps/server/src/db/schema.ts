@@ -460,3 +460,4 @@ export const schema = {
 export * from './schema-ops';
 export * from './schema-notices';
 export * from './schema-operators';
+export * from './schema-alerts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { noticeContacts, notices } from '../db/schema';
+import { noticeContacts, notices, operatorAlertNotices } from '../db/schema';
 import { MailError, type Mailer } from './mailer';
 import { queueExpiryWarnings } from './notice-queue';
 import { renderNotices, type StoredPayload } from './render';
@@ -24,7 +24,26 @@ const LEASE_MS = 60_000;
 /** Tries of a notice that meets network errors before it is given up as failed. */
 export const MAX_ATTEMPTS = 8;
 /** One key for every sender process: claims of Telegram messages take turns, so the rate holds across them. */
-const TELEGRAM_CLAIM_LOCK = 727_024;
+export const TELEGRAM_CLAIM_LOCK = 727_024;
+
+/**
+ * Telegram claims of the last second over both queues: customers' notices (by customer) and
+ * operator alerts (by chat); the 30 a second are shared.
+ */
+export async function telegramClaimsSince(tx: Queryable, since: Date) {
+  const customers = await tx
+    .select({ userId: notices.userId })
+    .from(notices)
+    .where(and(eq(notices.channel, 'telegram'), gt(notices.claimedAt, since)));
+  const alerts = await tx
+    .select({ chatId: operatorAlertNotices.chatId })
+    .from(operatorAlertNotices)
+    .where(gt(operatorAlertNotices.claimedAt, since));
+  return {
+    customers: new Set(customers.map((row) => row.userId)),
+    alertChats: new Set(alerts.flatMap((row) => (row.chatId === null ? [] : [row.chatId]))),
+  };
+}
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -53,12 +72,9 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
   const claimed = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
     const secondAgo = new Date(now.getTime() - PER_CHAT_MS);
-    const recent = await tx
-      .select({ userId: notices.userId })
-      .from(notices)
-      .where(and(eq(notices.channel, 'telegram'), gt(notices.claimedAt, secondAgo)));
-    const busy = new Set(recent.map((row) => row.userId));
-    let budget = TELEGRAM_PER_SECOND - busy.size;
+    const recent = await telegramClaimsSince(tx, secondAgo);
+    const busy = recent.customers;
+    let budget = TELEGRAM_PER_SECOND - busy.size - recent.alertChats.size;
     if (budget <= 0) return [];
     const candidates = await tx
       .select({ id: notices.id, userId: notices.userId, kind: notices.kind })

@@ -6,12 +6,15 @@ import {
   emailSetEndpoint,
   emailTopicsEndpoint,
   noticeSettingsEndpoint,
+  operatorTelegramEndpoint,
+  operatorTelegramLinkEndpoint,
+  operatorTelegramUnlinkEndpoint,
   telegramLinkEndpoint,
   telegramUnlinkEndpoint,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsDeps } from '../accounts/accounts-service';
-import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
 import { DomainError } from '../errors';
 import type { ListenedValue } from '../lib/listened-value';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
@@ -28,6 +31,7 @@ import {
   type ContactsDeps,
 } from './contacts';
 import { broadcast, listNotices } from './notices-admin';
+import { createOperatorTelegramLink, operatorTelegramStatus, unlinkOperatorTelegram } from './operator-alerts';
 
 export interface NoticesRoutesOptions
   extends AdminAuthDeps, Pick<AccountsDeps, 'customers'>, Omit<ContactsDeps, 'db' | 'clock'> {
@@ -49,6 +53,19 @@ export const noticesRoutes: FastifyPluginAsyncZod<NoticesRoutesOptions> = async 
     success: true as const,
     url: await createTelegramLink(deps, customerOf(request).id, request.body?.language),
   }));
+
+  // The signed-in operator's own chat, where owners and managers get operator alerts.
+  route(operatorTelegramEndpoint, async (request) => operatorTelegramStatus(deps, adminSessionOf(request)));
+
+  route(operatorTelegramLinkEndpoint, async (request) => ({
+    success: true as const,
+    url: await createOperatorTelegramLink(deps, adminSessionOf(request).operatorId),
+  }));
+
+  route(operatorTelegramUnlinkEndpoint, async (request) => {
+    await unlinkOperatorTelegram(deps.db, adminSessionOf(request).operatorId, 'the operator disconnected Telegram');
+    return { success: true as const };
+  });
 
   route(telegramUnlinkEndpoint, async (request) => {
     await unlinkTelegram(deps.db, customerOf(request).id);

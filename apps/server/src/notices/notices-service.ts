@@ -4,7 +4,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { repeatEvery } from '../jobs/repeat';
 import { createMailer } from './mailer';
+import type { Alerts } from '../ops/alerts';
 import { runNoticeRound } from './notice-sender';
+import { runAlertRound } from './operator-alert-sender';
+import { forwardAlertsToTelegram } from './operator-alerts';
 import { TelegramApi } from './telegram-api';
 import { startTelegramBot } from './telegram-bot';
 
@@ -22,7 +25,7 @@ export const NOTICE_ROUND_MS = 1_000;
  * process at a time holds it). Answers the function that stops both.
  */
 export function startNotices(
-  deps: { config: Config; db: Database; clock: Clock; telegram?: TelegramApi | null },
+  deps: { config: Config; db: Database; clock: Clock; telegram?: TelegramApi | null; alerts?: Alerts },
   log: FastifyBaseLogger,
 ): () => Promise<void> {
   const telegram = deps.telegram === undefined ? telegramApiOf(deps.config) : deps.telegram;
@@ -30,6 +33,13 @@ export function startNotices(
   const sender = { db: deps.db, clock: deps.clock, telegram, mailer, publicUrl: deps.config.publicUrl };
   const stops = [repeatEvery('notices', NOTICE_ROUND_MS, (signal) => runNoticeRound(sender, signal), log)];
   if (telegram) stops.push(startTelegramBot({ db: deps.db, clock: deps.clock, telegram }, log));
+  // Operator alerts reach linked operators' chats only with a bot; without one they stay log lines and metrics.
+  if (telegram && deps.alerts) {
+    const forwarder = forwardAlertsToTelegram({ db: deps.db, alerts: deps.alerts }, log);
+    const alertSender = { db: deps.db, clock: deps.clock, telegram };
+    stops.push(async () => forwarder.stop());
+    stops.push(repeatEvery('operator alert messages', NOTICE_ROUND_MS, () => runAlertRound(alertSender), log));
+  }
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
     mailer?.close();

@@ -254,3 +254,4 @@ export const replacementsEndpoint = defineEndpoint({
 });
 
 export * from './operator-endpoints';
+export * from './operator-telegram';

@@ -10,6 +10,7 @@ import { useConfirmTotp, useEnrollTotp } from '../api/totp';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
+import { TelegramAlerts } from './telegram-alerts';
 
 /** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
 export function SecurityPage() {
@@ -37,6 +38,7 @@ export function SecurityPage() {
         ) : (
           <Enrolment onConfirmed={setRecoveryCodes} />
         )}
+        <TelegramAlerts />
       </div>
     </>
   );

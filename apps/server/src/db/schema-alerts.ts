@@ -1,0 +1,88 @@
+import { NOTICE_STATUSES } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { operators } from './schema-operators';
+
+const statusList = sql.raw(NOTICE_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/** An operator's own Telegram chat, where operator alerts go (a chat belongs to one operator). */
+export const operatorChats = pgTable('operator_chats', {
+  operatorId: bigint('operator_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time codes of operators' deep links, stored hashed, like the customers' ones. */
+export const operatorLinkCodes = pgTable(
+  'operator_link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_link_codes_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * Each alert kind's episode as the shop sees it, over every API process: the first process to
+ * raise a kind that is not raised starts episode N+1 and queues its messages; the others' raises
+ * of the same episode queue nothing. Likewise the first clear.
+ */
+export const operatorAlertState = pgTable('operator_alert_state', {
+  kind: text('kind').primaryKey(),
+  episode: bigint('episode', { mode: 'number' }).notNull().default(0),
+  raised: boolean('raised').notNull().default(false),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The queue of operator alerts for Telegram: one row per operator and event (`<kind>:<episode>:
+ * <raised|cleared>`), claimed and retried by the rules of the customers' `notices` queue.
+ */
+export const operatorAlertNotices = pgTable(
+  'operator_alert_notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The chat a sender claimed the row for: Telegram's per-chat limit counts claims. */
+    chatId: bigint('chat_id', { mode: 'number' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('operator_alert_notices_operator_event').on(t.operatorId, t.eventKey),
+    index('operator_alert_notices_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('operator_alert_notices_claimed_idx').on(t.claimedAt),
+    check('operator_alert_notices_status_known', sql`${t.status} IN (${statusList})`),
+  ],
+);

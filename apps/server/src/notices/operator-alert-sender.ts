@@ -1,0 +1,156 @@
+import { ALERT_ROLES, type AlertKind } from '@portal/contract';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { operatorAlertNotices, operatorChats, operators } from '../db/schema';
+import { MAX_ATTEMPTS, TELEGRAM_CLAIM_LOCK, TELEGRAM_PER_SECOND, telegramClaimsSince } from './notice-sender';
+import type { AlertPayload } from './operator-alerts';
+import { TelegramError, type TelegramApi } from './telegram-api';
+
+export interface AlertSenderDeps {
+  db: Database;
+  clock: Clock;
+  telegram: TelegramApi;
+}
+
+const LEASE_MS = 60_000;
+const PER_CHAT_MS = 1_000;
+
+type AlertRow = typeof operatorAlertNotices.$inferSelect;
+
+/**
+ * Operator alerts are written in English: the console's language is a choice of the browser,
+ * which the server does not know.
+ */
+const TITLES: Record<AlertKind, string> = {
+  database_down: 'The database does not answer',
+  gateway_down: 'A gateway process is gone',
+  low_stock: 'Free proxies are running low',
+  ipqs_budget: "This month's IPQS budget is used up",
+  backup_failed: 'A scheduled backup failed',
+  payment_provider: 'The payment provider is failing',
+};
+
+export function alertText(payload: AlertPayload): string {
+  const figures = Object.entries(payload.details)
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('\n');
+  const head = payload.state === 'raised' ? `⚠️ Alert: ${TITLES[payload.kind]}` : `✅ Over: ${TITLES[payload.kind]}`;
+  return [head, `${payload.at.slice(0, 19).replace('T', ' ')} UTC`, figures].filter(Boolean).join('\n');
+}
+
+const due = (now: Date) =>
+  and(
+    eq(operatorAlertNotices.status, 'waiting'),
+    lte(operatorAlertNotices.nextAttemptAt, now),
+    or(isNull(operatorAlertNotices.leaseUntil), lt(operatorAlertNotices.leaseUntil, now)),
+  );
+
+/**
+ * Claims the alerts this second allows, under the customers' sender's lock and within the same
+ * budget: 30 chats a second over both queues, one message a second per chat. An alert whose
+ * operator has left, lost the role or unlinked the chat is failed, not sent.
+ */
+async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; chatId: number }[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
+    const since = new Date(now.getTime() - PER_CHAT_MS);
+    const recent = await telegramClaimsSince(tx, since);
+    const busy = recent.alertChats;
+    let budget = TELEGRAM_PER_SECOND - busy.size - recent.customers.size;
+    const candidates = await tx
+      .select({
+        id: operatorAlertNotices.id,
+        chatId: operatorChats.chatId,
+        removedAt: operators.removedAt,
+        role: operators.role,
+      })
+      .from(operatorAlertNotices)
+      .innerJoin(operators, eq(operators.id, operatorAlertNotices.operatorId))
+      .leftJoin(operatorChats, eq(operatorChats.operatorId, operatorAlertNotices.operatorId))
+      .where(due(now))
+      .orderBy(asc(operatorAlertNotices.id))
+      .limit(200)
+      .for('update', { of: operatorAlertNotices, skipLocked: true });
+    const gone: number[] = [];
+    const chosen = new Map<number, number>();
+    for (const row of candidates) {
+      if (row.chatId === null || row.removedAt !== null || !(ALERT_ROLES as readonly string[]).includes(row.role)) {
+        gone.push(row.id);
+        continue;
+      }
+      if (busy.has(row.chatId) || budget <= 0) continue;
+      busy.add(row.chatId);
+      chosen.set(row.id, row.chatId);
+      budget -= 1;
+    }
+    if (gone.length > 0) {
+      await tx
+        .update(operatorAlertNotices)
+        .set({ status: 'failed', lastError: 'the operator has no linked chat or no alerts any more' })
+        .where(inArray(operatorAlertNotices.id, gone));
+    }
+    if (chosen.size === 0) return [];
+    const rows = await tx
+      .update(operatorAlertNotices)
+      .set({
+        claimedAt: now,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${operatorAlertNotices.attempts} + 1`,
+        chatId: sql`(SELECT ${operatorChats.chatId} FROM ${operatorChats} WHERE ${operatorChats.operatorId} = ${operatorAlertNotices.operatorId})`,
+      })
+      .where(inArray(operatorAlertNotices.id, [...chosen.keys()]))
+      .returning();
+    return rows.flatMap((row) => {
+      const chatId = chosen.get(row.id);
+      return chatId === undefined ? [] : [{ row, chatId }];
+    });
+  });
+}
+
+/** Late outcomes never turn a sent alert back (only waiting rows are touched). */
+const stillWaiting = (id: number) => and(eq(operatorAlertNotices.id, id), eq(operatorAlertNotices.status, 'waiting'));
+
+async function send(deps: AlertSenderDeps, row: AlertRow, chatId: number): Promise<'sent' | 'retried' | 'failed'> {
+  try {
+    await deps.telegram.sendMessage(chatId, alertText(row.payload as AlertPayload));
+  } catch (error) {
+    if (!(error instanceof TelegramError)) throw error;
+    const now = deps.clock.now().getTime();
+    if (error.code === 429 || (error.transient && row.attempts < MAX_ATTEMPTS)) {
+      const waitMs =
+        error.code === 429 ? (error.retryAfter ?? 1) * 1000 : Math.min(5_000 * 2 ** (row.attempts - 1), 3_600_000);
+      await deps.db
+        .update(operatorAlertNotices)
+        .set({ leaseUntil: null, lastError: error.message, nextAttemptAt: new Date(now + waitMs) })
+        .where(stillWaiting(row.id));
+      return 'retried';
+    }
+    // 403: the operator blocked the bot or deleted the chat; nothing will reach it any more.
+    if (error.code === 403) {
+      await deps.db
+        .delete(operatorChats)
+        .where(and(eq(operatorChats.operatorId, row.operatorId), eq(operatorChats.chatId, chatId)));
+    }
+    await deps.db
+      .update(operatorAlertNotices)
+      .set({ status: 'failed', leaseUntil: null, lastError: error.message })
+      .where(stillWaiting(row.id));
+    return 'failed';
+  }
+  await deps.db
+    .update(operatorAlertNotices)
+    .set({ status: 'sent', sentAt: deps.clock.now(), leaseUntil: null, lastError: null })
+    .where(eq(operatorAlertNotices.id, row.id));
+  return 'sent';
+}
+
+/** One round of the operator alert queue; several processes may run rounds at once. */
+export async function runAlertRound(deps: AlertSenderDeps) {
+  const result = { sent: 0, retried: 0, failed: 0 };
+  const claimed = await claimAlerts(deps.db, deps.clock.now());
+  for (const outcome of await Promise.all(claimed.map(({ row, chatId }) => send(deps, row, chatId)))) {
+    result[outcome] += 1;
+  }
+  return result;
+}

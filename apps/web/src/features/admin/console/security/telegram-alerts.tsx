@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { useLinkOperatorTelegram, useOperatorTelegram, useUnlinkOperatorTelegram } from '../api/operator-telegram';
+
+/**
+ * The operator's own Telegram chat: a one-time deep link connects it, and owners and managers get
+ * the shop's operator alerts there.
+ */
+export function TelegramAlerts() {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  const link = useLinkOperatorTelegram();
+  const unlink = useUnlinkOperatorTelegram();
+  const url = link.data;
+  const status = useOperatorTelegram({ polling: Boolean(url) });
+  const state = status.data;
+  if (!state) return null;
+  const linked = state.linked;
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('security.telegram.title')}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">
+        {t(state.getsAlerts ? 'security.telegram.intro' : 'security.telegram.noAlerts')}
+      </p>
+      {!state.available ? (
+        <p className="mt-3 text-sm text-slate-700">{t('security.telegram.unavailable')}</p>
+      ) : linked ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm text-green-900">
+            {t('security.telegram.linked')}
+          </p>
+          <Button type="button" variant="secondary" onClick={() => unlink.mutate()} disabled={unlink.isPending}>
+            {t('security.telegram.unlink')}
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-3 flex flex-col gap-3">
+          <div>
+            <Button type="button" onClick={() => link.mutate()} disabled={link.isPending}>
+              {t('security.telegram.link')}
+            </Button>
+          </div>
+          {url && (
+            <p className="text-sm text-slate-700">
+              {t('security.telegram.open')}{' '}
+              <a href={url} target="_blank" rel="noreferrer" className="font-medium text-blue-700 underline">
+                {t('security.telegram.openLink')}
+              </a>
+            </p>
+          )}
+        </div>
+      )}
+      {(link.error ?? unlink.error) && (
+        <p className="mt-3 text-sm text-red-700">{apiErrorText(link.error ?? unlink.error)}</p>
+      )}
+    </section>
+  );
+}
