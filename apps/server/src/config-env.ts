@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trustedSources } from './gateway/proxy-protocol';
 
 /**
- * The environment variables the portal reads (DESIGN section 8) and how each is checked; loadConfig
+ * The environment variables the portal reads and how each is checked; loadConfig
  * (config.ts) turns the checked values into the Config the processes use.
  */
 export const PAYMENT_PROVIDERS = ['sandbox', 'cryptomus', 'btcpay'] as const;

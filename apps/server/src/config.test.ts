@@ -15,7 +15,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
-  it('has the defaults of DESIGN section 8', () => {
+  it('has the defaults', () => {
     const config = loadConfig({}, base);
     expect(config).toMatchObject({
       env: 'development',

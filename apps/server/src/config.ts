@@ -3,7 +3,7 @@ import path from 'node:path';
 import { EnvSchema, nonEmpty, SECRET_VARIABLES, type PaymentProviderName } from './config-env';
 
 /**
- * Configuration from the environment (DESIGN section 8), validated once at start.
+ * Configuration from the environment, validated once at start.
  * Every bad or missing value is reported in one message, one line per variable.
  */
 export { PAYMENT_PROVIDERS, type PaymentProviderName } from './config-env';

@@ -2,7 +2,7 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type RowProblem } from '@por
 
 /**
  * An expected refusal of the domain (bad key, insufficient balance...). The error handler turns
- * it into the envelope of DESIGN section 9; anything else thrown is a 500.
+ * it into the envelope; anything else thrown is a 500.
  */
 export class DomainError extends Error {
   readonly statusCode: number;

@@ -1,8 +1,8 @@
-/** Business constants and limits of spec section 9, shared by browser and server. */
+/** Business constants and limits of shared by browser and server. */
 
 export const PROXY_LIFETIME_HOURS = 24;
 export const MIN_PURCHASE_HOURS = 1;
-/** DESIGN section 2: one year is the longest single purchase or extension. */
+/** By design: one year is the longest single purchase or extension. */
 export const MAX_PURCHASE_HOURS = 8760;
 export const PURCHASE_HOURS_FALLBACK = 1;
 
@@ -46,7 +46,7 @@ export const LANGUAGES = ['en', 'ru', 'hi', 'es', 'fr', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Local storage keys of spec section 3. */
+/** Local storage keys of the product spec. */
 export const STORAGE_KEYS = {
   apiKey: 'apiKey',
   referralCode: 'referralCode',
@@ -56,7 +56,7 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
 } as const;
 
-/** Filter bands of spec section 5 (inclusive bounds). */
+/** Filter bands of the product spec (inclusive bounds). */
 export const FRAUD_SCORE_BANDS = {
   'very-low': { min: 0, max: 25 },
   low: { min: 26, max: 50 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Error codes the server sends in the envelope (DESIGN section 9), with their English text.
+ * Error codes the server sends in the envelope, with their English text.
  * The text is the spec's wording where the spec names the message; the browser may show a
  * translation keyed by the code instead.
  */
@@ -151,5 +151,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_SET: 409,
 };
 
-/** Calls whose spec'd answer names the sentence `message` rather than `error` (spec section 3). */
+/** Calls whose spec'd answer names the sentence `message` rather than `error`. */
 export const ERRORS_ALSO_AS_MESSAGE: readonly ErrorCode[] = ['GIFTCARD_INVALID', 'GIFTCARD_RATE_LIMITED'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseCents, clampFraudScore, priceCents, priceDollars, splitHours, totalHours } from './price';
 
-describe('priceCents (spec section 9, computed by hand)', () => {
+describe('priceCents (computed by hand)', () => {
   it.each([
     // [hours, score, cents, why]
     [720, 0, 450, 'one full 720-hour month is $4.50'],
@@ -11,7 +11,7 @@ describe('priceCents (spec section 9, computed by hand)', () => {
     [745, 0, 540, 'month + day + hour = 4.50 + 0.75 + 0.15'],
     [719, 0, 2520, '29 days and 23 hours: 29 x 75 + 23 x 15'],
     [8760, 0, 12 * 450 + 5 * 75, 'a year is 12 months and 5 days'],
-    [3, 42, 36, 'DESIGN example: 45 x 158 / 200 = 35.55 -> 36'],
+    [3, 42, 36, 'worked example: 45 x 158 / 200 = 35.55 -> 36'],
     [720, 100, 225, 'score 100 is the best discount, 50%'],
     [720, 150, 225, 'scores above 100 clamp to 100'],
     [720, -20, 450, 'scores below 0 clamp to 0'],

@@ -1,7 +1,7 @@
 import { centsToDollars } from './money';
 
 /**
- * Price of one proxy rental, spec section 9 and DESIGN section 2.
+ * Price of one proxy rental, the product spec and the design.
  *
  * Computed in integer cents so that the browser (display) and the server (the amount charged)
  * can never disagree by a rounding step: base cents of the duration split into 30-day months,
@@ -53,7 +53,7 @@ export function priceDollars(totalHours: number, fraudScore: number): number {
   return centsToDollars(priceCents(totalHours, fraudScore));
 }
 
-/** Total hours of the purchase dialog: months x 30 x 24 + days x 24 + hours (spec section 9). */
+/** Total hours of the purchase dialog: months x 30 x 24 + days x 24 + hours. */
 export function totalHours(duration: DurationSplit): number {
   const { months, days, hours } = duration;
   assertWholeNonNegative(months, 'months');

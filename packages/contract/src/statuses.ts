@@ -1,4 +1,4 @@
-/** Rental status values of spec section 4 with the meanings of DESIGN section 4. */
+/** Rental status values of the product spec with the meanings. */
 export const RENTAL_STATUS = {
   waitingUp: 'waiting_up',
   processing: 'processing',
@@ -20,7 +20,7 @@ export const RENTAL_STATUSES = [
   'refunded',
 ] as const satisfies readonly RentalStatus[];
 
-/** Extend is offered when connected or ready; refund only when connected (spec section 4). */
+/** Extend is offered when connected or ready; refund only when connected. */
 export function canExtend(status: RentalStatus): boolean {
   return status === RENTAL_STATUS.connected || status === RENTAL_STATUS.ready;
 }

@@ -66,7 +66,7 @@ async function customerByKey(deps: AccountsDeps, apiKey: string | undefined): Pr
 
 /**
  * Starts a browser session and ends every earlier one of the account, in one transaction
- * under the user's row lock (one active browser session per account, DESIGN section 3).
+ * under the user's row lock (one active browser session per account).
  */
 export async function loginCustomer(
   deps: AccountsDeps,

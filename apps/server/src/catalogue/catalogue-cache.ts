@@ -17,7 +17,7 @@ export interface CatalogueSnapshot extends JsonSnapshot {
 }
 
 /**
- * The catalogue's version (sumid) and the list answer, both in memory (DESIGN section 4): the
+ * The catalogue's version (sumid) and the list answer, both in memory: the
  * version from the notification every change sends, the list serialized and compressed once per
  * version. Concurrent requests during a rebuild share it. Without a listened version (tests on
  * one connection), the version is read from the database on each request.

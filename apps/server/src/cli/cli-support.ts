@@ -29,7 +29,7 @@ export function runningEmbedded(config: Config, exclusive: boolean): DatabaseHan
 }
 
 /**
- * The operator's tool: works on the database directly (DESIGN section 7), with the same
+ * The operator's tool: works on the database directly, with the same
  * configuration as the server. On the embedded database it uses the running server's database
  * when there is one, or starts it for the command.
  */

@@ -39,7 +39,7 @@ export const users = pgTable(
 );
 
 /**
- * Browser sessions (DESIGN section 3). At most one open session per user, enforced by a
+ * Browser sessions. At most one open session per user, enforced by a
  * partial unique index, so a second login must end the first in the same transaction.
  */
 export const browserSessions = pgTable(
@@ -63,7 +63,7 @@ export const browserSessions = pgTable(
 );
 
 /**
- * The operator's inventory of upstream proxies (DESIGN section 4). `upstream` says how the
+ * The operator's inventory of upstream proxies. `upstream` says how the
  * gateway reaches the exit (`direct`, `socks5://u:p@h:port`, `http://u:p@h:port`); it holds the
  * upstream's credentials and is never sent to customers.
  */
@@ -149,7 +149,7 @@ export { HOLDING_STATUSES };
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 const holding = inList(HOLDING_STATUSES);
 
-/** One customer's rental of one proxy, from purchase to expiry or refund (DESIGN section 4). */
+/** One customer's rental of one proxy, from purchase to expiry or refund. */
 export const rentals = pgTable(
   'rentals',
   {
@@ -186,7 +186,7 @@ export const rentals = pgTable(
     renewFailure: text('renew_failure'),
   },
   (t) => [
-    // Exclusive rental: two customers racing for one proxy, exactly one wins (DESIGN section 4).
+    // Exclusive rental: two customers racing for one proxy, exactly one wins.
     uniqueIndex('rentals_one_holder_per_proxy')
       .on(t.proxyId)
       .where(sql`${t.status} IN (${holding})`),
@@ -219,7 +219,7 @@ export const rentalOrders = pgTable(
 );
 
 /**
- * Append-only wallet ledger (DESIGN section 2): every balance change is one row, written in the
+ * Append-only wallet ledger: every balance change is one row, written in the
  * transaction that changes the balance. Unique references make each event count once.
  */
 export const ledgerEntries = pgTable(
@@ -247,7 +247,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_refund_once')
       .on(t.rentalId)
       .where(sql`${t.kind} = 'refund'`),
-    // Each payment is credited once, and rewards its referrer once (DESIGN section 2).
+    // Each payment is credited once, and rewards its referrer once.
     uniqueIndex('ledger_entries_deposit_once')
       .on(t.paymentId)
       .where(sql`${t.kind} = 'deposit'`),
@@ -262,7 +262,7 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * Version of the free list (`sumid`, DESIGN section 4): bumped in every transaction that changes
+ * Version of the free list (`sumid`): bumped in every transaction that changes
  * which proxies are free. The salt keeps versions of a recreated database from matching old ones.
  */
 export const catalogueState = pgTable(
@@ -312,7 +312,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Operator-made codes worth an amount, each redeemable once (DESIGN section 6). */
+/** Operator-made codes worth an amount, each redeemable once. */
 export const giftcards = pgTable(
   'giftcards',
   {
@@ -327,7 +327,7 @@ export const giftcards = pgTable(
   (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
-/** The public news feed (spec section 2); content is plain text, shown as text, never as HTML. */
+/** The public news feed; content is plain text, shown as text, never as HTML. */
 export const news = pgTable(
   'news',
   {
@@ -361,7 +361,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.id)],
 );
 
-/** Operator sessions: Bearer tokens with an expiry, stored hashed (DESIGN section 7). */
+/** Operator sessions: Bearer tokens with an expiry, stored hashed. */
 export const adminTokens = pgTable(
   'admin_tokens',
   {

@@ -32,7 +32,7 @@ const MAX_BODY = 64 * 1024;
 
 /**
  * GETs `url` through `upstream` with the gateway's own dialer, so it takes exactly the path a
- * customer's traffic takes (DESIGN section 5); https is spoken over the tunnel. Failures are
+ * customer's traffic takes; https is spoken over the tunnel. Failures are
  * sorted into the reasons the console shows.
  */
 export async function fetchThrough(

@@ -34,7 +34,7 @@ const SWEEP_MS = 500;
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * What every gateway process knows about rental credentials (DESIGN section 5). Loaded whole at
+ * What every gateway process knows about rental credentials. Loaded whole at
  * start, then kept current by database notifications; it also enforces time on its own: each
  * rental has a timer that closes its connections at end_time, whatever the jobs are doing.
  */

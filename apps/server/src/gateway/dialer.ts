@@ -5,7 +5,7 @@ import { gatewayRefusedTargets } from '../metrics/metrics';
 import { connectForRelay } from './relay';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
-/** Ports the terms forbid (spec section 5: no SMTP). */
+/** Ports the terms forbid (no SMTP). */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
 
 /** Whether the terms forbid this port; each refusal is counted in /metrics. */

@@ -82,7 +82,7 @@ async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<voi
 export const FAILED_LOGINS_PER_MINUTE = 20;
 
 /**
- * The gateway customers connect to (DESIGN section 5): a SOCKS5 front and an HTTP front that
+ * The gateway customers connect to: a SOCKS5 front and an HTTP front that
  * check a rental's credentials, forward through its upstream, cut access at end_time, and count
  * bytes. Any number of processes may run it against one PostgreSQL database.
  */

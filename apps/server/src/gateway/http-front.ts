@@ -12,7 +12,7 @@ import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } fro
 /**
  * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic): plain HTTP
  * on proxy-chain, CONNECT tunnels on our own handler. Keep-alive to upstreams is off: with pooled
- * sockets plain forwarding through an upstream returned resets (DESIGN section 5, proxy-chain
+ * sockets plain forwarding through an upstream returned resets (proxy-chain
  * issue #628).
  */
 export interface HttpFrontOptions {

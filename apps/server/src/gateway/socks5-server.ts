@@ -30,7 +30,7 @@ const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSu
 /**
  * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names; RFC 1929
  * username/password, or no authentication where `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a growing buffer, so a
- * client that sends one byte at a time works. No maintained library fits (DESIGN section 5).
+ * client that sends one byte at a time works. No maintained library fits.
  */
 export function createSocks5Server(options: Socks5Options): net.Server {
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;

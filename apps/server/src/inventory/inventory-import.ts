@@ -13,7 +13,7 @@ import { DomainError } from '../errors';
 /** At most this many problems are listed; the first one is also the error sentence. */
 const MAX_PROBLEMS = 100;
 
-/** Operators' CSV: a header row naming the fields of DESIGN section 7, in any order and case. */
+/** Operators' CSV: a header row naming the import's fields, in any order and case. */
 export function parseCsv(text: string): unknown[] {
   try {
     return parse(text, {
@@ -31,7 +31,7 @@ export function parseCsv(text: string): unknown[] {
 
 /**
  * Validates every row and answers them all, or refuses the whole import naming each bad row
- * (DESIGN section 7: nothing of a rejected request is stored).
+ * (nothing of a rejected request is stored).
  */
 export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
   checkRowCount(rows);

@@ -9,7 +9,7 @@ const LEASE_MS = 60_000;
 
 /**
  * Re-checks the upstream of every connected rental once per `healthCheckMs` and records when it
- * was first found unavailable: the refund rule reads that (DESIGN section 4), so a proxy that
+ * was first found unavailable: the refund rule reads that, so a proxy that
  * failed and recovered before the customer asked is still refundable. The gateway issue replaces
  * the provisioner's check with a real connection through the upstream.
  */

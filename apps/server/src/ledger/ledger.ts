@@ -77,7 +77,7 @@ export interface LedgerMismatch {
   ledgerSumCents: number;
 }
 
-/** Invariant of DESIGN section 2: each balance equals the sum of that user's ledger rows. */
+/** Invariant: each balance equals the sum of that user's ledger rows. */
 export async function verifyLedger(db: Queryable): Promise<{ usersChecked: number; mismatches: LedgerMismatch[] }> {
   const sums = db
     .select({

@@ -6,7 +6,7 @@ export function randomToken(bytes: number): string {
 }
 
 /**
- * SHA-256 is enough for secrets that are themselves 128+ random bits (DESIGN section 3):
+ * SHA-256 is enough for secrets that are themselves 128+ random bits:
  * there is nothing to brute-force, so a slow password hash would only cost latency.
  */
 export function hashSecret(secret: string): string {

@@ -11,7 +11,7 @@ export interface NewsRoutesOptions extends AdminAuthDeps {
   news: ListenedValue<JsonSnapshot>;
 }
 
-/** The public news feed and the admin's editor calls (spec section 7). */
+/** The public news feed and the admin's editor calls. */
 export const newsRoutes: FastifyPluginAsyncZod<NewsRoutesOptions> = async (app, options) => {
   const { news, ...deps } = options;
   const route = endpointRoutes(app, { admin: requireAdmin(deps) });

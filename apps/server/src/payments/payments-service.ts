@@ -95,7 +95,7 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `paid`, `fail`, or the provider's own word while pending (spec section 4 keeps polling on it). */
+/** `paid`, `fail`, or the provider's own word while pending (the browser keeps polling on it). */
 export function clientStatus(payment: PaymentRow): string {
   return payment.status === PAYMENT_STATUS.pending ? payment.providerStatus : payment.status;
 }

@@ -33,8 +33,8 @@ export function customerOf(request: FastifyRequest): UserRow {
 }
 
 /**
- * Every customer call authenticates with the x-api-key header (spec section 6); a browser
- * session cookie that a later login ended turns the call away (DESIGN section 3).
+ * Every customer call authenticates with the x-api-key header; a browser
+ * session cookie that a later login ended turns the call away.
  */
 export function requireCustomer(deps: AccountsDeps): preHandlerAsyncHookHandler {
   return async (request) => {

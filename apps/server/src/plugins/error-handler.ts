@@ -5,7 +5,7 @@ import { isDataException } from '../db/errors';
 import { DomainError } from '../errors';
 import { loggableError } from '../lib/loggable-error';
 
-/** Fastify's own 4xx codes, each with the sentence the client gets (DESIGN section 9). */
+/** Fastify's own 4xx codes, each with the sentence the client gets. */
 const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',

@@ -23,7 +23,7 @@ export interface Provisioner {
 /**
  * A rental works when the gateway has its credentials and a real HTTP request to the check
  * target (by default the portal's own /healthz) goes through its upstream, exactly the path a
- * customer's traffic takes after the gateway (DESIGN section 5).
+ * customer's traffic takes after the gateway.
  */
 export function createGatewayProvisioner(db: Queryable, checkUrl: string, timeoutMs = 5000): Provisioner {
   const url = new URL(checkUrl);

@@ -16,7 +16,7 @@ export interface ControlsDeps {
 /**
  * A new password for the caller's rental of a proxy that it holds now; the username stays. The
  * gateway hears of the change through the rentals trigger and closes the connections made with
- * the old password within a second (DESIGN section 5), so a leaked password is dead at once.
+ * the old password within a second, so a leaked password is dead at once.
  */
 export async function newCredentials(
   deps: ControlsDeps,

@@ -21,7 +21,7 @@ export async function lockHoldingRental(tx: Queryable, proxyId: number): Promise
   return row;
 }
 
-/** The customer's latest rental of a proxy: calls by proxy id act on it (DESIGN section 4). */
+/** The customer's latest rental of a proxy: calls by proxy id act on it. */
 export async function lockLatestRental(tx: Queryable, userId: number, proxyId: number): Promise<RentalRow | undefined> {
   const [row] = await tx
     .select()

@@ -246,7 +246,7 @@ export async function autoRefundWaiting(deps: RentalsDeps, rentalId: number, use
 type RefundDecision = { refunded: true; walletCents: number } | { refunded: false; error: DomainError };
 
 /**
- * A customer's refund request (DESIGN section 4): own rental, connected, within 5 hours of
+ * A customer's refund request: own rental, connected, within 5 hours of
  * purchase, one request per rental, and unavailable within 2 hours of purchase. The request is
  * recorded even when the last rule refuses it, since the terms allow only one per proxy.
  */

@@ -20,7 +20,7 @@ export function gatewayPortFor(protocol: string, gateway: GatewayAddress): numbe
   return protocol.toUpperCase() === 'HTTP' ? gateway.httpPort : gateway.socksPort;
 }
 
-/** A rental as the history shows it (spec section 3): credentials point at our gateway. */
+/** A rental as the history shows it: credentials point at our gateway. */
 export function toHistoryRecord(
   rental: HistoryRow['rental'],
   proxy: HistoryRow['proxy'],

@@ -6,7 +6,7 @@ import { changeLanguage, isLanguage, LANGUAGE_NAMES } from '../lib/i18n';
 import { useAppNavigate } from '../lib/nav';
 
 /**
- * Language selector of the header (spec section 2); the choice is stored and restored on load.
+ * Language selector of the header; the choice is stored and restored on load.
  * On a public page it also moves to that page's address in the chosen language.
  */
 export function LanguageSelect() {

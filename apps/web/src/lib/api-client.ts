@@ -33,7 +33,7 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Sends this text as it is (CSV imports) instead of JSON; `contentType` names it. */
   rawBody?: { text: string; contentType: string };
   signal?: AbortSignal;
-  /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check of spec section 7). */
+  /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check of the product spec). */
   cache?: RequestCache;
 }
 

@@ -115,7 +115,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language the visitor chose (spec section 10), or null when they never chose one. */
+/** The language the visitor chose, or null when they never chose one. */
 export function savedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(STORAGE_KEYS.language);

@@ -12,7 +12,7 @@ export function usePublicPath(): (page: PublicPage) => string {
 }
 
 /**
- * Where a visitor whose saved language differs from the address's belongs (spec section 10: the
+ * Where a visitor whose saved language differs from the address's belongs (the product spec: the
  * choice is restored on load), or null when the address is right as it is.
  */
 export function redirectForSavedLanguage(location: { pathname: string; search: string; hash: string }): string | null {

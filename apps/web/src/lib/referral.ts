@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@portal/contract';
 
-/** The landing page keeps `?ref=CODE` so that a later sign-up credits the referrer (spec section 2). */
+/** The landing page keeps `?ref=CODE` so that a later sign-up credits the referrer. */
 export function rememberReferralCode(search: string): void {
   const code = new URLSearchParams(search).get('ref')?.trim();
   if (!code) return;

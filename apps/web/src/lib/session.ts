@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The customer's session lives in local storage (spec sections 3 and 4): a stored API key on load
+ * The customer's session lives in local storage (the product spec): a stored API key on load
  * means signed in. Reading storage on every call keeps other tabs and tests in step without a cache.
  */
 export function getApiKey(): string | null {
@@ -51,7 +51,7 @@ function write(key: string, value: string | null): void {
   }
 }
 
-/** After login the server's referral_key becomes the stored referral code (spec section 9, referral link). */
+/** After login the server's referral_key becomes the stored referral code (referral link). */
 export function startSession(apiKey: string, referralCode?: string | null): void {
   write(STORAGE_KEYS.apiKey, apiKey);
   if (referralCode) write(STORAGE_KEYS.referralCode, referralCode);
@@ -72,7 +72,7 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
   return () => endListeners.delete(listener);
 }
 
-/** Logout rules of spec section 4: key, referral code and cached lists go; language stays. */
+/** Logout rules of the product spec: key, referral code and cached lists go; language stays. */
 export function endSession(reason: SessionEndReason): void {
   write(STORAGE_KEYS.apiKey, null);
   write(STORAGE_KEYS.referralCode, null);

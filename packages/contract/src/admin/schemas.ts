@@ -72,7 +72,7 @@ export function upstreamUrlProblem(upstream: string): string | null {
 }
 
 /**
- * One inventory row of an import (DESIGN section 7); CSV cells arrive as text and are coerced.
+ * One inventory row of an import; CSV cells arrive as text and are coerced.
  * Only `upstream` is required: a field given is the operator's word, a field left out
  * is discovered through the upstream. `port` defaults to the upstream's port.
  */
@@ -172,7 +172,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const MAX_ADJUSTMENT_DOLLARS = 1_000_000;
 
 /**
- * Operator's manual balance change (DESIGN section 7): dollars with at most 2 decimals, a reason.
+ * Operator's manual balance change: dollars with at most 2 decimals, a reason.
  * Parsed, the amount is cents (`amountCents`): the HTTP call and the command line read it alike.
  */
 export const BalanceAdjustRequestSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PURCHASE_HOURS, MIN_PURCHASE_HOURS } from '../constants';
 import { RENTAL_STATUSES } from '../statuses';
 
-/** Every successful answer carries `success: true` (spec section 7). */
+/** Every successful answer carries `success: true`. */
 export const successTrue = z.literal(true);
 
 /** Bounded text: no request field may be large enough to strain storage or logs. */
@@ -23,7 +23,7 @@ export const ProxyIdSchema = z
   .transform(Number)
   .pipe(z.number().int('must be a whole number').positive('must be a positive number').max(Number.MAX_SAFE_INTEGER));
 
-/** Purchase hours: text or number, whole, 1..8760 (DESIGN section 2). */
+/** Purchase hours: text or number, whole, 1..8760. */
 export const PurchaseHoursSchema = z
   .union([
     z.number(),
@@ -43,7 +43,7 @@ export const PurchaseHoursSchema = z
 
 export const RentalStatusSchema = z.enum(RENTAL_STATUSES);
 
-/** The public facts of one proxy, as listed in the catalogue (spec section 3). */
+/** The public facts of one proxy, as listed in the catalogue. */
 export const ProxyFactsSchema = z.object({
   id: z.number().int(),
   ip: z.string(),

@@ -102,7 +102,7 @@ export const sandboxSettleEndpoint = defineEndpoint({
   errors: ['PAYMENT_NOT_FOUND'],
 });
 
-/** What the providers send (DESIGN section 6): read as raw bytes, since the signature covers them. */
+/** What the providers send: read as raw bytes, since the signature covers them. */
 export const WebhookBodySchema = z
   .looseObject({})
   .describe(

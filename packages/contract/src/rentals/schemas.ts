@@ -4,7 +4,7 @@ import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
 import { ReplacedFromSchema } from './replace';
 
-/** A history record (spec section 3): the proxy's facts plus the rental's credentials and state. */
+/** A history record: the proxy's facts plus the rental's credentials and state. */
 export const HistoryRecordSchema = ProxyFactsSchema.extend({
   proxy_ip: z.string(),
   proxy_port: z.number().int(),

@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToNearestCents } from '@portal/contract';
 
-/** What the portal needs from a payment provider (DESIGN section 6). */
+/** What the portal needs from a payment provider. */
 export interface InvoiceRequest {
   /** Our payment id: the provider's order id, so creation is idempotent. */
   paymentId: string;

@@ -21,7 +21,7 @@ const PUBLIC_LINKS: Partial<Record<(typeof LINKS)[number], PublicPage>> = {
   terms: '/terms',
 };
 
-/** Header of signed-in users (spec section 2): links, balance, language, logout, mobile menu. */
+/** Header of signed-in users: links, balance, language, logout, mobile menu. */
 export function AppHeader() {
   const { t } = useTranslation();
   const to = usePublicPath();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A panel sliding over the page (the mobile menu). Radix Dialog traps focus, closes on Escape
- * and locks page scroll while open (spec section 2, header).
+ * and locks page scroll while open (header).
  */
 export function Sheet({
   open,

@@ -10,7 +10,7 @@ const icon = (glyph: string) => (
 const base = 'flex w-full items-start gap-3 rounded-lg p-4 text-sm font-medium text-white shadow-lg';
 
 /**
- * Toasts of spec section 2: success green with a check, error red with a cross, warning orange
+ * Toasts of the product spec: success green with a check, error red with a cross, warning orange
  * with a warning sign, anything else blue; each closes itself after 3 seconds (section 9).
  */
 export function Toaster({ label }: { label: string }) {

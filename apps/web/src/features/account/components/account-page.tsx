@@ -12,7 +12,7 @@ import { NoticesSection } from './notices-section';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';
 
-/** Account (spec section 2): balance, API key, referral link, notices, language. */
+/** Account: balance, API key, referral link, notices, language. */
 export function AccountPage() {
   const { t, i18n } = useTranslation('account');
   const wallet = useWallet();

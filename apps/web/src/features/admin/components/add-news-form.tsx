@@ -34,7 +34,7 @@ function isDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-/** Add news (spec sections 2 and 5): title, date and content are required. */
+/** Add news (the product spec): title, date and content are required. */
 export function AddNewsForm() {
   const { t } = useTranslation('admin');
   const ids = { title: useId(), content: useId(), date: useId(), important: useId(), hint: useId(), heading: useId() };

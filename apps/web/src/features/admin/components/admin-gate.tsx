@@ -17,7 +17,7 @@ import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
 
 /**
- * Every admin screen sits behind this (spec sections 2 and 4): without a token it asks for the
+ * Every admin screen sits behind this (the product spec): without a token it asks for the
  * secret code ('Admin Access'); a stored token is verified on load and removed when invalid.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
@@ -114,7 +114,7 @@ function AdminAccess() {
   );
 }
 
-/** Logout of spec section 4: the token goes, and the operator lands on the public news. */
+/** Logout of the product spec: the token goes, and the operator lands on the public news. */
 export function useAdminLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import { newestFirst, useNews } from '../../news/api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 
 /**
- * The published news, newest first, each with Delete behind a confirmation (spec section 5).
+ * The published news, newest first, each with Delete behind a confirmation.
  * Titles and contents are operator input shown to every visitor: always rendered as text.
  */
 export function AdminNewsList() {

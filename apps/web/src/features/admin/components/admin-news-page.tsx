@@ -8,7 +8,7 @@ import { AddNewsForm } from './add-news-form';
 import { AdminGate, useAdminLogout } from './admin-gate';
 import { AdminNewsList } from './admin-news-list';
 
-/** /admin/news (spec sections 2 and 4): 'Admin Access', then 'News Management'. */
+/** /admin/news (the product spec): 'Admin Access', then 'News Management'. */
 export function AdminNewsPage() {
   return (
     <AdminGate>

@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The operator's session: the token from the admin login, kept under `adminToken` (spec section
- * 3). It is independent of the customer's API key; either may exist without the other.
+ * The operator's session: the token from the admin login, kept under `adminToken` in local
+ * storage. It is independent of the customer's API key; either may exist without the other.
  */
 export function getAdminToken(): string | null {
   try {

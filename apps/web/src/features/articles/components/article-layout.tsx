@@ -39,7 +39,7 @@ function ArticleIcon({ id, className }: { id: ArticleId; className: string }) {
 }
 
 /**
- * Frame of a help article (spec section 2): a header with icon and title, the body, cards to
+ * Frame of a help article: a header with icon and title, the body, cards to
  * the guides and a back-to-home button. Articles make no calls.
  */
 export function ArticleLayout({

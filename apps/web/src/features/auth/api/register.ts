@@ -1,7 +1,7 @@
 import { registerEndpoint } from '@portal/contract';
 import { callEndpoint } from '../../../lib/api-client';
 
-/** Creates an account; the answer holds the API key, shown once (spec section 2, Registration). */
+/** Creates an account; the answer holds the API key, shown once (Registration). */
 export async function register(referralCode: string | null): Promise<string> {
   const answer = await callEndpoint(registerEndpoint, {
     body: referralCode ? { referralCode } : {},

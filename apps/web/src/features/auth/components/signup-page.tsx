@@ -13,7 +13,7 @@ import { register } from '../api/register';
 type State = { step: 'working' } | { step: 'done'; apiKey: string } | { step: 'failed'; cause: string };
 
 /**
- * Registration runs by itself (spec section 2): register with the stored referral code, store
+ * Registration runs by itself: register with the stored referral code, store
  * the key, auto-login, then show the key once. A failed auto-login keeps the key on screen, since
  * it cannot be shown again.
  */

@@ -17,7 +17,7 @@ const ARTICLES = [
 
 const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 
-/** Landing page of spec section 2: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
+/** Landing page of the product spec: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { search } = useAppLocation();

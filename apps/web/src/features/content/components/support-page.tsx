@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyStatus, useCopyMessage } from '../../../components/copy-status';
 import { SUPPORT_CONTACT } from '../../../lib/config';
 
-/** Support (spec section 2): the contact address, click to copy. */
+/** Support: the contact address, click to copy. */
 export function SupportPage() {
   const { t } = useTranslation('support');
   const { result, copy } = useCopyMessage();

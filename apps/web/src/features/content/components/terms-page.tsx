@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Terms (spec section 2): eight numbered sections with a side navigation. */
+/** Terms: eight numbered sections with a side navigation. */
 export function TermsPage() {
   const { t } = useTranslation('terms');
   const sections = t('sections', { returnObjects: true });

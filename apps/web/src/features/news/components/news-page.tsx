@@ -4,7 +4,7 @@ import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { newestFirst } from '../api/newest-first';
 import { usePublicNews } from '../api/use-public-news';
 
-/** Public news list (spec section 2): important items flagged, newest first. */
+/** Public news list: important items flagged, newest first. */
 export function NewsPage() {
   const { t, i18n } = useTranslation('news');
   const news = usePublicNews();

@@ -1,7 +1,7 @@
 import { paymentStatusEndpoint } from '@portal/contract';
 import { callEndpoint } from '../../../lib/api-client';
 
-/** One status check (spec section 7); polled by the payment page. */
+/** One status check; polled by the payment page. */
 export async function checkPaymentStatus(uuid: string): Promise<string> {
   // Spec section 5: a status check needs a uuid.
   if (!uuid) throw new Error('No UUID provided for status check');

@@ -11,7 +11,7 @@ const field =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
- * Create payment (spec section 2): method from the services list, whole dollars of at least 1,
+ * Create payment: method from the services list, whole dollars of at least 1,
  * Pay Now. The returned url opens in a new tab; the tab is opened on the click itself, because
  * browsers block windows opened later, after the answer arrives.
  */

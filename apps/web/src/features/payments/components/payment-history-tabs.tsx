@@ -7,7 +7,7 @@ import { usePaymentHistory } from '../api/get-payment-history';
 
 const cell = 'px-3 py-2';
 
-/** The two history tabs of spec section 2: payments and transactions. */
+/** The two history tabs of the product spec: payments and transactions. */
 export function PaymentHistoryTabs() {
   const { t, i18n } = useTranslation('payments');
   const payments = usePaymentHistory();

@@ -16,7 +16,7 @@ import { usePaymentPolling } from './use-payment-polling';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';
 
-/** Payments (/payment), spec section 2. */
+/** Payments (/payment), the product spec. */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
   const queryClient = useQueryClient();

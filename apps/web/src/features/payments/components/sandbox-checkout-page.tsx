@@ -6,7 +6,7 @@ import { useSandboxPayment } from '../api/get-sandbox-payment';
 import { useSettleSandboxPayment } from '../api/settle-sandbox-payment';
 
 /**
- * The sandbox provider's checkout (DESIGN section 6), opened in a new tab from Payments. It
+ * The sandbox provider's checkout, opened in a new tab from Payments. It
  * stands where a real provider's page would, so it has no portal header; the portal's own tab
  * keeps polling and sees the outcome.
  */

@@ -5,7 +5,7 @@ import { checkPaymentStatus } from '../api/check-payment-status';
 const FINAL: readonly string[] = [PAYMENT_STATUS.paid, PAYMENT_STATUS.fail];
 
 /**
- * Payment status polling (spec section 4): every 5 s per watched payment; `paid` and `fail` end
+ * Payment status polling: every 5 s per watched payment; `paid` and `fail` end
  * it, anything else or a network error keeps polling. Payments the history still lists as
  * pending are watched too, so polling survives a page reload.
  */

@@ -2,7 +2,7 @@ import { buyEndpoint, type BuyResponse, TIMEOUTS_MS } from '@portal/contract';
 import { callEndpoint } from '../../../lib/api-client';
 
 /**
- * One buy call (spec section 7): `{task:'up', id, hours as text}`. The same call extends a rental,
+ * One buy call: `{task:'up', id, hours as text}`. The same call extends a rental,
  * with the longer extend timeout.
  */
 export function buyProxy(id: number, hours: number, purpose: 'buy' | 'extend' = 'buy'): Promise<BuyResponse> {
@@ -23,7 +23,7 @@ export class PurchaseError extends Error {
   }
 }
 
-/** One call per proxy, in sequence; the first failure stops the rest (spec section 4). */
+/** One call per proxy, in sequence; the first failure stops the rest. */
 export async function buyProxies(
   ids: readonly number[],
   hours: number,

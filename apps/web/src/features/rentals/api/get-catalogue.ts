@@ -15,7 +15,7 @@ import { rentalKeys } from './keys';
 export type Catalogue = (
   { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string }
 ) & {
-  /** Why the sumid check failed, reported only while no sumid is stored (spec section 8). */
+  /** Why the sumid check failed, reported only while no sumid is stored. */
   sumidError?: unknown;
 };
 
@@ -75,7 +75,7 @@ export function forgetCatalogueCache(): void {
   memory = null;
 }
 
-// Logout clears the lists (spec section 4): the next customer in this tab starts from the server.
+// Logout clears the lists: the next customer in this tab starts from the server.
 onSessionEnded(forgetCatalogueCache);
 
 /**

@@ -15,7 +15,7 @@ const BADGE: Record<Activation['state'], string> = {
 };
 
 /**
- * Purchased proxies status dialog (spec section 2): activation progress per proxy, Copy All
+ * Purchased proxies status dialog: activation progress per proxy, Copy All
  * Proxies (connected ones) and try again. Closing reloads the history after 500 ms.
  */
 export function ActivationDialog({ ids, onClose }: { ids: readonly number[]; onClose: () => void }) {

@@ -7,7 +7,7 @@ const select =
 
 type Change = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void;
 
-/** The seven filters of spec section 2 plus protocol; options come from the cascade. */
+/** The seven filters of the product spec plus protocol; options come from the cascade. */
 export function CatalogueFiltersBar({
   filters,
   options,

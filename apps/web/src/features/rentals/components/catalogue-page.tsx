@@ -18,7 +18,7 @@ import { useCountryName } from './use-country-name';
 import { usePurchase } from './use-purchase';
 import { useRefreshCooldown } from './use-refresh-cooldown';
 
-/** Proxy catalogue (/proxy), spec section 2. */
+/** Proxy catalogue (/proxy), the product spec. */
 export function CataloguePage() {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
@@ -149,7 +149,7 @@ export function CataloguePage() {
             onPage={view.setPage}
             label={t('pagination.bottom')}
           />
-          {/* On small screens the purchase controls stick to the bottom (spec section 2). */}
+          {/* On small screens the purchase controls stick to the bottom (as the product spec asks). */}
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-lg md:sticky md:bottom-4 md:rounded-2xl md:border">
             <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
               <span className="text-sm text-slate-700">{t('selectedCount', { count: selected.size })}</span>

@@ -11,7 +11,7 @@ function flagUrl(code: string): string | undefined {
   return FLAG_URLS[`../../../../../../node_modules/country-flag-icons/3x2/${code.toUpperCase()}.svg`];
 }
 
-/** A country's flag; one that fails to load hides itself silently (spec section 8). */
+/** A country's flag; one that fails to load hides itself silently. */
 export function CountryFlag({ code }: { code: string }) {
   const [failed, setFailed] = useState(false);
   const url = flagUrl(code);

@@ -5,7 +5,7 @@ import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/durati
 const input =
   'w-full rounded-lg border border-slate-300 px-3 py-2 tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0 (spec section 5). */
+/** Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0. */
 export function DurationInputs({
   value,
   onChange,

@@ -14,7 +14,7 @@ import { useCountryName } from './use-country-name';
 import { TimeLeft } from './time-left';
 
 /**
- * Extend dialog (spec sections 2 and 4): the proxy's facts, its string and time left when
+ * Extend dialog (the product spec): the proxy's facts, its string and time left when
  * connected, and an hours input. Success updates the wallet, refreshes the catalogue and history,
  * and hands the proxy to the status dialog.
  */

@@ -35,7 +35,7 @@ function refundOpen(record: HistoryRecord, now: number): boolean {
   return canRequestRefund(record.status) && refundRequestOpen(record.purchased_at, now);
 }
 
-/** History (/history), spec section 2. */
+/** History (/history), the product spec. */
 export function HistoryPage() {
   const { t, i18n } = useTranslation('rentals');
   const history = useHistory();

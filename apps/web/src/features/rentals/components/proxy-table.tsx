@@ -17,7 +17,7 @@ interface RowsProps {
 }
 
 /**
- * One page of the catalogue: a table on wide screens, cards on small ones (spec section 2). Only
+ * One page of the catalogue: a table on wide screens, cards on small ones. Only
  * one of the two is rendered, and never more than the page's rows.
  */
 export function ProxyRows(props: RowsProps) {

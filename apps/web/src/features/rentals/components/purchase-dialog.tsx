@@ -14,7 +14,7 @@ import { totalCents } from '../lib/duration';
 import { DurationInputs } from './duration-inputs';
 
 /**
- * Purchase dialog of spec section 2: the selection, time inputs, total time and total price (the
+ * Purchase dialog of the product spec: the selection, time inputs, total time and total price (the
  * shared price function summed over the selection). Confirm is disabled at a total of 0.
  */
 export function PurchaseDialog({
@@ -33,7 +33,7 @@ export function PurchaseDialog({
   const { t } = useTranslation('rentals');
   const [duration, setDuration] = useState<DurationSplit>({ months: 0, days: 0, hours: 1 });
   const hours = totalHours(duration);
-  // The server refuses more than a year per purchase (DESIGN section 2); say so before it does.
+  // The server refuses more than a year per purchase; say so before it does.
   const tooLong = hours > MAX_PURCHASE_HOURS;
   const cents = useMemo(
     () =>

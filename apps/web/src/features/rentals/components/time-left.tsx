@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { timeLeftParts } from '../lib/duration';
 
-/** At most two units of d, h, m, s (spec section 9), with the units in the reader's language. */
+/** At most two units of d, h, m, s, with the units in the reader's language. */
 export function TimeLeft({ endTime, now }: { endTime: string; now: number }) {
   const { t } = useTranslation('rentals');
   const parts = timeLeftParts(Date.parse(endTime) - now);

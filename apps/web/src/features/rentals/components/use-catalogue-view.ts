@@ -18,7 +18,7 @@ const EMPTY: readonly CatalogueProxy[] = [];
 /**
  * Filters, sort and page of the catalogue. Each step is memoised on its own inputs, so paging
  * does not re-filter and filtering does not rebuild the options of unrelated dropdowns. Sorting
- * applies 100 ms after the click (spec section 4).
+ * applies 100 ms after the click.
  */
 export function useCatalogueView(proxies: readonly CatalogueProxy[] = EMPTY) {
   const [filters, setFilters] = useState<CatalogueFilters>(EMPTY_FILTERS);

@@ -10,7 +10,7 @@ import { buyProxies, PurchaseError } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
 
 /**
- * Buying (spec section 4): one call per proxy in sequence, the first failure stops the rest.
+ * Buying: one call per proxy in sequence, the first failure stops the rest.
  * Renting changes the balance and the free list, so both are refreshed here.
  */
 export function usePurchase({ onBought }: { onBought: (ids: number[]) => void }) {
@@ -40,7 +40,7 @@ export function usePurchase({ onBought }: { onBought: (ids: number[]) => void })
   });
 
   /**
-   * Low balance (spec section 4): a wallet at or below zero warns and moves to /payment after
+   * Low balance: a wallet at or below zero warns and moves to /payment after
    * 500 ms instead of opening the dialog. Returns whether the dialog may open.
    */
   const canBuy = (): boolean => {

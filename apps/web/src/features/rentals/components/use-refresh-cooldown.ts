@@ -1,7 +1,7 @@
 import { REFRESH_COOLDOWN_MS } from '@portal/contract';
 import { useEffect, useState } from 'react';
 
-/** Seconds left of the refresh button's 20 s cooldown (spec section 4), shown as a counter. */
+/** Seconds left of the refresh button's 20 s cooldown, shown as a counter. */
 export function useRefreshCooldown() {
   const [until, setUntil] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState(0);

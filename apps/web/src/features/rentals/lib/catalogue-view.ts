@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, FRAUD_SCORE_BANDS, type CatalogueProxy, type FraudScoreBand } from '@portal/contract';
 
-/** Filter state of spec section 3: each field defaults to 'all' (the ID filter is free text, '' = all). */
+/** Filter state of the product spec: each field defaults to 'all' (the ID filter is free text, '' = all). */
 export interface CatalogueFilters {
   protocol: string;
   id: string;
@@ -25,7 +25,7 @@ export const EMPTY_FILTERS: CatalogueFilters = {
   quality: ALL,
 };
 
-/** The location cascade, highest first: a change resets every level below it (spec section 4). */
+/** The location cascade, highest first: a change resets every level below it. */
 export const CASCADE = ['country', 'region', 'city', 'isp', 'zip'] as const;
 export type CascadeField = (typeof CASCADE)[number];
 
@@ -100,7 +100,7 @@ export interface SortConfig {
   direction: 'asc' | 'desc';
 }
 
-/** Same column toggles asc/desc; a new column starts asc (spec section 4). */
+/** Same column toggles asc/desc; a new column starts asc. */
 export function toggleSort(current: SortConfig | null, field: SortField): SortConfig {
   if (current?.field === field) return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { field, direction: 'asc' };

@@ -9,7 +9,7 @@ import {
   wholeAtLeastZero,
 } from './duration';
 
-describe('time inputs (spec section 5)', () => {
+describe('time inputs', () => {
   it('reads whole numbers of at least 0', () => {
     expect(wholeAtLeastZero('3')).toBe(3);
     expect(wholeAtLeastZero('2.7')).toBe(2);
@@ -43,7 +43,7 @@ describe('price totals', () => {
   });
 });
 
-describe('time left (spec section 9: at most two units of d, h, m, s)', () => {
+describe('time left (at most two units of d, h, m, s)', () => {
   const s = 1000;
   const m = 60 * s;
   const h = 60 * m;

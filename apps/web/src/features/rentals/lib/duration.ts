@@ -18,12 +18,12 @@ export function normaliseDuration(duration: DurationSplit): DurationSplit {
   return { months, days, hours };
 }
 
-/** Hours must be at least 1 when days and months are both 0, otherwise 0 (spec section 5). */
+/** Hours must be at least 1 when days and months are both 0, otherwise 0. */
 export function minimumHours(duration: DurationSplit): number {
   return duration.months === 0 && duration.days === 0 ? 1 : 0;
 }
 
-/** Purchase hours typed as text: a whole number, falling back to 1 when not numeric (spec section 5). */
+/** Purchase hours typed as text: a whole number, falling back to 1 when not numeric. */
 export function parsePurchaseHours(text: string): number {
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) && value >= 1 ? value : PURCHASE_HOURS_FALLBACK;
@@ -38,7 +38,7 @@ export function totalCents(duration: DurationSplit, scores: readonly number[]): 
 
 export type TimeUnit = 'd' | 'h' | 'm' | 's';
 
-/** Time left as at most two units of d, h, m, s, largest first (spec section 9); [] when over. */
+/** Time left as at most two units of d, h, m, s, largest first; [] when over. */
 export function timeLeftParts(ms: number): { value: number; unit: TimeUnit }[] {
   if (!Number.isFinite(ms) || ms <= 0) return [];
   let seconds = Math.floor(ms / 1000);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-/** DESIGN section 7: a signed dollar amount and a reason; the server refuses to go below zero. */
+/** By design: a signed dollar amount and a reason; the server refuses to go below zero. */
 export type AdjustBalanceInput = BalanceAdjustRequest & { customer: number };
 type AdjustBalanceResult = z.infer<typeof BalanceAdjustResponseSchema>;
 

@@ -5,7 +5,7 @@ import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
 /**
- * The bodies the import call accepts: CSV text with a header row, JSON rows (DESIGN section 7),
+ * The bodies the import call accepts: CSV text with a header row, JSON rows,
  * or plain text with one upstream a line and the batch's defaults.
  */
 export type ImportInput =

@@ -22,7 +22,7 @@ export function parseAmount(text: string): number | null {
 type Errors = { amount?: string; reason?: string };
 
 /**
- * Manual balance change (DESIGN section 7): positive adds, negative takes away, a reason is
+ * Manual balance change: positive adds, negative takes away, a reason is
  * required and becomes the ledger row's reason. Going below zero is the server's call: its
  * refusal is shown as it comes (a balance can change between loading this page and submitting).
  */

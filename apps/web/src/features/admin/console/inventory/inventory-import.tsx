@@ -19,7 +19,7 @@ type Outcome =
   | null;
 
 /**
- * Inventory import (DESIGN section 7) by pasting CSV/JSON or choosing a .csv/.json file. The
+ * Inventory import by pasting CSV/JSON or choosing a .csv/.json file. The
  * import is all or nothing, so a refusal lists every bad row (row number and field) at once.
  */
 export function InventoryImport() {
