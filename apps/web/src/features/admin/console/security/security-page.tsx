@@ -16,7 +16,10 @@ import { TelegramAlerts } from './telegram-alerts';
 export function SecurityPage() {
   const { t } = useTranslation('console');
   const me = useAdminMe();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // Held here, not in the enrolment form: turning the app on refetches the operator, and the page
+  // then swaps the form for "on" before a callback of the form could show the codes.
+  const confirm = useConfirmTotp();
+  const recoveryCodes = confirm.data?.recoveryCodes ?? null;
   if (!me.data) return <QueryState error={me.error} onRetry={() => void me.refetch()} />;
   const { operator, totpRequired } = me.data;
   return (
@@ -36,7 +39,7 @@ export function SecurityPage() {
         ) : operator.totpEnabled ? (
           <p className="rounded-lg bg-green-50 p-3 text-sm text-green-900">{t('security.enabled')}</p>
         ) : (
-          <Enrolment onConfirmed={setRecoveryCodes} />
+          <Enrolment confirm={confirm} />
         )}
         <TelegramAlerts />
       </div>
@@ -44,11 +47,10 @@ export function SecurityPage() {
   );
 }
 
-function Enrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) {
   const { t } = useTranslation('console');
   const titleId = useId();
   const enroll = useEnrollTotp();
-  const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -70,10 +72,7 @@ function Enrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) return setError(t('security.codeInvalid'));
     setError(null);
-    confirm.mutate(code.trim(), {
-      onSuccess: (answer) => onConfirmed(answer.recoveryCodes),
-      onError: (failure) => setError(apiErrorText(failure)),
-    });
+    confirm.mutate(code.trim(), { onError: (failure) => setError(apiErrorText(failure)) });
   }
 
   return (
