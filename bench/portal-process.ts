@@ -264,9 +264,9 @@ export interface Load {
   failures: number;
 }
 
-/** `seconds` of 64 connections on one URL, after a 2 s warm-up. */
+/** `seconds` of 64 connections on one URL, after a 1 s warm-up. */
 export async function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return {
     rps: Math.round(result.requests.average),

@@ -41,6 +41,19 @@ const positive = (name: string, fallback: number) =>
     .default(fallback);
 
 /** Values never repeated in an error message, since the message goes to a terminal or a log. */
+/**
+ * A database or Redis URL: the driver's own refusal of a bad one is "Invalid URL", naming neither
+ * the variable nor the part at fault. The URL itself is never repeated: it may hold a password.
+ */
+const serviceUrl = (name: string, scheme: RegExp, what: string) =>
+  z
+    .string()
+    .regex(scheme, { message: `${name} must be ${what}`, abort: true })
+    .refine(
+      (value) => URL.canParse(value),
+      `${name} is not a valid URL: check the host and the port (1 to 65535), and URL-encode special characters in the user name and password`,
+    );
+
 export const SECRET_VARIABLES = new Set([
   'ADMIN_SECRET',
   'DATABASE_URL',
@@ -63,10 +76,7 @@ export const EnvSchema = z.object({
   PORT: port('PORT', 8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: serviceUrl('DATABASE_URL', /^postgres(ql)?:\/\/.+/, 'a postgres:// or postgresql:// URL').optional(),
   ADMIN_SECRET: z.string().min(12, 'ADMIN_SECRET must be at least 12 characters long').optional(),
   PAYMENT_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { error: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
@@ -171,10 +181,7 @@ export const EnvSchema = z.object({
       }
     }),
   SHUTDOWN_DELAY_SECONDS: count('SHUTDOWN_DELAY_SECONDS').default(5),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/.+/, 'REDIS_URL must be a redis:// or rediss:// URL')
-    .optional(),
+  REDIS_URL: serviceUrl('REDIS_URL', /^rediss?:\/\/.+/, 'a redis:// or rediss:// URL').optional(),
   EXIT_IP_URL: z
     .url({ error: 'EXIT_IP_URL must be an http:// or https:// URL' })
     .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')

@@ -167,6 +167,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('names the variable whose URL no parser takes, without repeating it', () => {
+    const bad = { DATABASE_URL: 'postgres://u:pw-secret@db:99999/shop', REDIS_URL: 'redis://:pw-secret@cache:0x1' };
+    const problems = problemsOf(bad);
+    expect(problems).toEqual([
+      'DATABASE_URL is not a valid URL: check the host and the port (1 to 65535), and URL-encode special characters in the user name and password',
+      'REDIS_URL is not a valid URL: check the host and the port (1 to 65535), and URL-encode special characters in the user name and password',
+    ]);
+    expect(problems.join('\n')).not.toContain('pw-secret');
+  });
+
   it('refuses a short admin secret without repeating secrets in the message', () => {
     expect(problemsOf({ ADMIN_SECRET: 'short', DATABASE_URL: 'mysql://user:pw@host/db' })).toEqual([
       'DATABASE_URL must be a postgres:// or postgresql:// URL',

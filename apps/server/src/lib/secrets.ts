@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** URL-safe random text with `bytes * 8` bits of entropy. */
 export function randomToken(bytes: number): string {
@@ -10,7 +10,8 @@ export function randomToken(bytes: number): string {
  * there is nothing to brute-force, so a slow password hash would only cost latency.
  */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  // The one-shot form: a third of createHash's cost, and every customer call hashes its key.
+  return hash('sha256', secret, 'hex');
 }
 
 /** Compares two secrets in time independent of where they differ (hashing equalizes length). */

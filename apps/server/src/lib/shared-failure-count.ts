@@ -19,11 +19,19 @@ export class SharedFailureCount {
     return `proxyport-failures-${this.options.name}-${sourceKey(source)}`;
   }
 
-  /** Milliseconds until the source may try again; 0 when it is not refused. */
-  async blockedForMs(source: string): Promise<number> {
+  /**
+   * Milliseconds until the source may try again; 0 when it is not refused. A plain number when
+   * this process can tell alone (no Redis, or refused here already), so the every-request path
+   * without Redis never waits for a promise.
+   */
+  blockedForMs(source: string): number | Promise<number> {
     const local = this.local.blockedForMs(source);
     const { redis } = this.options;
     if (local > 0 || !redis) return local;
+    return this.sharedBlockedForMs(redis, source);
+  }
+
+  private async sharedBlockedForMs(redis: Redis, source: string): Promise<number> {
     try {
       const answers = await redis.multi().get(this.key(source)).pttl(this.key(source)).exec();
       const failures = Number(answers?.[0]?.[1] ?? 0);

@@ -4,12 +4,13 @@ import { httpRequestDuration, METRICS_CONTENT_TYPE, metricsText, SCRAPE_REFUSED,
 
 /** Times every request by its route pattern (never the raw URL: ids would make endless series). */
 export function installRequestMetrics(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 

@@ -6,6 +6,7 @@ import { noticeContacts, telegramLinkCodes } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken } from '../lib/secrets';
 import { dropWaiting, queueEmailConfirmation } from './notice-queue';
+import { issueDeepLink } from './deep-link';
 import type { TelegramApi } from './telegram-api';
 
 export interface ContactsDeps {
@@ -15,8 +16,7 @@ export interface ContactsDeps {
   emailAvailable: boolean;
 }
 
-/** A deep link's code works this long, once; the confirmation link of an address, a day. */
-export const LINK_CODE_MS = 60 * 60_000;
+/** The confirmation link of an address works a day. */
 export const EMAIL_TOKEN_MS = 24 * 3_600_000;
 
 /** Telegram's `language_code` (an IETF tag) as one of the portal's languages, if it is one. */
@@ -54,37 +54,19 @@ export async function noticeSettings(deps: ContactsDeps, userId: number): Promis
   };
 }
 
-/**
- * A one-time deep link: `https://t.me/<bot>?start=<code>`. Only the code's hash is stored; a
- * newer link replaces the customer's older unused ones.
- */
+/** A one-time deep link to the bot that links the chat it is opened in to this customer. */
 export async function createTelegramLink(
   deps: ContactsDeps,
   userId: number,
   language: Language | undefined,
 ): Promise<string> {
-  if (!deps.telegram) throw new DomainError('TELEGRAM_NOT_CONFIGURED');
-  let username: string;
-  try {
-    username = await deps.telegram.botUsername();
-  } catch {
-    throw new DomainError('TELEGRAM_UNAVAILABLE');
-  }
-  const code = randomToken(24);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return issueDeepLink(deps, async (tx, code) => {
     await upsertContact(tx, userId, language);
     await tx
       .delete(telegramLinkCodes)
       .where(and(eq(telegramLinkCodes.userId, userId), isNull(telegramLinkCodes.usedAt)));
-    await tx.insert(telegramLinkCodes).values({
-      codeHash: hashSecret(code),
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + LINK_CODE_MS),
-    });
+    await tx.insert(telegramLinkCodes).values({ ...code, userId });
   });
-  return `https://t.me/${encodeURIComponent(username)}?start=${code}`;
 }
 
 /**

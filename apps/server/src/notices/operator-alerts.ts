@@ -4,10 +4,9 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { operatorAlertNotices, operatorAlertState, operatorChats, operatorLinkCodes, operators } from '../db/schema';
-import { DomainError } from '../errors';
-import { hashSecret, randomToken } from '../lib/secrets';
+import { hashSecret } from '../lib/secrets';
 import type { AlertDetails, AlertEvent, Alerts } from '../ops/alerts';
-import { LINK_CODE_MS } from './contacts';
+import { issueDeepLink } from './deep-link';
 import type { TelegramApi } from './telegram-api';
 
 /** What an operator alert message says: the alert, whether it began or ended, and its figures. */
@@ -31,35 +30,17 @@ export async function operatorTelegramStatus(
   };
 }
 
-/**
- * A one-time deep link for an operator's own chat: `https://t.me/<bot>?start=<code>`. The code
- * has 192 random bits and only its hash is kept; a newer link replaces the operator's unused ones.
- */
+/** A one-time deep link to the bot that links the chat it is opened in to this operator. */
 export async function createOperatorTelegramLink(
   deps: { db: Database; clock: Clock; telegram: TelegramApi | null },
   operatorId: number,
 ): Promise<string> {
-  if (!deps.telegram) throw new DomainError('TELEGRAM_NOT_CONFIGURED');
-  let username: string;
-  try {
-    username = await deps.telegram.botUsername();
-  } catch {
-    throw new DomainError('TELEGRAM_UNAVAILABLE');
-  }
-  const code = randomToken(24);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  return issueDeepLink(deps, async (tx, code) => {
     await tx
       .delete(operatorLinkCodes)
       .where(and(eq(operatorLinkCodes.operatorId, operatorId), isNull(operatorLinkCodes.usedAt)));
-    await tx.insert(operatorLinkCodes).values({
-      codeHash: hashSecret(code),
-      operatorId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + LINK_CODE_MS),
-    });
+    await tx.insert(operatorLinkCodes).values({ ...code, operatorId });
   });
-  return `https://t.me/${encodeURIComponent(username)}?start=${code}`;
 }
 
 /**

@@ -22,13 +22,17 @@ export function installApiKeyThrottle(app: FastifyInstance, clock: Clock, redis:
     redis,
     name: 'api-key',
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!apiKeyFromHeader(request)) return;
-    const waitMs = await throttle.blockedForMs(request.ip);
-    if (waitMs <= 0) return;
-    refusals.inc({ limit: 'api_key_throttle' });
-    reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-    throw new DomainError('API_KEY_RATE_LIMITED');
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!apiKeyFromHeader(request)) return done();
+    const answer = (waitMs: number) => {
+      if (waitMs <= 0) return done();
+      refusals.inc({ limit: 'api_key_throttle' });
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      done(new DomainError('API_KEY_RATE_LIMITED'));
+    };
+    const waitMs = throttle.blockedForMs(request.ip);
+    if (typeof waitMs === 'number') answer(waitMs);
+    else waitMs.then(answer, done);
   });
   app.addHook('onError', async (request, _reply, error) => {
     if (error instanceof DomainError && error.code === 'INVALID_API_KEY') await throttle.recordFailure(request.ip);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { authenticate, type AccountsDeps } from '../accounts/accounts-service';
 import type { UserRow } from '../accounts/accounts-repository';
 import { DomainError } from '../errors';
@@ -36,8 +36,16 @@ export function customerOf(request: FastifyRequest): UserRow {
  * Every customer call authenticates with the x-api-key header; a browser
  * session cookie that a later login ended turns the call away.
  */
-export function requireCustomer(deps: AccountsDeps): preHandlerAsyncHookHandler {
-  return async (request) => {
-    request.customer = await authenticate(deps, apiKeyFromHeader(request), sessionTokenFromCookie(request));
+export function requireCustomer(deps: AccountsDeps): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    const customer = authenticate(deps, apiKeyFromHeader(request), sessionTokenFromCookie(request));
+    if (!(customer instanceof Promise)) {
+      request.customer = customer;
+      return done();
+    }
+    customer.then((user) => {
+      request.customer = user;
+      done();
+    }, done);
   };
 }

@@ -14,14 +14,15 @@ import type {
   FastifyRequest,
   FastifySchema,
   preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
 import { z } from 'zod';
 
 /** The checks of each kind of caller, made by the plugin that owns the calls. */
 export interface Guards {
-  customer?: preHandlerAsyncHookHandler;
-  admin?: preHandlerAsyncHookHandler;
+  customer?: preHandlerHookHandler | preHandlerAsyncHookHandler;
+  admin?: preHandlerHookHandler | preHandlerAsyncHookHandler;
 }
 
 export type EndpointRequestOf<E extends Endpoint> = FastifyRequest<{

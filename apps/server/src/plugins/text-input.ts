@@ -51,7 +51,7 @@ export function unstorableTextError(where: string): DomainError {
  * reaches a query, and a route added later cannot forget it.
  */
 export function installTextInputCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts = [
       ['path', request.params],
       ['query', request.query],
@@ -61,5 +61,6 @@ export function installTextInputCheck(app: FastifyInstance): void {
       const where = findUnstorableText(value);
       if (where !== null) throw unstorableTextError(where || part);
     }
+    done();
   });
 }

@@ -123,12 +123,12 @@ describe('HistoryCache', () => {
     const cache = new HistoryCache(60_000);
     const generation = cache.currentGeneration();
     cache.invalidate(99);
-    cache.store(generation, 1, '{"a":1}', [10]);
+    cache.store(generation, 1, Buffer.from('{"a":1}'), [10]);
     expect(cache.get(1)).toBeNull();
-    cache.store(cache.currentGeneration(), 1, '{"a":1}', [10]);
-    cache.store(cache.currentGeneration(), 2, '{"b":2}', [11]);
+    cache.store(cache.currentGeneration(), 1, Buffer.from('{"a":1}'), [10]);
+    cache.store(cache.currentGeneration(), 2, Buffer.from('{"b":2}'), [11]);
     cache.invalidateProxy(10);
     expect(cache.get(1)).toBeNull();
-    expect(cache.get(2)).toBe('{"b":2}');
+    expect(cache.get(2)?.toString()).toBe('{"b":2}');
   });
 });

@@ -13,8 +13,8 @@ const MAX_CUSTOMERS = 10_000;
 const DEFAULT_TTL_MS = 1_000;
 
 interface Entry {
-  /** The serialized answer, sent as it is. */
-  body: string;
+  /** The serialized answer, sent as it is (bytes: a string would be encoded again on every send). */
+  body: Buffer;
   proxyIds: readonly number[];
   storedAt: number;
 }
@@ -30,7 +30,7 @@ export class HistoryCache {
   /** Proxy id -> customers whose cached history shows it. */
   private readonly usersOfProxy = new Map<number, Set<number>>();
   private generation = 0;
-  private readonly loads = new SingleFlight<number, string>();
+  private readonly loads = new SingleFlight<number, Buffer>();
 
   constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
 
@@ -38,7 +38,7 @@ export class HistoryCache {
    * The cached answer, or `compute`'s, stored unless a change came in meanwhile; requests that
    * miss together share one computation.
    */
-  async load(userId: number, compute: () => Promise<{ body: string; proxyIds: readonly number[] }>): Promise<string> {
+  async load(userId: number, compute: () => Promise<{ body: Buffer; proxyIds: readonly number[] }>): Promise<Buffer> {
     const cached = this.get(userId);
     if (cached !== null) return cached;
     const generation = this.generation;
@@ -54,7 +54,7 @@ export class HistoryCache {
     return this.generation;
   }
 
-  get(userId: number): string | null {
+  get(userId: number): Buffer | null {
     const entry = this.byUser.get(userId);
     if (!entry) return null;
     if (Date.now() - entry.storedAt > this.ttlMs) {
@@ -64,7 +64,7 @@ export class HistoryCache {
     return entry.body;
   }
 
-  store(generation: number, userId: number, body: string, proxyIds: readonly number[]): void {
+  store(generation: number, userId: number, body: Buffer, proxyIds: readonly number[]): void {
     if (generation !== this.generation) return;
     this.drop(userId);
     if (this.byUser.size >= MAX_CUSTOMERS) {

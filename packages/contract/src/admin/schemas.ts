@@ -19,7 +19,20 @@ export const AdminVerifyResponseSchema = z.object({ success: successTrue });
 export const AdminLogoutResponseSchema = z.object({ success: successTrue });
 
 /** How the gateway reaches an upstream: `direct`, or a SOCKS5 / HTTP proxy URL with credentials. */
-export const UPSTREAM_PATTERN = /^(direct|(socks5|http):\/\/([^:@/\s]+:[^@/\s]*@)?[^:@/\s]+:\d{1,5})$/;
+export const UPSTREAM_PATTERN =
+  /^(direct|(socks5|http):\/\/([^:@/\s]+:[^@/\s]*@)?(\[[0-9A-Fa-f:.]+\]|[^:@/\s[\]]+):\d{1,5})$/;
+
+/**
+ * An upstream as the operator wrote it, in the form the pattern reads: the scheme in lower case
+ * (`SOCKS5://` is as common in sellers' lists as `socks5://`), `socks5h` as `socks5` (the gateway
+ * always lets the upstream resolve names).
+ */
+export function normalizeUpstream(upstream: string): string {
+  return upstream.trim().replace(/^([A-Za-z][A-Za-z0-9+.-]*):\/\//, (_whole, scheme: string) => {
+    const name = scheme.toLowerCase();
+    return `${name === 'socks5h' ? 'socks5' : name}://`;
+  });
+}
 
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -42,8 +55,21 @@ export const UPSTREAM_MESSAGE = 'upstream must be direct, socks5://user:pass@hos
 /** Longest upstream a row or a line may give: far above any real one, far below what an index holds. */
 export const MAX_UPSTREAM_LENGTH = 500;
 
-/** A host name or an IPv4 address, as URL parsers take it without complaint. */
-const UPSTREAM_HOST = /^(?:\w(?:[\w-]{0,61}\w)?\.)*\w(?:[\w-]{0,61}\w)?$/;
+/** A host name, as URL parsers take it without complaint. */
+const UPSTREAM_HOST_NAME = /^(?:\w(?:[\w-]{0,61}\w)?\.)*\w(?:[\w-]{0,61}\w)?$/;
+const ipv4Address = z.ipv4();
+const ipv6Address = z.ipv6();
+
+/**
+ * A host name, an IPv4 address or an IPv6 address in brackets. A name of digits and dots must be
+ * an IPv4 address: `256.1.1.1` is neither a name nor an address, and an http URL parser throws on
+ * it; `[:::::]` has the brackets' pattern but no URL parser takes it.
+ */
+export function isUpstreamHost(host: string): boolean {
+  if (host.startsWith('[')) return host.endsWith(']') && ipv6Address.safeParse(host.slice(1, -1)).success;
+  if (/^[\d.]+$/.test(host)) return ipv4Address.safeParse(host).success;
+  return UPSTREAM_HOST_NAME.test(host);
+}
 
 function decodes(text: string): boolean {
   try {
@@ -66,7 +92,7 @@ export function upstreamUrlProblem(upstream: string): string | null {
   const [, credentials, host = '', portText = ''] = match;
   const port = Number(portText);
   if (port < 1 || port > 65535) return 'the upstream port must be from 1 to 65535';
-  if (!UPSTREAM_HOST.test(host)) return 'the upstream host must be a host name or an IPv4 address';
+  if (!isUpstreamHost(host)) return 'the upstream host must be a host name, an IPv4 address or an [IPv6] address';
   if (credentials !== undefined && !decodes(credentials)) return 'the upstream credentials are not valid URL encoding';
   return null;
 }
@@ -102,7 +128,7 @@ export const ProxyImportRowSchema = z
     /** The proxy's own cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
     max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
     upstream: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
+      (v) => (typeof v === 'string' ? normalizeUpstream(v) : v),
       z
         .string({ error: 'upstream is required' })
         .max(MAX_UPSTREAM_LENGTH, `upstream must be at most ${MAX_UPSTREAM_LENGTH} characters`)

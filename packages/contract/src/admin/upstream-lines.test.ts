@@ -39,6 +39,22 @@ describe('parseUpstreamLines', () => {
     ]);
   });
 
+  it('reads an @ in the password of host:port:user:pass, and refuses numbers that are no address', () => {
+    const { lines, problems } = parseUpstreamLines(
+      '45.12.3.9:8000:user:p@ss\n256.1.1.1:80\n1.2.3:80\nuser:p@ss@45.12.3.10:8000\n[:::::]:80',
+      'socks5',
+    );
+    expect(lines.map((line) => [line.line, line.upstream])).toEqual([
+      [1, 'socks5://user:p%40ss@45.12.3.9:8000'],
+      [4, 'socks5://user:p%40ss@45.12.3.10:8000'],
+    ]);
+    expect(problems.map((p) => [p.row, p.message])).toEqual([
+      [2, '"256.1.1.1" is not a host name or IP address'],
+      [3, '"1.2.3" is not a host name or IP address'],
+      [5, '"[:::::]" is not a host name or IP address'],
+    ]);
+  });
+
   it('tells plain lines from CSV and JSON', () => {
     expect(looksLikeUpstreamLines('# c\n1.2.3.4:80:u:p')).toBe(true);
     expect(looksLikeUpstreamLines('socks5://u:p@h:1')).toBe(true);

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { RowProblem } from '../errors';
-import { MAX_UPSTREAM_LENGTH } from './schemas';
+import { isUpstreamHost, MAX_UPSTREAM_LENGTH } from './schemas';
 
 /** One upstream of a plain-text import, as an `upstream` URL the gateway's dialer understands. */
 export interface UpstreamLine {
@@ -16,19 +15,6 @@ export interface UpstreamLine {
   detect: boolean;
   host: string;
   port: number;
-}
-
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
-
-/**
- * Whether the text between brackets is an IPv6 address: `[:::::]` passes the pattern above, and
- * the URL parser the dialer and the import read upstreams with threw on it (zod's check is at
- * least as strict as that parser).
- */
-const ipv6Address = z.ipv6();
-function isIpv6(text: string): boolean {
-  return ipv6Address.safeParse(text).success;
 }
 
 /**
@@ -76,7 +62,10 @@ function parseLine(content: string, defaultScheme?: 'socks5' | 'http'): Omit<Ups
   let user: string | undefined;
   let pass: string | undefined;
   let address = rest;
-  const at = rest.lastIndexOf('@');
+  let at = rest.lastIndexOf('@');
+  // Without a scheme, `host:port:user:pass` with an @ in the password is not `user:pass@host:port`:
+  // what follows the @ is then no host:port.
+  if (at >= 0 && !schemeMatch && !/^(?:\[[^\]]*\]|[^:[\]]+):\d+$/.test(rest.slice(at + 1))) at = -1;
   if (at >= 0) {
     const credentials = rest.slice(0, at);
     address = rest.slice(at + 1);
@@ -118,7 +107,7 @@ function parseLine(content: string, defaultScheme?: 'socks5' | 'http'): Omit<Ups
       return 'expected host:port, host:port:user:pass or user:pass@host:port';
     }
   }
-  if (!(HOST.test(host) || (IPV6.test(host) && isIpv6(host.slice(1, -1))))) {
+  if (!isUpstreamHost(host)) {
     return `"${host}" is not a host name or IP address`;
   }
   const port = Number(portText);
