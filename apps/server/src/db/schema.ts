@@ -14,53 +14,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { browserSessions, users } from './schema-accounts';
+import { ipqsCache, ipqsUsage } from './schema-ipqs';
+import { news } from './schema-news';
 import { operators } from './schema-operators';
 
-/**
- * One schema for PGlite and PostgreSQL. Money is integer cents (bigint, read as number: cents
- * stay far below 2^53). Invariants live in constraints, not only in code.
+/*
+ * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
+ * Money is integer cents (bigint, read as number: cents stay far below 2^53). Invariants live in
+ * constraints, not only in code.
  */
-export const users = pgTable(
-  'users',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** SHA-256 of the API key; the key itself is shown once at sign-up and never stored. */
-    apiKeyHash: text('api_key_hash').notNull().unique(),
-    referralKey: text('referral_key').notNull().unique(),
-    referredBy: bigint('referred_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    check('users_balance_not_negative', sql`${t.balanceCents} >= 0`),
-    check('users_not_own_referrer', sql`${t.referredBy} IS NULL OR ${t.referredBy} <> ${t.id}`),
-    index('users_referred_by_idx').on(t.referredBy),
-  ],
-);
-
-/**
- * Browser sessions. At most one open session per user, enforced by a
- * partial unique index, so a second login must end the first in the same transaction.
- */
-export const browserSessions = pgTable(
-  'browser_sessions',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the cookie value. */
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    endedReason: text('ended_reason'),
-  },
-  (t) => [
-    uniqueIndex('browser_sessions_one_open_per_user')
-      .on(t.userId)
-      .where(sql`${t.endedAt} IS NULL`),
-  ],
-);
 
 /**
  * The operator's inventory of upstream proxies. `upstream` says how the
@@ -126,22 +89,6 @@ export const proxies = pgTable(
     check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
   ],
 );
-
-/** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up. */
-export const ipqsCache = pgTable('ipqs_cache', {
-  ip: text('ip').primaryKey(),
-  fraudScore: integer('fraud_score').notNull(),
-  /** mobile, residential or datacenter; null when IPQS did not say. */
-  type: text('type'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
-});
-
-/** IPQualityScore look-ups spent per calendar month (UTC), against IPQS_MONTHLY_LIMIT. */
-export const ipqsUsage = pgTable('ipqs_usage', {
-  /** YYYY-MM */
-  month: text('month').primaryKey(),
-  used: integer('used').notNull().default(0),
-});
 
 /** Statuses in which a rental holds its proxy (the contract's rule, used by both sides). */
 export { HOLDING_STATUSES };
@@ -327,21 +274,6 @@ export const giftcards = pgTable(
   (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
 );
 
-/** The public news feed; content is plain text, shown as text, never as HTML. */
-export const news = pgTable(
-  'news',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    title: text('title').notNull(),
-    content: text('content').notNull(),
-    /** YYYY-MM-DD, as the admin form sends it. */
-    date: text('date').notNull(),
-    important: boolean('important').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('news_date_idx').on(t.date, t.id)],
-);
-
 /** Every operator action: who (which admin session), when, what. */
 export const auditLog = pgTable(
   'audit_log',
@@ -457,6 +389,9 @@ export const schema = {
   ipqsUsage,
 };
 
+export * from './schema-accounts';
+export * from './schema-ipqs';
+export * from './schema-news';
 export * from './schema-ops';
 export * from './schema-notices';
 export * from './schema-operators';

@@ -1,62 +1,24 @@
-import net from 'node:net';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proxies } from '../db/schema';
-import { adminToken, buildTestApp, customerCall, fundedCustomer, json, type TestApp } from '../../test/helper';
-import { echoService, httpUpstream } from '../../test/http-upstream';
+import { adminToken, customerCall, fundedCustomer, json } from '../../test/helper';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { startFake } from '../../test/fakes/http-fake';
-import { discoveryDepsOf, runDiscoveryRound } from './discovery-service';
+import {
+  catalogueSumid,
+  discoveryApp,
+  discoveryDeps,
+  discoveryKit,
+  importText,
+  proxyRow,
+} from '../../test/discovery-kit';
+import { runDiscoveryRound } from './discovery-service';
 
-let exitIp = '8.8.8.8';
-let echo: Awaited<ReturnType<typeof echoService>>;
-let socks: Awaited<ReturnType<typeof socksUpstream>>;
-let httpProxy: Awaited<ReturnType<typeof httpUpstream>>;
-
-beforeAll(async () => {
-  echo = await echoService(() => exitIp);
-  socks = await socksUpstream();
-  httpProxy = await httpUpstream();
-});
-afterAll(async () => {
-  await echo.close();
-  await socks.stop();
-  await httpProxy.stop();
-});
-
-async function app(env: Record<string, string> = {}): Promise<TestApp & { token: string }> {
-  const t = await buildTestApp({
-    env: { EXIT_IP_URL: `${echo.url}/json`, DISCOVERY_TIMEOUT_SECONDS: '2', UNHEALTHY_AFTER_FAILURES: '2', ...env },
-  });
-  return Object.assign(t, { token: await adminToken(t) });
-}
-
-const deps = (t: TestApp) => discoveryDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
-
-function importText(t: TestApp & { token: string }, text: string, query = '') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/proxies${query}`,
-    headers: { authorization: `Bearer ${t.token}`, 'content-type': 'text/plain' },
-    payload: text,
-  });
-}
-
-async function row(t: TestApp, id: number) {
-  const [found] = await t.database.db.select().from(proxies).where(eq(proxies.id, id));
-  if (!found) throw new Error(`no proxy ${id}`);
-  return found;
-}
-
-async function sumid(t: TestApp): Promise<string> {
-  const customer = await fundedCustomer(t, 1000);
-  return json<{ sumid: string }>(await customerCall(t, customer.apiKey).get('/api/proxy/sumid')).sumid;
-}
+const kit = discoveryKit();
 
 describe('plain-text import', () => {
   it('reads every format, skips comments and blank lines, reports duplicates and waits for discovery', async () => {
-    const t = await app();
-    const port = socks.port;
+    const t = await discoveryApp(kit);
+    const port = kit.socks.port;
     const text = [
       '# bought from upstream seller, batch 7',
       `127.0.0.1:${port}:user:pass`,
@@ -73,7 +35,7 @@ describe('plain-text import', () => {
     expect(body.added).toBe(5);
     expect(body.checking).toBe(5);
     expect(body.duplicates).toEqual([{ row: 8, upstream: `socks5 127.0.0.1:${port}` }]);
-    const stored = await Promise.all(body.ids.map((id) => row(t, id)));
+    const stored = await Promise.all(body.ids.map((id) => proxyRow(t, id)));
     expect(stored.map((r) => r.upstream)).toEqual([
       `socks5://user:pass@127.0.0.1:${port}`,
       `socks5://127.0.0.1:${port + 1}`,
@@ -92,7 +54,7 @@ describe('plain-text import', () => {
   });
 
   it('refuses a bad line by its number and stores nothing', async () => {
-    const t = await app();
+    const t = await discoveryApp(kit);
     const response = await importText(t, `# list\n127.0.0.1:1080\n\nnot a proxy line\n127.0.0.1:99999\n`);
     expect(response.statusCode).toBe(400);
     const body = json<{ error: string; problems: { row: number }[] }>(response);
@@ -105,7 +67,7 @@ describe('plain-text import', () => {
 
 describe('plain-text import of bracketed hosts', () => {
   it('refuses a bracketed host that is no IPv6 address with a 400 naming the line, storing nothing', async () => {
-    const t = await app();
+    const t = await discoveryApp(kit);
     for (const line of [
       'socks5://u:Bracket-Pw@[:::::]:1080',
       '[1.2.3.4]:1080:user:pass',
@@ -129,13 +91,13 @@ describe('plain-text import of bracketed hosts', () => {
 
 describe('discovery through the upstream', () => {
   it('gives SOCKS5 and HTTP upstreams their exit IP, location and ISP, then lists them', async () => {
-    exitIp = '8.8.8.8';
-    const t = await app();
-    const before = await sumid(t);
+    kit.exitIp = '8.8.8.8';
+    const t = await discoveryApp(kit);
+    const before = await catalogueSumid(t);
     const body = json<{ ids: number[] }>(
       await importText(
         t,
-        `${socks.url.replace('socks5://', '')}\nhttp://user:pass@127.0.0.1:${httpProxy.port}`,
+        `${kit.socks.url.replace('socks5://', '')}\nhttp://user:pass@127.0.0.1:${kit.httpProxy.port}`,
         '?protocol=socks5',
       ),
     );
@@ -143,10 +105,10 @@ describe('discovery through the upstream', () => {
     const listed = () => customerCall(t, customer.apiKey).get('/api/proxy/list');
     expect(json<{ proxies: unknown[] }>(await listed()).proxies).toHaveLength(0);
 
-    const round = await runDiscoveryRound(deps(t));
+    const round = await runDiscoveryRound(discoveryDeps(t));
     expect(round.discovered).toBe(2);
     for (const id of body.ids) {
-      const found = await row(t, id);
+      const found = await proxyRow(t, id);
       expect(found).toMatchObject({
         discovery: 'listed',
         exitIp: '8.8.8.8',
@@ -162,45 +124,45 @@ describe('discovery through the upstream', () => {
     );
     expect(catalogue.proxies.map((p) => p.id).sort()).toEqual(body.ids.sort());
     expect(catalogue.proxies[0]).toMatchObject({ country: 'US', ISP: 'Google LLC', ipqualityscore: 0 });
-    expect(await sumid(t)).not.toBe(before);
+    expect(await catalogueSumid(t)).not.toBe(before);
     await t.close();
   });
 
   it('keeps what the operator gave and discovers the rest (plain-text echo)', async () => {
-    exitIp = '81.2.69.142';
-    const t = await app({ EXIT_IP_URL: echo.url });
+    kit.exitIp = '81.2.69.142';
+    const t = await discoveryApp(kit, { EXIT_IP_URL: kit.echo.url });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/proxies',
       headers: { authorization: `Bearer ${t.token}` },
-      payload: { proxies: [{ upstream: socks.url, country: 'DE', type: 'mobile' }] },
+      payload: { proxies: [{ upstream: kit.socks.url, country: 'DE', type: 'mobile' }] },
     });
     const [id] = json<{ ids: number[] }>(response).ids;
-    await runDiscoveryRound(deps(t));
-    const found = await row(t, id!);
+    await runDiscoveryRound(discoveryDeps(t));
+    const found = await proxyRow(t, id!);
     expect(found).toMatchObject({ discovery: 'listed', country: 'DE', type: 'mobile', city: 'Bracknell', zip: 'RG12' });
     expect(found.sources).toMatchObject({ country: 'operator', type: 'operator', city: 'geo' });
     await t.close();
   });
 
   it('takes score and type from IPQS, and asks once per IP a day', async () => {
-    exitIp = '89.160.20.112';
+    kit.exitIp = '89.160.20.112';
     const ipqs = await startFake(() => ({
       status: 200,
       body: { success: true, fraud_score: 75, connection_type: 'Residential', mobile: false },
     }));
-    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, IPQS_MONTHLY_LIMIT: '10' });
-    const ids = json<{ ids: number[] }>(await importText(t, `${socks.url}\n${httpProxy.url}`)).ids;
-    await runDiscoveryRound(deps(t));
+    const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, IPQS_MONTHLY_LIMIT: '10' });
+    const ids = json<{ ids: number[] }>(await importText(t, `${kit.socks.url}\n${kit.httpProxy.url}`)).ids;
+    await runDiscoveryRound(discoveryDeps(t));
     for (const id of ids) {
-      expect(await row(t, id)).toMatchObject({ fraudScore: 75, type: 'residential', country: 'SE' });
+      expect(await proxyRow(t, id)).toMatchObject({ fraudScore: 75, type: 'residential', country: 'SE' });
     }
     expect(ipqs.requests).toHaveLength(1);
     // A later proxy with the same exit within 24 h is scored from the cache.
-    const [later] = json<{ ids: number[] }>(await importText(t, `socks5://user:pass@localhost:${socks.port}`)).ids;
+    const [later] = json<{ ids: number[] }>(await importText(t, `socks5://user:pass@localhost:${kit.socks.port}`)).ids;
     t.clock.advance(3_600_000);
-    await runDiscoveryRound(deps(t));
-    expect(await row(t, later!)).toMatchObject({ discovery: 'listed', fraudScore: 75, type: 'residential' });
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, later!)).toMatchObject({ discovery: 'listed', fraudScore: 75, type: 'residential' });
     expect(ipqs.requests).toHaveLength(1);
     expect(ipqs.requests[0]?.path).toMatch(/^\/api\/json\/ip\/test-key\/89\.160\.20\.112\?strictness=1/);
     const status = await t.app.inject({ url: '/api/admin/discovery', headers: { authorization: `Bearer ${t.token}` } });
@@ -211,8 +173,8 @@ describe('discovery through the upstream', () => {
 
   it('spends no IPQS look-up on an echo that answers junk or a private address, round after round', async () => {
     const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
-    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: echo.url });
-    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
+    const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: kit.echo.url });
+    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
     for (const [answer, reason] of [
       [':::::', /answered :::::, not an IP address/],
       ['1:2::3:4', /answered 1:2::3:4, not a public address/],
@@ -222,11 +184,11 @@ describe('discovery through the upstream', () => {
       // IPv6 documentation prefix of RFC 9637, inside 2000::/3 yet never a host's address.
       ['3fff:0:1::9', /not a public address/],
     ] as const) {
-      exitIp = answer;
+      kit.exitIp = answer;
       for (let round = 0; round < 2; round += 1) {
-        await runDiscoveryRound(deps(t));
-        expect(await row(t, id!), answer).toMatchObject({ discovery: 'failed', exitIp: null });
-        expect((await row(t, id!)).failureReason, answer).toMatch(reason);
+        await runDiscoveryRound(discoveryDeps(t));
+        expect(await proxyRow(t, id!), answer).toMatchObject({ discovery: 'failed', exitIp: null });
+        expect((await proxyRow(t, id!)).failureReason, answer).toMatch(reason);
         // Failed proxies are tried again at the re-check interval: each round is a real look.
         t.clock.advance(t.config.discovery.recheckMs + 1);
       }
@@ -238,21 +200,21 @@ describe('discovery through the upstream', () => {
 
   it('stores an IPv6 exit in one spelling, so another spelling of it costs no IPQS look-up', async () => {
     const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
-    const t = await app({ IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: echo.url });
-    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
-    exitIp = '2A00:1450:4001:0:0:0:0:1';
-    await runDiscoveryRound(deps(t));
-    expect(await row(t, id!)).toMatchObject({
+    const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: kit.echo.url });
+    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+    kit.exitIp = '2A00:1450:4001:0:0:0:0:1';
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, id!)).toMatchObject({
       discovery: 'listed',
       exitIp: '2a00:1450:4001::1',
       ip: '2a00:1450:4001::1',
     });
     expect(ipqs.requests).toHaveLength(1);
     for (const spelling of ['2a00:1450:4001::0:1', '2a00:1450:4001:0::1']) {
-      exitIp = spelling;
+      kit.exitIp = spelling;
       t.clock.advance(t.config.discovery.exitRecheckMs + 1);
-      await runDiscoveryRound(deps(t));
-      expect(await row(t, id!), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
+      await runDiscoveryRound(discoveryDeps(t));
+      expect(await proxyRow(t, id!), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
     }
     expect(ipqs.requests).toHaveLength(1);
     await t.close();
@@ -260,175 +222,84 @@ describe('discovery through the upstream', () => {
   });
 
   it('fails with the reason: wrong password, closed port, echo timeout', async () => {
-    exitIp = '8.8.8.8';
-    const t = await app({ EXIT_IP_URL: `${echo.url}/silent`, DISCOVERY_TIMEOUT_SECONDS: '1' });
+    kit.exitIp = '8.8.8.8';
+    const t = await discoveryApp(kit, { EXIT_IP_URL: `${kit.echo.url}/silent`, DISCOVERY_TIMEOUT_SECONDS: '1' });
     const closed = await closedPort();
     const lines = [
-      `socks5://user:wrong@127.0.0.1:${socks.port}`,
-      `http://user:wrong@127.0.0.1:${httpProxy.port}`,
+      `socks5://user:wrong@127.0.0.1:${kit.socks.port}`,
+      `http://user:wrong@127.0.0.1:${kit.httpProxy.port}`,
       `socks5://user:pass@127.0.0.1:${closed}`,
-      socks.url,
+      kit.socks.url,
     ];
     const imported = await importText(t, lines.join('\n'));
     expect(imported.statusCode, imported.body).toBe(200);
     const ids = json<{ ids: number[] }>(imported).ids;
-    await runDiscoveryRound(deps(t));
-    const reasons = await Promise.all(ids.map(async (id) => (await row(t, id)).failureReason ?? ''));
+    await runDiscoveryRound(discoveryDeps(t));
+    const reasons = await Promise.all(ids.map(async (id) => (await proxyRow(t, id)).failureReason ?? ''));
     expect(reasons[0]).toMatch(/^authentication refused by the upstream/);
     expect(reasons[1]).toMatch(/^authentication refused by the upstream/);
     expect(reasons[2]).toMatch(/^cannot connect/);
     expect(reasons[3]).toMatch(/^timeout/);
-    for (const id of ids) expect((await row(t, id)).discovery).toBe('failed');
-    await t.close();
-  });
-});
-
-describe('what an upstream speaks', () => {
-  /** A TCP server that answers every connection with `reply` (or, with null, closes it at once). */
-  async function tcpServer(reply: string | null): Promise<{ port: number; close: () => Promise<void> }> {
-    const sockets = new Set<net.Socket>();
-    const server = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      // Read what comes, or the client's close is never seen.
-      socket.resume();
-      if (reply === null) socket.destroy();
-      else socket.end(reply);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return {
-      port: (server.address() as net.AddressInfo).port,
-      close: () =>
-        new Promise((resolve) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => resolve());
-        }),
-    };
-  }
-
-  it('probes lines without a scheme in a batch without a protocol, SOCKS5 first, then HTTP', async () => {
-    exitIp = '8.8.8.8';
-    const t = await app();
-    const imported = await importText(t, `127.0.0.1:${socks.port}:user:pass\nuser:pass@127.0.0.1:${httpProxy.port}`);
-    expect(imported.statusCode, imported.body).toBe(200);
-    const [socksId, httpId] = json<{ ids: number[] }>(imported).ids;
-    expect(await row(t, socksId!)).toMatchObject({ detectProtocol: true, discovery: 'checking' });
-    await runDiscoveryRound(deps(t));
-    expect(await row(t, socksId!)).toMatchObject({
-      upstream: `socks5://user:pass@127.0.0.1:${socks.port}`,
-      protocol: 'SOCKS5',
-      detectProtocol: false,
-      discovery: 'listed',
-      exitIp: '8.8.8.8',
-    });
-    expect(await row(t, httpId!)).toMatchObject({
-      upstream: `http://user:pass@127.0.0.1:${httpProxy.port}`,
-      protocol: 'HTTP',
-      detectProtocol: false,
-      discovery: 'listed',
-    });
-    await t.close();
-  });
-
-  it('fails an upstream that speaks neither, and names the other protocol when the scheme was wrong', async () => {
-    exitIp = '8.8.8.8';
-    const garbage = await tcpServer('hello there\n');
-    const closing = await tcpServer(null);
-    const t = await app();
-    const detected = json<{ ids: number[] }>(
-      await importText(t, `127.0.0.1:${garbage.port}:user:pass\n127.0.0.1:${closing.port}`),
-    ).ids;
-    const wrong = json<{ ids: number[] }>(
-      await importText(t, `http://user:pass@127.0.0.1:${socks.port}\nsocks5://user:pass@127.0.0.1:${httpProxy.port}`),
-    ).ids;
-    await runDiscoveryRound(deps(t));
-    for (const id of detected) {
-      expect(await row(t, id)).toMatchObject({
-        discovery: 'failed',
-        failureReason: 'cannot connect: the upstream speaks neither SOCKS5 nor HTTP',
-      });
-    }
-    expect((await row(t, wrong[0]!)).failureReason).toBe(
-      'wrong protocol: the upstream speaks SOCKS5, but it was imported as HTTP',
-    );
-    expect((await row(t, wrong[1]!)).failureReason).toBe(
-      'wrong protocol: the upstream speaks HTTP, but it was imported as SOCKS5',
-    );
-    await t.close();
-    await garbage.close();
-    await closing.close();
-  });
-
-  it('takes the batch protocol and type in any case', async () => {
-    const t = await app();
-    const response = await importText(t, `127.0.0.1:${socks.port}:user:pass`, '?protocol=SOCKS5&type=Residential');
-    expect(response.statusCode, response.body).toBe(200);
-    const [id] = json<{ ids: number[] }>(response).ids;
-    expect(await row(t, id!)).toMatchObject({
-      upstream: `socks5://user:pass@127.0.0.1:${socks.port}`,
-      type: 'residential',
-      detectProtocol: false,
-    });
-    expect((await importText(t, '127.0.0.1:1', '?protocol=socks4')).statusCode).toBe(400);
+    for (const id of ids) expect((await proxyRow(t, id)).discovery).toBe('failed');
     await t.close();
   });
 });
 
 describe('keeping the inventory true', () => {
   it('takes an upstream that went down out after N failed checks and back after it recovers', async () => {
-    exitIp = '8.8.8.8';
+    kit.exitIp = '8.8.8.8';
     const upstream = await socksUpstream();
-    const t = await app();
+    const t = await discoveryApp(kit);
     const [id] = json<{ ids: number[] }>(await importText(t, upstream.url)).ids;
-    const checks = deps(t);
+    const checks = discoveryDeps(t);
     await runDiscoveryRound(checks);
-    expect((await row(t, id!)).discovery).toBe('listed');
-    const listed = await sumid(t);
+    expect((await proxyRow(t, id!)).discovery).toBe('listed');
+    const listed = await catalogueSumid(t);
 
     await upstream.stop();
     t.clock.advance(t.config.discovery.recheckMs + 1);
     await runDiscoveryRound(checks);
-    expect(await row(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 1 });
+    expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 1 });
     t.clock.advance(t.config.discovery.recheckMs + 1);
     await runDiscoveryRound(checks);
-    expect(await row(t, id!)).toMatchObject({ discovery: 'unhealthy', consecutiveFailures: 2 });
-    const out = await sumid(t);
+    expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'unhealthy', consecutiveFailures: 2 });
+    const out = await catalogueSumid(t);
     expect(out).not.toBe(listed);
 
     const back = await socksUpstream(upstream.port);
     t.clock.advance(t.config.discovery.recheckMs + 1);
     await runDiscoveryRound(checks);
-    expect(await row(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 0, failureReason: null });
-    expect(await sumid(t)).not.toBe(out);
+    expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 0, failureReason: null });
+    expect(await catalogueSumid(t)).not.toBe(out);
     await back.stop();
     await t.close();
   });
 
   it('looks the exit IP up again less often, and a new exit moves the proxy', async () => {
-    exitIp = '8.8.8.8';
-    const t = await app({ EXIT_IP_RECHECK_HOURS: '24' });
-    const [id] = json<{ ids: number[] }>(await importText(t, socks.url)).ids;
-    const checks = deps(t);
+    kit.exitIp = '8.8.8.8';
+    const t = await discoveryApp(kit, { EXIT_IP_RECHECK_HOURS: '24' });
+    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+    const checks = discoveryDeps(t);
     await runDiscoveryRound(checks);
-    const first = await sumid(t);
-    exitIp = '81.2.69.142';
+    const first = await catalogueSumid(t);
+    kit.exitIp = '81.2.69.142';
     t.clock.advance(t.config.discovery.recheckMs + 1);
     await runDiscoveryRound(checks);
-    expect((await row(t, id!)).exitIp).toBe('8.8.8.8');
+    expect((await proxyRow(t, id!)).exitIp).toBe('8.8.8.8');
     t.clock.advance(24 * 3_600_000);
     await runDiscoveryRound(checks);
-    expect(await row(t, id!)).toMatchObject({
+    expect(await proxyRow(t, id!)).toMatchObject({
       exitIp: '81.2.69.142',
       ip: '81.2.69.142',
       country: 'GB',
       city: 'Bracknell',
     });
-    expect(await sumid(t)).not.toBe(first);
+    expect(await catalogueSumid(t)).not.toBe(first);
     await t.close();
   });
 
   it('never takes a working proxy out because the echo service is unreachable (demo stock)', async () => {
-    const t = await app({ EXIT_IP_URL: 'http://127.0.0.1:1/' });
+    const t = await discoveryApp(kit, { EXIT_IP_URL: 'http://127.0.0.1:1/' });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/proxies',
@@ -448,12 +319,12 @@ describe('keeping the inventory true', () => {
       },
     });
     const [id] = json<{ ids: number[] }>(response).ids;
-    const checks = deps(t);
+    const checks = discoveryDeps(t);
     for (let round = 0; round < 4; round += 1) {
       await runDiscoveryRound(checks);
       t.clock.advance(t.config.discovery.exitRecheckMs + 1);
     }
-    expect(await row(t, id!)).toMatchObject({
+    expect(await proxyRow(t, id!)).toMatchObject({
       discovery: 'listed',
       ip: '192.0.2.10',
       country: 'US',

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A customer, known by a hash of their API key; the wallet in cents, never below zero. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** SHA-256 of the API key; the key itself is shown once at sign-up and never stored. */
+    apiKeyHash: text('api_key_hash').notNull().unique(),
+    referralKey: text('referral_key').notNull().unique(),
+    referredBy: bigint('referred_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('users_balance_not_negative', sql`${t.balanceCents} >= 0`),
+    check('users_not_own_referrer', sql`${t.referredBy} IS NULL OR ${t.referredBy} <> ${t.id}`),
+    index('users_referred_by_idx').on(t.referredBy),
+  ],
+);
+
+/**
+ * Browser sessions. At most one open session per user, enforced by a
+ * partial unique index, so a second login must end the first in the same transaction.
+ */
+export const browserSessions = pgTable(
+  'browser_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie value. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [
+    uniqueIndex('browser_sessions_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.endedAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,16 @@
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The public news feed; content is plain text, shown as text, never as HTML. */
+export const news = pgTable(
+  'news',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** YYYY-MM-DD, as the admin form sends it. */
+    date: text('date').notNull(),
+    important: boolean('important').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('news_date_idx').on(t.date, t.id)],
+);
