@@ -23,6 +23,8 @@ export const operatorChats = pgTable('operator_chats', {
     .references(() => operators.id, { onDelete: 'cascade' }),
   chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  /** The language the operator's Telegram app reported at linking (one of the portal's); null: English. */
+  language: text('language'),
 });
 
 /** One-time codes of operators' deep links, stored hashed, like the customers' ones. */

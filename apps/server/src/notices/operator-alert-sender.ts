@@ -1,10 +1,11 @@
-import { ALERT_ROLES, type AlertKind } from '@portal/contract';
+import { ALERT_ROLES, LANGUAGES, type Language } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { operatorAlertNotices, operatorChats, operators } from '../db/schema';
 import { MAX_ATTEMPTS, TELEGRAM_CLAIM_LOCK, TELEGRAM_PER_SECOND, telegramClaimsSince } from './notice-sender';
 import type { AlertPayload } from './operator-alerts';
+import { operatorTextsFor } from './operator-texts';
 import { TelegramError, type TelegramApi } from './telegram-api';
 
 export interface AlertSenderDeps {
@@ -18,24 +19,14 @@ const PER_CHAT_MS = 1_000;
 
 type AlertRow = typeof operatorAlertNotices.$inferSelect;
 
-/**
- * Operator alerts are written in English: the console's language is a choice of the browser,
- * which the server does not know.
- */
-const TITLES: Record<AlertKind, string> = {
-  database_down: 'The database does not answer',
-  gateway_down: 'A gateway process is gone',
-  low_stock: 'Free proxies are running low',
-  ipqs_budget: "This month's IPQS budget is used up",
-  backup_failed: 'A scheduled backup failed',
-  payment_provider: 'The payment provider is failing',
-};
-
-export function alertText(payload: AlertPayload): string {
+/** An alert as the operator reads it, in the language their chat was linked in (English without one). */
+export function alertText(payload: AlertPayload, language: Language | null = null): string {
+  const texts = operatorTextsFor(language);
   const figures = Object.entries(payload.details)
-    .map(([name, value]) => `${name}: ${String(value)}`)
+    .map(([name, value]) => `${texts.figures[name] ?? name}: ${String(value)}`)
     .join('\n');
-  const head = payload.state === 'raised' ? `⚠️ Alert: ${TITLES[payload.kind]}` : `✅ Over: ${TITLES[payload.kind]}`;
+  const title = texts.titles[payload.kind];
+  const head = payload.state === 'raised' ? `⚠️ ${texts.raised}: ${title}` : `✅ ${texts.over}: ${title}`;
   return [head, `${payload.at.slice(0, 19).replace('T', ' ')} UTC`, figures].filter(Boolean).join('\n');
 }
 
@@ -51,7 +42,13 @@ const due = (now: Date) =>
  * budget: 30 chats a second over both queues, one message a second per chat. An alert whose
  * operator has left, lost the role or unlinked the chat is failed, not sent.
  */
-async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; chatId: number }[]> {
+interface Claimed {
+  row: AlertRow;
+  chatId: number;
+  language: Language | null;
+}
+
+async function claimAlerts(db: Database, now: Date): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
     const since = new Date(now.getTime() - PER_CHAT_MS);
@@ -62,6 +59,7 @@ async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; ch
       .select({
         id: operatorAlertNotices.id,
         chatId: operatorChats.chatId,
+        language: operatorChats.language,
         removedAt: operators.removedAt,
         role: operators.role,
       })
@@ -73,7 +71,7 @@ async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; ch
       .limit(200)
       .for('update', { of: operatorAlertNotices, skipLocked: true });
     const gone: number[] = [];
-    const chosen = new Map<number, number>();
+    const chosen = new Map<number, { chatId: number; language: Language | null }>();
     for (const row of candidates) {
       if (row.chatId === null || row.removedAt !== null || !(ALERT_ROLES as readonly string[]).includes(row.role)) {
         gone.push(row.id);
@@ -81,7 +79,8 @@ async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; ch
       }
       if (busy.has(row.chatId) || budget <= 0) continue;
       busy.add(row.chatId);
-      chosen.set(row.id, row.chatId);
+      const language = LANGUAGES.find((known) => known === row.language) ?? null;
+      chosen.set(row.id, { chatId: row.chatId, language });
       budget -= 1;
     }
     if (gone.length > 0) {
@@ -102,8 +101,8 @@ async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; ch
       .where(inArray(operatorAlertNotices.id, [...chosen.keys()]))
       .returning();
     return rows.flatMap((row) => {
-      const chatId = chosen.get(row.id);
-      return chatId === undefined ? [] : [{ row, chatId }];
+      const chat = chosen.get(row.id);
+      return chat === undefined ? [] : [{ row, ...chat }];
     });
   });
 }
@@ -111,9 +110,9 @@ async function claimAlerts(db: Database, now: Date): Promise<{ row: AlertRow; ch
 /** Late outcomes never turn a sent alert back (only waiting rows are touched). */
 const stillWaiting = (id: number) => and(eq(operatorAlertNotices.id, id), eq(operatorAlertNotices.status, 'waiting'));
 
-async function send(deps: AlertSenderDeps, row: AlertRow, chatId: number): Promise<'sent' | 'retried' | 'failed'> {
+async function send(deps: AlertSenderDeps, { row, chatId, language }: Claimed): Promise<'sent' | 'retried' | 'failed'> {
   try {
-    await deps.telegram.sendMessage(chatId, alertText(row.payload as AlertPayload));
+    await deps.telegram.sendMessage(chatId, alertText(row.payload as AlertPayload, language));
   } catch (error) {
     if (!(error instanceof TelegramError)) throw error;
     const now = deps.clock.now().getTime();
@@ -149,7 +148,7 @@ async function send(deps: AlertSenderDeps, row: AlertRow, chatId: number): Promi
 export async function runAlertRound(deps: AlertSenderDeps) {
   const result = { sent: 0, retried: 0, failed: 0 };
   const claimed = await claimAlerts(deps.db, deps.clock.now());
-  for (const outcome of await Promise.all(claimed.map(({ row, chatId }) => send(deps, row, chatId)))) {
+  for (const outcome of await Promise.all(claimed.map((claim) => send(deps, claim)))) {
     result[outcome] += 1;
   }
   return result;

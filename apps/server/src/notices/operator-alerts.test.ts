@@ -105,6 +105,28 @@ describe('an operator links their own chat', () => {
     expect((await call(token, 'GET')).json<{ linked: boolean }>().linked).toBe(false);
   });
 
+  it('writes to each operator in the language their Telegram app reported when linking', async () => {
+    const operator = await createdOperator(t, 'manager');
+    const token = await operatorToken(t, operator.secretCode);
+    const chat = nextChat++;
+    fake.userSays(chat, `/start ${codeOf(await linkUrl(token))}`, 'ru-RU');
+    expect(await pollOnce(bot)).toBe(1);
+    expect(fake.to(chat).at(-1)).toMatch(/^Этот чат привязан к вашей учётной записи оператора/);
+    const p = process();
+    try {
+      p.alerts.raise('low_stock', { free: 2, threshold: 5 });
+      await deliver(p.flush);
+      expect(fake.to(chat).at(-1)).toMatch(/^⚠️ Тревога: Свободные прокси заканчиваются[\s\S]*свободно: 2\nпорог: 5$/);
+      p.alerts.clear('low_stock');
+      await deliver(p.flush);
+      expect(fake.to(chat).at(-1)).toMatch(/^✅ Отбой: Свободные прокси заканчиваются/);
+    } finally {
+      p.stop();
+      // Linked managers get every later test's alerts too.
+      expect((await call(token, 'DELETE')).statusCode).toBe(200);
+    }
+  });
+
   it('support may link a chat too, but its role gets no operator alerts', async () => {
     const { token } = await linkedOperator('support');
     expect((await call(token, 'GET')).json()).toMatchObject({ linked: true, getsAlerts: false });

@@ -1,4 +1,4 @@
-import { ALERT_ROLES, type AlertKind } from '@portal/contract';
+import { ALERT_ROLES, type AlertKind, type Language } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
@@ -51,6 +51,7 @@ export async function linkOperatorChat(
   deps: { db: Database; clock: Clock },
   code: string,
   chatId: number,
+  language: Language | null = null,
 ): Promise<number | null> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -73,8 +74,8 @@ export async function linkOperatorChat(
     await tx.delete(operatorChats).where(eq(operatorChats.chatId, chatId));
     await tx
       .insert(operatorChats)
-      .values({ operatorId: used.operatorId, chatId, linkedAt: now })
-      .onConflictDoUpdate({ target: operatorChats.operatorId, set: { chatId, linkedAt: now } });
+      .values({ operatorId: used.operatorId, chatId, linkedAt: now, language })
+      .onConflictDoUpdate({ target: operatorChats.operatorId, set: { chatId, linkedAt: now, language } });
     return used.operatorId;
   });
 }

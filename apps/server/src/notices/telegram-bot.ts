@@ -9,6 +9,7 @@ import { loggableError } from '../lib/loggable-error';
 import { linkChat, portalLanguage, unlinkTelegram } from './contacts';
 import { rentalLabel } from './notice-queue';
 import { linkOperatorChat } from './operator-alerts';
+import { operatorTextsFor } from './operator-texts';
 import { fill, textsFor } from './texts';
 import type { TelegramApi, TelegramMessage, TelegramUpdate } from './telegram-api';
 
@@ -21,9 +22,6 @@ export interface BotDeps {
   /** getUpdates' long-polling wait (Telegram allows up to 50 s). */
   pollSeconds: number;
 }
-
-const OPERATOR_LINKED =
-  "This chat is linked to your operator account: owners and managers get the shop's operator alerts here. Unlink it on the console's My account screen.";
 
 /** Telegram answers 409 to a second getUpdates at once: one process polls, holding this lease. */
 const POLL_LEASE_MS = 90_000;
@@ -133,9 +131,12 @@ async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> 
   const texts = textsFor(language);
   if (name === 'start' && argument) {
     const userId = await linkChat(deps, argument, chatId, message.from?.language_code);
-    // Not a customer's code: perhaps an operator's, from the console (operator texts are English).
-    if (userId === null)
-      return (await linkOperatorChat(deps, argument, chatId)) === null ? texts.badCode : OPERATOR_LINKED;
+    // Not a customer's code: perhaps an operator's, from the console.
+    if (userId === null) {
+      const appLanguage = portalLanguage(message.from?.language_code);
+      const operatorId = await linkOperatorChat(deps, argument, chatId, appLanguage);
+      return operatorId === null ? texts.badCode : operatorTextsFor(appLanguage).linked;
+    }
     const linked = await contactOfChat(deps.db, chatId);
     return textsFor(linked?.language ?? language).linked;
   }

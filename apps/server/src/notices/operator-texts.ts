@@ -1,0 +1,206 @@
+import type { AlertKind, Language } from '@portal/contract';
+
+/**
+ * What the bot says to operators, in the six languages of the web app: the language is the one
+ * the operator's Telegram app reported when the chat was linked (the console's language is a
+ * choice of the browser, which the server does not know). An alert's figures are named here too;
+ * their values (ids, counts, dates, error texts) are written as they are.
+ */
+export interface OperatorTexts {
+  linked: string;
+  raised: string;
+  over: string;
+  titles: Record<AlertKind, string>;
+  figures: Record<string, string>;
+}
+
+const en: OperatorTexts = {
+  linked:
+    "This chat is linked to your operator account: owners and managers get the shop's operator alerts here. Unlink it on the console's My account screen.",
+  raised: 'Alert',
+  over: 'Over',
+  titles: {
+    database_down: 'The database does not answer',
+    gateway_down: 'A gateway process is gone',
+    low_stock: 'Free proxies are running low',
+    ipqs_budget: "This month's IPQS budget is used up",
+    backup_failed: 'A scheduled backup failed',
+    payment_provider: 'The payment provider is failing',
+  },
+  figures: {
+    provider: 'provider',
+    operation: 'operation',
+    failures: 'failures',
+    file: 'file',
+    run: 'backup run',
+    error: 'error',
+    gateways: 'gateways',
+    lastSeen: 'last seen',
+    forgotten: 'forgotten',
+    free: 'free',
+    threshold: 'threshold',
+    used: 'used',
+    limit: 'limit',
+    month: 'month',
+  },
+};
+
+const ru: OperatorTexts = {
+  linked:
+    'Этот чат привязан к вашей учётной записи оператора: владельцы и менеджеры получают здесь оповещения магазина. Отвязать его можно на экране «Моя учётная запись» в консоли.',
+  raised: 'Тревога',
+  over: 'Отбой',
+  titles: {
+    database_down: 'База данных не отвечает',
+    gateway_down: 'Процесс шлюза пропал',
+    low_stock: 'Свободные прокси заканчиваются',
+    ipqs_budget: 'Месячный лимит IPQS исчерпан',
+    backup_failed: 'Плановая резервная копия не удалась',
+    payment_provider: 'Платёжный провайдер даёт сбои',
+  },
+  figures: {
+    provider: 'провайдер',
+    operation: 'операция',
+    failures: 'сбоев',
+    file: 'файл',
+    run: 'запуск копирования',
+    error: 'ошибка',
+    gateways: 'шлюзы',
+    lastSeen: 'последний раз на связи',
+    forgotten: 'забыты',
+    free: 'свободно',
+    threshold: 'порог',
+    used: 'использовано',
+    limit: 'лимит',
+    month: 'месяц',
+  },
+};
+
+const hi: OperatorTexts = {
+  linked:
+    'यह चैट आपके ऑपरेटर खाते से जुड़ गई है: मालिकों और मैनेजरों को दुकान के ऑपरेटर अलर्ट यहीं मिलते हैं। इसे कंसोल की "मेरा खाता" स्क्रीन पर अलग करें।',
+  raised: 'अलर्ट',
+  over: 'समाप्त',
+  titles: {
+    database_down: 'डेटाबेस जवाब नहीं दे रहा',
+    gateway_down: 'एक गेटवे प्रोसेस बंद हो गया है',
+    low_stock: 'खाली प्रॉक्सी कम हो रहे हैं',
+    ipqs_budget: 'इस महीने का IPQS बजट खत्म हो गया है',
+    backup_failed: 'एक निर्धारित बैकअप विफल रहा',
+    payment_provider: 'भुगतान प्रदाता विफल हो रहा है',
+  },
+  figures: {
+    provider: 'प्रदाता',
+    operation: 'कार्य',
+    failures: 'विफलताएँ',
+    file: 'फ़ाइल',
+    run: 'बैकअप रन',
+    error: 'त्रुटि',
+    gateways: 'गेटवे',
+    lastSeen: 'आखिरी बार देखा गया',
+    forgotten: 'भुला दिए गए',
+    free: 'खाली',
+    threshold: 'सीमा-रेखा',
+    used: 'उपयोग हुए',
+    limit: 'सीमा',
+    month: 'महीना',
+  },
+};
+
+const es: OperatorTexts = {
+  linked:
+    'Este chat está vinculado a tu cuenta de operador: los propietarios y los gerentes reciben aquí las alertas de la tienda. Desvincúlalo en la pantalla Mi cuenta de la consola.',
+  raised: 'Alerta',
+  over: 'Resuelta',
+  titles: {
+    database_down: 'La base de datos no responde',
+    gateway_down: 'Un proceso del gateway ha desaparecido',
+    low_stock: 'Quedan pocos proxies libres',
+    ipqs_budget: 'El presupuesto de IPQS de este mes se ha agotado',
+    backup_failed: 'Ha fallado una copia de seguridad programada',
+    payment_provider: 'El proveedor de pagos está fallando',
+  },
+  figures: {
+    provider: 'proveedor',
+    operation: 'operación',
+    failures: 'fallos',
+    file: 'archivo',
+    run: 'ejecución de copia',
+    error: 'error',
+    gateways: 'gateways',
+    lastSeen: 'visto por última vez',
+    forgotten: 'olvidados',
+    free: 'libres',
+    threshold: 'umbral',
+    used: 'usadas',
+    limit: 'límite',
+    month: 'mes',
+  },
+};
+
+const fr: OperatorTexts = {
+  linked:
+    "Ce chat est lié à votre compte d'opérateur : les propriétaires et les gérants y reçoivent les alertes de la boutique. Déliez-le depuis l'écran Mon compte de la console.",
+  raised: 'Alerte',
+  over: 'Terminée',
+  titles: {
+    database_down: 'La base de données ne répond pas',
+    gateway_down: 'Un processus de la passerelle a disparu',
+    low_stock: 'Les proxys libres se font rares',
+    ipqs_budget: 'Le budget IPQS du mois est épuisé',
+    backup_failed: 'Une sauvegarde planifiée a échoué',
+    payment_provider: 'Le prestataire de paiement est en échec',
+  },
+  figures: {
+    provider: 'prestataire',
+    operation: 'opération',
+    failures: 'échecs',
+    file: 'fichier',
+    run: 'sauvegarde n°',
+    error: 'erreur',
+    gateways: 'passerelles',
+    lastSeen: 'vue pour la dernière fois',
+    forgotten: 'oubliées',
+    free: 'libres',
+    threshold: 'seuil',
+    used: 'utilisées',
+    limit: 'limite',
+    month: 'mois',
+  },
+};
+
+const zhCN: OperatorTexts = {
+  linked: '此聊天已关联到您的运营者账户：店主和经理会在这里收到商店的运营告警。可在控制台的“我的账户”页面解除关联。',
+  raised: '告警',
+  over: '已恢复',
+  titles: {
+    database_down: '数据库无响应',
+    gateway_down: '一个网关进程已消失',
+    low_stock: '空闲代理即将不足',
+    ipqs_budget: '本月的 IPQS 额度已用完',
+    backup_failed: '一次计划备份失败',
+    payment_provider: '支付服务商出现故障',
+  },
+  figures: {
+    provider: '服务商',
+    operation: '操作',
+    failures: '失败次数',
+    file: '文件',
+    run: '备份任务',
+    error: '错误',
+    gateways: '网关',
+    lastSeen: '最后在线',
+    forgotten: '已移除',
+    free: '空闲',
+    threshold: '阈值',
+    used: '已用',
+    limit: '额度',
+    month: '月份',
+  },
+};
+
+export const OPERATOR_TEXTS: Record<Language, OperatorTexts> = { en, ru, hi, es, fr, 'zh-CN': zhCN };
+
+export function operatorTextsFor(language: Language | null | undefined): OperatorTexts {
+  return OPERATOR_TEXTS[language ?? 'en'];
+}
