@@ -111,7 +111,7 @@ describe('an operator links their own chat', () => {
     const chat = nextChat++;
     fake.userSays(chat, `/start ${codeOf(await linkUrl(token))}`, 'ru-RU');
     expect(await pollOnce(bot)).toBe(1);
-    expect(fake.to(chat).at(-1)).toMatch(/^Этот чат привязан к вашей учётной записи оператора/);
+    expect(fake.to(chat).at(-1)).toMatch(/^Этот чат привязан к вашему аккаунту оператора/);
     const p = process();
     try {
       p.alerts.raise('low_stock', { free: 2, threshold: 5 });

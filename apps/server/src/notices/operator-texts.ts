@@ -47,12 +47,12 @@ const en: OperatorTexts = {
 
 const ru: OperatorTexts = {
   linked:
-    'Этот чат привязан к вашей учётной записи оператора: владельцы и менеджеры получают здесь оповещения магазина. Отвязать его можно на экране «Моя учётная запись» в консоли.',
+    'Этот чат привязан к вашему аккаунту оператора: владельцы и менеджеры получают здесь оповещения магазина. Отвязать его можно на экране «Мой аккаунт» в консоли.',
   raised: 'Тревога',
   over: 'Отбой',
   titles: {
     database_down: 'База данных не отвечает',
-    gateway_down: 'Процесс шлюза пропал',
+    gateway_down: 'Процесс шлюза не выходит на связь',
     low_stock: 'Свободные прокси заканчиваются',
     ipqs_budget: 'Месячный лимит IPQS исчерпан',
     backup_failed: 'Плановая резервная копия не удалась',
@@ -67,7 +67,7 @@ const ru: OperatorTexts = {
     error: 'ошибка',
     gateways: 'шлюзы',
     lastSeen: 'последний раз на связи',
-    forgotten: 'забыты',
+    forgotten: 'больше не отслеживаются',
     free: 'свободно',
     threshold: 'порог',
     used: 'использовано',
@@ -78,7 +78,7 @@ const ru: OperatorTexts = {
 
 const hi: OperatorTexts = {
   linked:
-    'यह चैट आपके ऑपरेटर खाते से जुड़ गई है: मालिकों और मैनेजरों को दुकान के ऑपरेटर अलर्ट यहीं मिलते हैं। इसे कंसोल की "मेरा खाता" स्क्रीन पर अलग करें।',
+    'यह चैट आपके ऑपरेटर खाते से जुड़ गई है: मालिकों और प्रबंधकों को दुकान के ऑपरेटर अलर्ट यहीं मिलते हैं। इसे कंसोल की “मेरा खाता” स्क्रीन पर अलग करें।',
   raised: 'अलर्ट',
   over: 'समाप्त',
   titles: {
@@ -98,9 +98,9 @@ const hi: OperatorTexts = {
     error: 'त्रुटि',
     gateways: 'गेटवे',
     lastSeen: 'आखिरी बार देखा गया',
-    forgotten: 'भुला दिए गए',
+    forgotten: 'ट्रैकिंग से हटाए गए',
     free: 'खाली',
-    threshold: 'सीमा-रेखा',
+    threshold: 'न्यूनतम सीमा',
     used: 'उपयोग हुए',
     limit: 'सीमा',
     month: 'महीना',
@@ -109,12 +109,12 @@ const hi: OperatorTexts = {
 
 const es: OperatorTexts = {
   linked:
-    'Este chat está vinculado a tu cuenta de operador: los propietarios y los gerentes reciben aquí las alertas de la tienda. Desvincúlalo en la pantalla Mi cuenta de la consola.',
+    'Este chat está vinculado a tu cuenta de operador: los propietarios y los gestores reciben aquí las alertas de la tienda. Desvincúlalo en la pantalla «Mi cuenta» de la consola.',
   raised: 'Alerta',
   over: 'Resuelta',
   titles: {
     database_down: 'La base de datos no responde',
-    gateway_down: 'Un proceso del gateway ha desaparecido',
+    gateway_down: 'Ha desaparecido un proceso de gateway',
     low_stock: 'Quedan pocos proxies libres',
     ipqs_budget: 'El presupuesto de IPQS de este mes se ha agotado',
     backup_failed: 'Ha fallado una copia de seguridad programada',
@@ -129,7 +129,7 @@ const es: OperatorTexts = {
     error: 'error',
     gateways: 'gateways',
     lastSeen: 'visto por última vez',
-    forgotten: 'olvidados',
+    forgotten: 'retirados del seguimiento',
     free: 'libres',
     threshold: 'umbral',
     used: 'usadas',
@@ -140,27 +140,27 @@ const es: OperatorTexts = {
 
 const fr: OperatorTexts = {
   linked:
-    "Ce chat est lié à votre compte d'opérateur : les propriétaires et les gérants y reçoivent les alertes de la boutique. Déliez-le depuis l'écran Mon compte de la console.",
+    "Cette discussion est liée à votre compte d'opérateur : les propriétaires et les gestionnaires y reçoivent les alertes de la boutique. Déliez-la depuis l'écran « Mon compte » de la console.",
   raised: 'Alerte',
   over: 'Terminée',
   titles: {
     database_down: 'La base de données ne répond pas',
-    gateway_down: 'Un processus de la passerelle a disparu',
+    gateway_down: 'Un processus de passerelle a disparu',
     low_stock: 'Les proxys libres se font rares',
     ipqs_budget: 'Le budget IPQS du mois est épuisé',
     backup_failed: 'Une sauvegarde planifiée a échoué',
-    payment_provider: 'Le prestataire de paiement est en échec',
+    payment_provider: 'Le prestataire de paiement est en panne',
   },
   figures: {
     provider: 'prestataire',
     operation: 'opération',
     failures: 'échecs',
     file: 'fichier',
-    run: 'sauvegarde n°',
+    run: 'exécution de sauvegarde',
     error: 'erreur',
     gateways: 'passerelles',
     lastSeen: 'vue pour la dernière fois',
-    forgotten: 'oubliées',
+    forgotten: 'retirées du suivi',
     free: 'libres',
     threshold: 'seuil',
     used: 'utilisées',
@@ -170,15 +170,15 @@ const fr: OperatorTexts = {
 };
 
 const zhCN: OperatorTexts = {
-  linked: '此聊天已关联到您的运营者账户：店主和经理会在这里收到商店的运营告警。可在控制台的“我的账户”页面解除关联。',
+  linked: '此聊天已绑定到您的操作员账户：所有者和经理会在这里收到商店的运维告警。可在控制台的“我的账户”页面解除绑定。',
   raised: '告警',
   over: '已恢复',
   titles: {
     database_down: '数据库无响应',
-    gateway_down: '一个网关进程已消失',
+    gateway_down: '网关进程失联',
     low_stock: '空闲代理即将不足',
     ipqs_budget: '本月的 IPQS 额度已用完',
-    backup_failed: '一次计划备份失败',
+    backup_failed: '定时备份失败',
     payment_provider: '支付服务商出现故障',
   },
   figures: {
