@@ -1,7 +1,7 @@
 import type { AdminRole } from '@portal/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { noticeContacts, notices, operatorAlertNotices, operatorChats } from '../db/schema';
+import { noticeContacts, notices, operatorAlertNotices, operatorAlertState, operatorChats } from '../db/schema';
 import { Alerts, type AlertLog } from '../ops/alerts';
 import { adminToken, buildTestApp, fundedCustomer, type TestApp } from '../../test/helper';
 import { FAKE_BOT_TOKEN, startTelegramFake, type TelegramFake } from '../../test/fakes/telegram-fake';
@@ -229,6 +229,52 @@ describe('alerts reach linked owners and managers', () => {
       p.alerts.clear('ipqs_budget');
       await p.flush();
       p.stop();
+    }
+  });
+});
+
+describe('an episode whose process stopped', () => {
+  it('is ended by another process that sees the condition over, and the next raise alerts again', async () => {
+    const manager = await linkedOperator('manager');
+    const stopped = process();
+    stopped.alerts.raise('backup_failed', { run: 7, error: 'disk full' });
+    stopped.alerts.raise('database_down', { error: 'connection refused' });
+    await deliver(stopped.flush);
+    t.clock.advance(1_000);
+    await runAlertRound({ db: t.database.db, clock: t.clock, telegram });
+    expect(fake.to(manager.chatId).slice(-2)).toEqual([
+      expect.stringMatching(/^⚠️ Alert: A scheduled backup failed/),
+      expect.stringMatching(/^⚠️ Alert: The database does not answer/),
+    ]);
+    // The process dies in the episode: it never clears.
+    stopped.stop();
+
+    const other = process();
+    try {
+      const before = fake.to(manager.chatId).length;
+      // This process never raised either; its watchers see both conditions over.
+      expect(other.alerts.clear('backup_failed', { file: 'backup-2.dump' })).toBe(false);
+      expect(other.alerts.clear('database_down')).toBe(false);
+      await deliver(other.flush);
+      expect(fake.to(manager.chatId).slice(before)).toEqual([
+        expect.stringMatching(/^✅ Over: A scheduled backup failed[\s\S]*file: backup-2\.dump$/),
+      ]);
+      // Its connection to the database says nothing of the stopped process's: that one stays.
+      const [state] = await t.database.db
+        .select()
+        .from(operatorAlertState)
+        .where(eq(operatorAlertState.kind, 'database_down'));
+      expect(state?.raised).toBe(true);
+
+      expect(other.alerts.raise('backup_failed', { run: 8, error: 'disk full' })).toBe(true);
+      await deliver(other.flush);
+      expect(fake.to(manager.chatId).at(-1)).toMatch(/^⚠️ Alert: A scheduled backup failed/);
+    } finally {
+      other.alerts.clear('backup_failed');
+      other.stop();
+      // Whatever this left raised must not hold back another test's alert.
+      await t.database.db.update(operatorAlertState).set({ raised: false });
+      expect((await call(manager.token, 'DELETE')).statusCode).toBe(200);
     }
   });
 });

@@ -189,16 +189,21 @@ export function forwardAlertsToTelegram(
     });
     await running;
   };
-  const unsubscribe = deps.alerts.onChange((event) => {
+  const enqueue = (event: AlertEvent) => {
     pending.push(event);
     if (pending.length > MAX_PENDING) pending.shift();
     void flush();
-  });
+  };
+  const unsubscribe = deps.alerts.onChange(enqueue);
+  // A clear that finds the shared state already clear changes nothing; one that finds it raised
+  // by a process that stopped ends that episode, and its recipients hear it is over.
+  const unsubscribeOver = deps.alerts.onOverElsewhere(enqueue);
   return {
     flush,
     stop: () => {
       stopped = true;
       unsubscribe();
+      unsubscribeOver();
       if (timer) clearTimeout(timer);
     },
   };

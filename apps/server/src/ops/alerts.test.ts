@@ -15,7 +15,8 @@ import { gatewayHeartbeats, ipqsUsage } from '../db/schema';
 import { monthOf } from '../discovery/ipqs';
 import { metricsText } from '../metrics/metrics';
 import { createCryptomusProvider } from '../payments/providers/cryptomus';
-import { Alerts, type AlertEvent } from './alerts';
+import { ALERT_KINDS } from '@portal/contract';
+import { Alerts, OVER_SAID_EVERY_MS, type AlertEvent } from './alerts';
 import { GATEWAY_FORGET_MS, GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
 import { PROVIDER_FAILURES_TO_ALERT, watchedProvider } from './watched-provider';
 
@@ -87,6 +88,34 @@ describe('operator alerts', () => {
     expect(alerts.raise('low_stock')).toBe(true);
     expect(events).toHaveLength(3);
     expect(/proxyport_alerts_total\{kind="low_stock"\} (\d+)/.exec(await metricsText())?.[1]).toBe('2');
+  });
+
+  it('says a condition it never raised is over: at once, then every OVER_SAID_EVERY_MS, for shared conditions only', () => {
+    const clock = new ManualClock();
+    const alerts = new Alerts(log, clock);
+    const over: AlertEvent[] = [];
+    const changes: AlertEvent[] = [];
+    alerts.onOverElsewhere((event) => over.push(event));
+    alerts.onChange((event) => changes.push(event));
+    for (const kind of ALERT_KINDS) expect(alerts.clear(kind)).toBe(false);
+    expect(over.map((event) => event.kind).sort()).toEqual([
+      'backup_failed',
+      'gateway_down',
+      'ipqs_budget',
+      'low_stock',
+    ]);
+    expect(over.every((event) => event.state === 'cleared')).toBe(true);
+    clock.advance(OVER_SAID_EVERY_MS - 1);
+    alerts.clear('low_stock');
+    expect(over).toHaveLength(4);
+    clock.advance(1);
+    alerts.clear('low_stock');
+    expect(over).toHaveLength(5);
+    // An episode of its own ends as before, told to onChange only.
+    alerts.raise('low_stock');
+    alerts.clear('low_stock');
+    expect(over).toHaveLength(5);
+    expect(changes.map((event) => event.state)).toEqual(['raised', 'cleared']);
   });
 
   it('free stock under LOW_STOCK_THRESHOLD: raised once over several rounds, cleared when stock is back', async () => {

@@ -48,6 +48,17 @@ export const consoleAlertLog: AlertLog = {
 };
 
 /**
+ * Kinds whose condition every process reads from the shared database (free stock, the month's
+ * IPQS count, gateway heartbeats, the last scheduled backup), so any process may say one is over.
+ * Not `database_down` nor `payment_provider`: each process sees its own connection and its own
+ * calls, and one that works says nothing of another that does not.
+ */
+const SEEN_ALIKE_BY_EVERY_PROCESS = new Set<AlertKind>(['low_stock', 'ipqs_budget', 'gateway_down', 'backup_failed']);
+
+/** How often a process repeats that a condition it did not raise is over. */
+export const OVER_SAID_EVERY_MS = 10 * 60_000;
+
+/**
  * Operator alerts of one process: each kind is raised once per episode (a warn line
  * and `proxyport_alert_active{kind} 1`), however often the condition is seen again, and cleared
  * once (an info line and 0) when it is over. Listeners get every raise and clear: the hook through
@@ -56,6 +67,8 @@ export const consoleAlertLog: AlertLog = {
 export class Alerts {
   private readonly active = new Map<AlertKind, { since: Date; details: AlertDetails }>();
   private readonly listeners = new Set<(event: AlertEvent) => void>();
+  private readonly overListeners = new Set<(event: AlertEvent) => void>();
+  private readonly overSaid = new Map<AlertKind, number>();
 
   constructor(
     private log: AlertLog,
@@ -77,7 +90,10 @@ export class Alerts {
   /** Ends the episode of `kind` if one is under way; answers whether one ended. */
   clear(kind: AlertKind, details: AlertDetails = {}): boolean {
     const episode = this.active.get(kind);
-    if (!episode) return false;
+    if (!episode) {
+      this.sayOver(kind, details);
+      return false;
+    }
     this.active.delete(kind);
     const at = this.clock.now();
     alertActive.set({ kind }, 0);
@@ -112,8 +128,35 @@ export class Alerts {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Listens for conditions this process sees over without having raised them: the word that ends
+   * an episode another process raised and, having stopped, will never clear. Answers the function
+   * that stops listening.
+   */
+  onOverElsewhere(listener: (event: AlertEvent) => void): () => void {
+    this.overListeners.add(listener);
+    return () => this.overListeners.delete(listener);
+  }
+
+  /**
+   * Said for the kinds every process reads from the database alike, at once the first time and
+   * then at most every {@link OVER_SAID_EVERY_MS} per kind (the watchers clear on every tick).
+   */
+  private sayOver(kind: AlertKind, details: AlertDetails): void {
+    if (!SEEN_ALIKE_BY_EVERY_PROCESS.has(kind)) return;
+    const now = this.clock.now();
+    const last = this.overSaid.get(kind);
+    if (last !== undefined && now.getTime() - last < OVER_SAID_EVERY_MS) return;
+    this.overSaid.set(kind, now.getTime());
+    this.tell(this.overListeners, { kind, state: 'cleared', details, at: now });
+  }
+
   private emit(event: AlertEvent): void {
-    for (const listener of this.listeners) {
+    this.tell(this.listeners, event);
+  }
+
+  private tell(listeners: Set<(event: AlertEvent) => void>, event: AlertEvent): void {
+    for (const listener of listeners) {
       try {
         listener(event);
       } catch (error) {
