@@ -7,7 +7,7 @@
  * The load generator shares the machine with the server, and bare Fastify's own rate drifts by
  * half within minutes on a small shared machine; so each URL is measured in rounds, each round
  * bare Fastify then the URL back to back, and the median of the rounds' shares is reported
- * (with the spread).
+ * (with the spread); the rates shown are each their own median, so they need not divide to it.
  * `npm run bench:api`; BENCH_DB=postgres,embedded (both by default), BENCH_SECONDS (5) per
  * measurement, BENCH_ROUNDS (3), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: a
  * fresh database is made there).
@@ -45,7 +45,13 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value; with an even count, the mean of the two middle ones (never the better one). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
 
 /** Rounds of bare Fastify then `url`: the median share and rate, the shares' range, the worst p99. */
@@ -56,8 +62,8 @@ async function measure(bareUrl: string, url: string, headers: Record<string, str
   }
   const shares = rounds.map((r) => r.portal.rps / r.bare.rps);
   return {
-    rps: median(rounds.map((r) => r.portal.rps)),
-    bareRps: median(rounds.map((r) => r.bare.rps)),
+    rps: Math.round(median(rounds.map((r) => r.portal.rps))),
+    bareRps: Math.round(median(rounds.map((r) => r.bare.rps))),
     share: median(shares),
     range: `${percent(Math.min(...shares))}-${percent(Math.max(...shares))}`,
     p50: median(rounds.map((r) => r.portal.p50)),

@@ -9,6 +9,7 @@ import { createdOperator, operatorToken } from '../../test/operator-kit';
 import { runNoticeRound, TELEGRAM_PER_SECOND } from './notice-sender';
 import { runAlertRound } from './operator-alert-sender';
 import { forwardAlertsToTelegram } from './operator-alerts';
+import { RESYNC_EVERY_MS } from '../ops/alerts';
 import { TelegramApi } from './telegram-api';
 import { pollOnce, type BotDeps } from './telegram-bot';
 
@@ -233,7 +234,7 @@ describe('alerts reach linked owners and managers', () => {
   });
 });
 
-describe('an episode whose process stopped', () => {
+describe('the state all processes share', () => {
   it('is ended by another process that sees the condition over, and the next raise alerts again', async () => {
     const manager = await linkedOperator('manager');
     const stopped = process();
@@ -273,6 +274,39 @@ describe('an episode whose process stopped', () => {
       other.alerts.clear('backup_failed');
       other.stop();
       // Whatever this left raised must not hold back another test's alert.
+      await t.database.db.update(operatorAlertState).set({ raised: false });
+      expect((await call(manager.token, 'DELETE')).statusCode).toBe(200);
+    }
+  });
+
+  it('is raised again by a process that still sees it after another process ended it', async () => {
+    const manager = await linkedOperator('manager');
+    const seesIt = process();
+    const doesNot = process();
+    try {
+      seesIt.alerts.raise('low_stock', { free: 1, threshold: 5 });
+      await deliver(seesIt.flush);
+      expect(fake.to(manager.chatId).at(-1)).toMatch(/^⚠️ Alert: Free proxies are running low/);
+      // A process with a lower threshold sees it over and ends the shared episode.
+      expect(doesNot.alerts.clear('low_stock', { free: 1, threshold: 0 })).toBe(false);
+      await deliver(doesNot.flush);
+      expect(fake.to(manager.chatId).at(-1)).toMatch(/^✅ Over: Free proxies are running low/);
+      const before = fake.to(manager.chatId).length;
+      // The first keeps seeing it: nothing until RESYNC_EVERY_MS has passed, then an alert again.
+      seesIt.alerts.raise('low_stock', { free: 1, threshold: 5 });
+      await deliver(seesIt.flush);
+      expect(fake.to(manager.chatId)).toHaveLength(before);
+      t.clock.advance(RESYNC_EVERY_MS);
+      expect(seesIt.alerts.raise('low_stock', { free: 0, threshold: 5 })).toBe(false);
+      await deliver(seesIt.flush);
+      expect(fake.to(manager.chatId).slice(before)).toEqual([
+        expect.stringMatching(/^⚠️ Alert: Free proxies are running low[\s\S]*free: 0/),
+      ]);
+    } finally {
+      seesIt.alerts.clear('low_stock');
+      await seesIt.flush();
+      seesIt.stop();
+      doesNot.stop();
       await t.database.db.update(operatorAlertState).set({ raised: false });
       expect((await call(manager.token, 'DELETE')).statusCode).toBe(200);
     }

@@ -195,15 +195,16 @@ export function forwardAlertsToTelegram(
     void flush();
   };
   const unsubscribe = deps.alerts.onChange(enqueue);
-  // A clear that finds the shared state already clear changes nothing; one that finds it raised
-  // by a process that stopped ends that episode, and its recipients hear it is over.
-  const unsubscribeOver = deps.alerts.onOverElsewhere(enqueue);
+  // A repeated state that the shared one already has changes nothing; one that differs (an
+  // episode a stopped process left open, one another process ended while this one still sees
+  // it) starts or ends an episode, and its recipients hear of it.
+  const unsubscribeResync = deps.alerts.onResync(enqueue);
   return {
     flush,
     stop: () => {
       stopped = true;
       unsubscribe();
-      unsubscribeOver();
+      unsubscribeResync();
       if (timer) clearTimeout(timer);
     },
   };

@@ -16,7 +16,7 @@ import { monthOf } from '../discovery/ipqs';
 import { metricsText } from '../metrics/metrics';
 import { createCryptomusProvider } from '../payments/providers/cryptomus';
 import { ALERT_KINDS } from '@portal/contract';
-import { Alerts, OVER_SAID_EVERY_MS, type AlertEvent } from './alerts';
+import { Alerts, RESYNC_EVERY_MS, type AlertEvent } from './alerts';
 import { GATEWAY_FORGET_MS, GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
 import { PROVIDER_FAILURES_TO_ALERT, watchedProvider } from './watched-provider';
 
@@ -90,32 +90,40 @@ describe('operator alerts', () => {
     expect(/proxyport_alerts_total\{kind="low_stock"\} (\d+)/.exec(await metricsText())?.[1]).toBe('2');
   });
 
-  it('says a condition it never raised is over: at once, then every OVER_SAID_EVERY_MS, for shared conditions only', () => {
+  it('repeats what it sees for the shared state: a condition under way, or over for shared conditions only', () => {
     const clock = new ManualClock();
     const alerts = new Alerts(log, clock);
-    const over: AlertEvent[] = [];
+    const resynced: AlertEvent[] = [];
     const changes: AlertEvent[] = [];
-    alerts.onOverElsewhere((event) => over.push(event));
+    alerts.onResync((event) => resynced.push(event));
     alerts.onChange((event) => changes.push(event));
+    // Over without an episode here: at once, for the kinds every process reads alike.
     for (const kind of ALERT_KINDS) expect(alerts.clear(kind)).toBe(false);
-    expect(over.map((event) => event.kind).sort()).toEqual([
+    expect(resynced.map((event) => event.kind).sort()).toEqual([
       'backup_failed',
       'gateway_down',
       'ipqs_budget',
       'low_stock',
     ]);
-    expect(over.every((event) => event.state === 'cleared')).toBe(true);
-    clock.advance(OVER_SAID_EVERY_MS - 1);
+    expect(resynced.every((event) => event.state === 'cleared')).toBe(true);
+    clock.advance(RESYNC_EVERY_MS - 1);
     alerts.clear('low_stock');
-    expect(over).toHaveLength(4);
+    expect(resynced).toHaveLength(4);
     clock.advance(1);
     alerts.clear('low_stock');
-    expect(over).toHaveLength(5);
-    // An episode of its own ends as before, told to onChange only.
-    alerts.raise('low_stock');
-    alerts.clear('low_stock');
-    expect(over).toHaveLength(5);
+    expect(resynced).toHaveLength(5);
+
+    // An episode of its own starts and ends as before, told to onChange only...
+    expect(alerts.raise('payment_provider', { failures: 3 })).toBe(true);
+    expect(alerts.raise('payment_provider', { failures: 4 })).toBe(false);
+    expect(resynced).toHaveLength(5);
+    // ...and while it lasts, it is repeated every RESYNC_EVERY_MS, for any kind.
+    clock.advance(RESYNC_EVERY_MS);
+    expect(alerts.raise('payment_provider', { failures: 9 })).toBe(false);
+    expect(resynced.at(-1)).toMatchObject({ kind: 'payment_provider', state: 'raised', details: { failures: 9 } });
+    expect(alerts.clear('payment_provider')).toBe(true);
     expect(changes.map((event) => event.state)).toEqual(['raised', 'cleared']);
+    expect(resynced).toHaveLength(6);
   });
 
   it('free stock under LOW_STOCK_THRESHOLD: raised once over several rounds, cleared when stock is back', async () => {

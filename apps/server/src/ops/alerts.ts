@@ -55,8 +55,8 @@ export const consoleAlertLog: AlertLog = {
  */
 const SEEN_ALIKE_BY_EVERY_PROCESS = new Set<AlertKind>(['low_stock', 'ipqs_budget', 'gateway_down', 'backup_failed']);
 
-/** How often a process repeats that a condition it did not raise is over. */
-export const OVER_SAID_EVERY_MS = 10 * 60_000;
+/** How often a process repeats to the others what it sees of a kind (see `Alerts.resync`). */
+export const RESYNC_EVERY_MS = 10 * 60_000;
 
 /**
  * Operator alerts of one process: each kind is raised once per episode (a warn line
@@ -67,8 +67,8 @@ export const OVER_SAID_EVERY_MS = 10 * 60_000;
 export class Alerts {
   private readonly active = new Map<AlertKind, { since: Date; details: AlertDetails }>();
   private readonly listeners = new Set<(event: AlertEvent) => void>();
-  private readonly overListeners = new Set<(event: AlertEvent) => void>();
-  private readonly overSaid = new Map<AlertKind, number>();
+  private readonly resyncListeners = new Set<(event: AlertEvent) => void>();
+  private readonly resyncedAt = new Map<AlertKind, number>();
 
   constructor(
     private log: AlertLog,
@@ -77,8 +77,12 @@ export class Alerts {
 
   /** Starts an episode of `kind` unless one is under way; answers whether one started. */
   raise(kind: AlertKind, details: AlertDetails = {}): boolean {
-    if (this.active.has(kind)) return false;
+    if (this.active.has(kind)) {
+      this.resync(kind, 'raised', details);
+      return false;
+    }
     const at = this.clock.now();
+    this.resyncedAt.set(kind, at.getTime());
     this.active.set(kind, { since: at, details });
     alertActive.set({ kind }, 1);
     alertsRaised.inc({ kind });
@@ -91,11 +95,12 @@ export class Alerts {
   clear(kind: AlertKind, details: AlertDetails = {}): boolean {
     const episode = this.active.get(kind);
     if (!episode) {
-      this.sayOver(kind, details);
+      this.resync(kind, 'cleared', details);
       return false;
     }
     this.active.delete(kind);
     const at = this.clock.now();
+    this.resyncedAt.set(kind, at.getTime());
     alertActive.set({ kind }, 0);
     const seconds = Math.round((at.getTime() - episode.since.getTime()) / 1000);
     this.log.info({ alert: kind, seconds, ...details }, `alert over: ${kind}`);
@@ -128,27 +133,27 @@ export class Alerts {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Listens for conditions this process sees over without having raised them: the word that ends
-   * an episode another process raised and, having stopped, will never clear. Answers the function
-   * that stops listening.
-   */
-  onOverElsewhere(listener: (event: AlertEvent) => void): () => void {
-    this.overListeners.add(listener);
-    return () => this.overListeners.delete(listener);
+  /** Listens for what {@link resync} repeats. Answers the function that stops listening. */
+  onResync(listener: (event: AlertEvent) => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /**
-   * Said for the kinds every process reads from the database alike, at once the first time and
-   * then at most every {@link OVER_SAID_EVERY_MS} per kind (the watchers clear on every tick).
+   * What this process sees of a kind, repeated for the state the processes share, which may have
+   * moved away from it: a process that stopped in an episode never ends it, and another process
+   * may end an episode this one still sees (this one raises nothing more while it lasts here).
+   * So a condition still under way is repeated for every kind, and one seen over without an
+   * episode here only for the kinds every process reads alike; at once the first time, then at
+   * most every {@link RESYNC_EVERY_MS} per kind (the watchers see their conditions on every tick).
    */
-  private sayOver(kind: AlertKind, details: AlertDetails): void {
-    if (!SEEN_ALIKE_BY_EVERY_PROCESS.has(kind)) return;
+  private resync(kind: AlertKind, state: AlertEvent['state'], details: AlertDetails): void {
+    if (state === 'cleared' && !SEEN_ALIKE_BY_EVERY_PROCESS.has(kind)) return;
     const now = this.clock.now();
-    const last = this.overSaid.get(kind);
-    if (last !== undefined && now.getTime() - last < OVER_SAID_EVERY_MS) return;
-    this.overSaid.set(kind, now.getTime());
-    this.tell(this.overListeners, { kind, state: 'cleared', details, at: now });
+    const last = this.resyncedAt.get(kind);
+    if (last !== undefined && now.getTime() - last < RESYNC_EVERY_MS) return;
+    this.resyncedAt.set(kind, now.getTime());
+    this.tell(this.resyncListeners, { kind, state, details, at: now });
   }
 
   private emit(event: AlertEvent): void {

@@ -3,7 +3,18 @@ import { createSerializerCompiler, ResponseSerializationError } from 'fastify-ty
 import type { z } from 'zod';
 
 /** Kinds of schema whose output depends on the direction it is read in (transforms, defaults). */
-const DIRECTIONAL = new Set(['pipe', 'transform', 'default', 'prefault', 'catch', 'lazy', 'custom']);
+const DIRECTIONAL = new Set([
+  'pipe',
+  'transform',
+  'default',
+  'prefault',
+  'catch',
+  'success',
+  'lazy',
+  'custom',
+  'promise',
+  'function',
+]);
 
 function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && '_zod' in value;

@@ -18,6 +18,7 @@ describe('an upstream in a JSON or CSV row', () => {
     const refusal = 'the upstream host must be a host name, an IPv4 address or an [IPv6] address';
     expect(upstreamOf('http://u:secret@256.1.1.1:80')).toBe(refusal);
     expect(upstreamOf('socks5://[:::::]:80')).toBe(refusal);
+    expect(upstreamOf('http://u:secret@foo.123:80')).toBe(refusal);
     expect(upstreamOf('ftp://45.12.3.4:21')).toBe(
       'upstream must be direct, socks5://user:pass@host:port or http://user:pass@host:port',
     );

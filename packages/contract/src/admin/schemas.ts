@@ -61,13 +61,16 @@ const ipv4Address = z.ipv4();
 const ipv6Address = z.ipv6();
 
 /**
- * A host name, an IPv4 address or an IPv6 address in brackets. A name of digits and dots must be
- * an IPv4 address: `256.1.1.1` is neither a name nor an address, and an http URL parser throws on
- * it; `[:::::]` has the brackets' pattern but no URL parser takes it.
+ * A host name, an IPv4 address or an IPv6 address in brackets: `256.1.1.1` is neither a name nor
+ * an address, and an http URL parser throws on it; `[:::::]` has the brackets' pattern but no URL
+ * parser takes it.
  */
 export function isUpstreamHost(host: string): boolean {
   if (host.startsWith('[')) return host.endsWith(']') && ipv6Address.safeParse(host.slice(1, -1)).success;
-  if (/^[\d.]+$/.test(host)) return ipv4Address.safeParse(host).success;
+  // A URL parser reads a host whose last label is a number (`1.2.3`, `foo.123`, `gate.0x10`) as
+  // an IPv4 address, and throws on it unless it is one.
+  const last = host.split('.').at(-1) ?? '';
+  if (/^(?:\d+|0x[0-9a-f]*)$/i.test(last)) return ipv4Address.safeParse(host).success;
   return UPSTREAM_HOST_NAME.test(host);
 }
 

@@ -41,17 +41,29 @@ describe('parseUpstreamLines', () => {
 
   it('reads an @ in the password of host:port:user:pass, and refuses numbers that are no address', () => {
     const { lines, problems } = parseUpstreamLines(
-      '45.12.3.9:8000:user:p@ss\n256.1.1.1:80\n1.2.3:80\nuser:p@ss@45.12.3.10:8000\n[:::::]:80',
+      [
+        '45.12.3.9:8000:user:p@ss',
+        '256.1.1.1:80',
+        '1.2.3:80',
+        'user:p@ss@45.12.3.10:8000',
+        '[:::::]:80',
+        '45.12.3.11:8000:user:abc@def:99',
+        'foo.123:80:user:secret',
+        'gate.0x10:80',
+      ].join('\n'),
       'socks5',
     );
     expect(lines.map((line) => [line.line, line.upstream])).toEqual([
       [1, 'socks5://user:p%40ss@45.12.3.9:8000'],
       [4, 'socks5://user:p%40ss@45.12.3.10:8000'],
+      [6, 'socks5://user:abc%40def%3A99@45.12.3.11:8000'],
     ]);
     expect(problems.map((p) => [p.row, p.message])).toEqual([
       [2, '"256.1.1.1" is not a host name or IP address'],
       [3, '"1.2.3" is not a host name or IP address'],
       [5, '"[:::::]" is not a host name or IP address'],
+      [7, '"foo.123" is not a host name or IP address'],
+      [8, '"gate.0x10" is not a host name or IP address'],
     ]);
   });
 

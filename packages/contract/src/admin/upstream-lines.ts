@@ -63,9 +63,16 @@ function parseLine(content: string, defaultScheme?: 'socks5' | 'http'): Omit<Ups
   let pass: string | undefined;
   let address = rest;
   let at = rest.lastIndexOf('@');
-  // Without a scheme, `host:port:user:pass` with an @ in the password is not `user:pass@host:port`:
-  // what follows the @ is then no host:port.
-  if (at >= 0 && !schemeMatch && !/^(?:\[[^\]]*\]|[^:[\]]+):\d+$/.test(rest.slice(at + 1))) at = -1;
+  // Without a scheme, an @ may be in the password of `host:port:user:pass`: so it is when what
+  // follows the @ is no host:port, or when the line starts with an IP address and a port (as
+  // sellers' lists do; `1.2.3.4:80:user:pa@ss:99` must not send the credentials to `ss`).
+  if (
+    at >= 0 &&
+    !schemeMatch &&
+    (!/^(?:\[[^\]]*\]|[^:[\]]+):\d+$/.test(rest.slice(at + 1)) ||
+      /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[^\]@]*\]):\d+:/.test(rest))
+  )
+    at = -1;
   if (at >= 0) {
     const credentials = rest.slice(0, at);
     address = rest.slice(at + 1);
