@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProxyIdSchema, successTrue } from '../common/schemas';
+import { ProxyFactsSchema, ProxyIdSchema, successTrue } from '../common/schemas';
 
 /** Why a customer asks for another proxy (proxy-seller's three reasons). */
 export const REPLACE_REASONS = ['not_working', 'wrong_location', 'slow'] as const;
@@ -15,16 +15,9 @@ export const ReplaceRequestSchema = z.object({
 export type ReplaceRequest = z.input<typeof ReplaceRequestSchema>;
 
 /** The proxy a rental would move to, as the catalogue shows it (never its upstream). */
-export const ReplacementCandidateSchema = z.object({
-  id: z.number().int(),
-  ip: z.string(),
-  country: z.string(),
-  region: z.string(),
-  city: z.string(),
-  ISP: z.string(),
+export const ReplacementCandidateSchema = ProxyFactsSchema.omit({ zip: true }).extend({
   type: z.string(),
   protocol: z.string(),
-  ipqualityscore: z.number(),
 });
 export type ReplacementCandidate = z.infer<typeof ReplacementCandidateSchema>;
 
