@@ -23,6 +23,16 @@ export interface QueueOptions {
   at?: Date;
 }
 
+/** The columns a rental's label is made of, for a query joining rentals and proxies. */
+export const RENTAL_LABEL_COLUMNS = {
+  id: rentals.id,
+  endTime: rentals.endTime,
+  note: rentals.note,
+  exitIp: proxies.exitIp,
+  ip: proxies.ip,
+  country: proxies.country,
+};
+
 /** How a rental is named in a message: its exit IP, country and the customer's note. */
 export function rentalLabel(proxy: { exitIp: string | null; ip: string; country: string }, note: string): string {
   return [proxy.exitIp ?? proxy.ip, proxy.country, note.trim()].filter(Boolean).join(' · ');
@@ -145,15 +155,7 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
   let queued = 0;
   for (const moment of EXPIRY_MOMENTS) {
     const due = await deps.db
-      .select({
-        id: rentals.id,
-        userId: rentals.userId,
-        endTime: rentals.endTime,
-        note: rentals.note,
-        exitIp: proxies.exitIp,
-        ip: proxies.ip,
-        country: proxies.country,
-      })
+      .select({ ...RENTAL_LABEL_COLUMNS, userId: rentals.userId })
       .from(rentals)
       .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
       .where(

@@ -22,6 +22,14 @@ function expiryText(texts: Texts, kind: 'expiry_24h' | 'expiry_1h', payloads: St
   return [kind === 'expiry_24h' ? texts.expiry24Header : texts.expiry1Header, ...lines, texts.expiryFooter].join('\n');
 }
 
+/** The sentence of each kind told in one sentence with its values filled in. */
+const SENTENCE_OF = {
+  auto_renewed: 'autoRenewed',
+  renew_failed: 'renewFailed',
+  payment_credited: 'paymentCredited',
+  proxy_replaced: 'proxyReplaced',
+} as const satisfies Partial<Record<NoticeKind, keyof Texts>>;
+
 /**
  * The message of one or more notices of one kind for one customer (several expiry warnings due at
  * once make one message). `links` adds what only e-mails carry: the account page to change them.
@@ -52,20 +60,11 @@ export function renderNotices(
       text = expiryText(texts, first.kind, payloads);
       break;
     case 'auto_renewed':
-      subject = texts.subjects.auto_renewed;
-      text = fill(texts.autoRenewed, values);
-      break;
     case 'renew_failed':
-      subject = texts.subjects.renew_failed;
-      text = fill(texts.renewFailed, values);
-      break;
     case 'payment_credited':
-      subject = texts.subjects.payment_credited;
-      text = fill(texts.paymentCredited, values);
-      break;
     case 'proxy_replaced':
-      subject = texts.subjects.proxy_replaced;
-      text = fill(texts.proxyReplaced, values);
+      subject = texts.subjects[first.kind];
+      text = fill(texts[SENTENCE_OF[first.kind]], values);
       break;
     case 'broadcast':
       subject = str(first.title);

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { noticeContacts, proxies, rentals, telegramPoller, users } from '../db/schema';
 import { loggableError } from '../lib/loggable-error';
 import { linkChat, portalLanguage, unlinkTelegram } from './contacts';
-import { rentalLabel } from './notice-queue';
+import { RENTAL_LABEL_COLUMNS, rentalLabel } from './notice-queue';
 import { linkOperatorChat } from './operator-alerts';
 import { operatorTextsFor } from './operator-texts';
 import { fill, textsFor } from './texts';
@@ -97,14 +97,7 @@ function timeLeft(template: string, ms: number): string {
 async function proxiesText(deps: BotDeps, userId: number, language: string | null): Promise<string> {
   const texts = textsFor(language);
   const rows = await deps.db
-    .select({
-      id: rentals.id,
-      endTime: rentals.endTime,
-      note: rentals.note,
-      exitIp: proxies.exitIp,
-      ip: proxies.ip,
-      country: proxies.country,
-    })
+    .select(RENTAL_LABEL_COLUMNS)
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .where(and(eq(rentals.userId, userId), eq(rentals.status, RENTAL_STATUS.connected)))
