@@ -12,10 +12,11 @@ import {
   lifecycleOf,
   type TestApp,
 } from '../../test/helper';
-import { FAKE_BOT_TOKEN, startTelegramFake, type TelegramFake } from '../../test/fakes/telegram-fake';
+import { FAKE_BOT_TOKEN, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { runNoticeRound, TELEGRAM_PER_SECOND, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
 import { pollOnce, type BotDeps } from './telegram-bot';
+import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
 
 let fake: TelegramFake;
 let t: TestApp;
@@ -23,24 +24,13 @@ let bot: BotDeps;
 let sender: NoticeSenderDeps;
 let nextChat = 9000;
 
+let shop: TelegramShop;
+
 beforeAll(async () => {
-  fake = await startTelegramFake();
-  t = await buildTestApp({
-    env: {
-      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
-      TELEGRAM_API_URL: fake.url,
-      REGISTER_RATE_LIMIT: '1000',
-      GIFTCARD_RATE_LIMIT: '1000',
-    },
-  });
-  const telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
-  bot = { db: t.database.db, clock: t.clock, telegram, owner: 'queue-test', pollSeconds: 0 };
-  sender = { db: t.database.db, clock: t.clock, telegram, mailer: null, publicUrl: t.config.publicUrl };
+  shop = await startTelegramShop('queue-test');
+  ({ fake, t, bot, sender } = shop);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => shop.close());
 afterEach(async () => {
   // Each test starts with nothing due: one test's rentals and notices must not reach another's.
   await t.database.db.update(rentals).set({ status: 'expired', autoRenew: false });

@@ -2,51 +2,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noticeContacts, notices, rentals } from '../db/schema';
 import { createGiftcards } from '../payments/giftcards';
-import {
-  addProxies,
-  buildTestApp,
-  customerCall,
-  fundedCustomer,
-  HOUR,
-  adminToken,
-  type TestApp,
-} from '../../test/helper';
-import {
-  FAKE_BOT_TOKEN,
-  FAKE_BOT_USERNAME,
-  startTelegramFake,
-  type TelegramFake,
-} from '../../test/fakes/telegram-fake';
+import { addProxies, customerCall, fundedCustomer, HOUR, adminToken, type TestApp } from '../../test/helper';
+import { FAKE_BOT_TOKEN, FAKE_BOT_USERNAME, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { queueNotice } from './notice-queue';
 import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
 import { pollOnce, type BotDeps } from './telegram-bot';
+import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
 
 let fake: TelegramFake;
 let t: TestApp;
-let telegram: TelegramApi;
 let bot: BotDeps;
 let sender: NoticeSenderDeps;
 let nextChat = 5000;
 
+let shop: TelegramShop;
+
 beforeAll(async () => {
-  fake = await startTelegramFake();
-  t = await buildTestApp({
-    env: {
-      TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
-      TELEGRAM_API_URL: fake.url,
-      REGISTER_RATE_LIMIT: '1000',
-      GIFTCARD_RATE_LIMIT: '1000',
-    },
-  });
-  telegram = new TelegramApi(FAKE_BOT_TOKEN, fake.url);
-  bot = { db: t.database.db, clock: t.clock, telegram, owner: 'test-bot', pollSeconds: 0 };
-  sender = { db: t.database.db, clock: t.clock, telegram, mailer: null, publicUrl: t.config.publicUrl };
+  shop = await startTelegramShop('test-bot');
+  ({ fake, t, bot, sender } = shop);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => shop.close());
 afterEach(async () => {
   // Each test starts with nothing due: what one leaves waiting must not be sent in another.
   await t.database.db
