@@ -162,6 +162,25 @@ describe('secrets in URLs and upstreams', () => {
     }
   }, 60_000);
 
+  it('writes one line per answered request, and probes only at debug', async () => {
+    const { lines, stream } = captureLog();
+    const database = await createTestDatabase();
+    const t = await buildTestApp({ database, deps: { logger: { level: 'info', stream } } });
+    try {
+      const answered = await t.app.inject({ method: 'GET', url: '/api/proxy/list' });
+      await t.app.inject({ method: 'GET', url: '/healthz' });
+      await t.app.inject({ method: 'GET', url: '/readyz' });
+      const requestLines = lines.filter((line) => line.includes('"reqId"'));
+      expect(requestLines).toHaveLength(1);
+      const entry = JSON.parse(requestLines[0] ?? '{}') as { msg?: string; res?: { statusCode?: number } };
+      expect(entry.msg).toMatch(new RegExp(`^GET /api/proxy/list ${answered.statusCode} [\\d.]+ ms$`));
+      expect(entry.res?.statusCode).toBe(answered.statusCode);
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+
   it('redacts pull tokens and one-time codes in any URL a line carries', () => {
     expect(redactSecretsInLine('{"url":"/api/pull/AbC_123-x?x=1"}')).toBe('{"url":"/api/pull/[redacted]?x=1"}');
     for (const mistyped of [
