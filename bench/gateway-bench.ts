@@ -1,52 +1,58 @@
 /**
  * Gateway benchmark: MB/s of one large transfer and new connections per second
  * (each: connect through the proxy, one byte echoed, close), on loopback, for direct, our SOCKS5
- * front, our HTTP CONNECT front, and Debian's dante-server as the native reference. Run from the
- * repository root: `npm run bench:gateway` (as root it installs dante-server when missing).
- * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50) and BENCH_ROUNDS (6:
- * the paths take turns, each result is the median of its rounds) tune it; BENCH_ONLY=SOCKS (or
- * HTTP, direct) measures one path without dante. On a machine with 2 or more cores the proxy under
- * test (our gateway, or dante and all its workers) runs on core 1 alone, and the origin and this
- * reader on core 0; BENCH_PIN=0 leaves placement to the scheduler.
+ * front, our SOCKS4 front, our HTTP CONNECT front, and Debian's dante-server (SOCKS5 and SOCKS4)
+ * as the native reference; then UDP round trips per second through a SOCKS5 UDP association,
+ * ours against dante's. Run from the repository root: `npm run bench:gateway` (as root it installs
+ * dante-server when missing).
+ * BENCH_BYTES (default 1 GiB), BENCH_CONNECTIONS (2000), BENCH_CONCURRENCY (50), BENCH_DATAGRAMS
+ * (20000, 32 in flight) and BENCH_ROUNDS (6: the paths take turns, each result is the median of
+ * its rounds) tune it; BENCH_ONLY=SOCKS5 (or SOCKS4, HTTP, UDP, direct) measures the paths whose
+ * name holds it, without dante. On a machine with 2 or more cores the proxy under test (our
+ * gateway, or dante and all its workers) runs on core 1 alone, and the origin and this reader on
+ * core 0; BENCH_PIN=0 leaves placement to the scheduler.
  */
 import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
+import dgram from 'node:dgram';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
-import { SocksClient } from 'socks';
 import { systemClock } from '../apps/server/src/clock';
 import { openPglite } from '../apps/server/src/db/pglite';
 import { proxies, rentals, users } from '../apps/server/src/db/schema';
 import { startGateway } from '../apps/server/src/gateway/gateway';
+import {
+  datagramRoundTrips,
+  direct,
+  directDatagrams,
+  PASS,
+  USER,
+  viaHttpConnect,
+  viaSocks,
+  viaSocksDatagrams,
+  type Connector,
+  type DatagramConnector,
+} from './gateway/paths';
+import {
+  cpuSeconds,
+  DANTE_PORT,
+  ensureDante,
+  LOAD_CORE,
+  onCore,
+  PIN,
+  PROXY_CORE,
+  startDante,
+  stopOnFailure,
+} from './gateway/processes';
 
 const BYTES = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 /** 6: with dante, each of the three proxies takes the turn right after direct twice (`roundOrder`). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-/**
- * Three busy processes on two cores: left to the scheduler, the proxy shares a core with the
- * origin or the reader by chance, and the same path measured twice differed up to 3x. Pinned, each
- * proxy gets the same one core, which is what the comparison with dante needs.
- */
-const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset');
-const PROXY_CORE = '1';
-const LOAD_CORE = '0';
-/** Runs a command on one core (children and threads inherit it), or as it is when not pinning. */
-const onCore = (core: string, command: string, args: string[]): [string, string[]] =>
-  PIN ? ['/usr/bin/taskset', ['-c', core, command, ...args]] : [command, args];
-const DANTE_PORT = 11_999;
-const USER = 'benchuser';
-const PASS = 'benchpass';
-
-type Connector = (port: number) => Promise<net.Socket>;
-
-/** What to stop if the run fails (dante runs in a process group of its own and would stay). */
-const stopOnFailure: (() => void)[] = [];
+const DATAGRAMS = Number(process.env.BENCH_DATAGRAMS ?? 20_000);
+const DATAGRAM_WINDOW = 32;
 
 async function listen(server: net.Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,45 +87,6 @@ async function echoServer(): Promise<number> {
     }),
   );
 }
-
-const direct: Connector = (port) =>
-  new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-
-const viaSocks =
-  (proxyPort: number, auth: boolean): Connector =>
-  async (port) =>
-    (
-      await SocksClient.createConnection({
-        proxy: { host: '127.0.0.1', port: proxyPort, type: 5, ...(auth ? { userId: USER, password: PASS } : {}) },
-        command: 'connect',
-        destination: { host: '127.0.0.1', port },
-      })
-    ).socket;
-
-const viaHttpConnect =
-  (proxyPort: number): Connector =>
-  (port) =>
-    new Promise((resolve, reject) => {
-      const request = http.request({
-        host: '127.0.0.1',
-        port: proxyPort,
-        method: 'CONNECT',
-        path: `127.0.0.1:${port}`,
-        agent: false,
-        headers: { 'proxy-authorization': `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}` },
-      });
-      request.once('connect', (response, socket, head) => {
-        // The source speaks first: its first bytes may arrive with the 200, in `head`.
-        if (head.length > 0) socket.unshift(head);
-        if (response.statusCode === 200) resolve(socket);
-        else reject(new Error(`CONNECT ${response.statusCode}`));
-      });
-      request.once('error', reject);
-      request.end();
-    });
 
 async function throughput(connect: Connector, port: number): Promise<number> {
   const socket = await connect(port);
@@ -160,85 +127,6 @@ async function connectionsPerSecond(connect: Connector, port: number): Promise<n
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   if (failed > 0) console.log(`  ${failed} of ${CONNECTIONS} connections failed`);
   return (CONNECTIONS - failed) / (Number(process.hrtime.bigint() - started) / 1e9);
-}
-
-function ensureDante(): string | null {
-  const find = () => ['/usr/sbin/danted', '/usr/sbin/sockd'].find((file) => fs.existsSync(file)) ?? null;
-  if (find()) return find();
-  if (process.getuid?.() !== 0) return null;
-  console.log('installing dante-server from Debian...');
-  execSync('apt-get install -y -qq dante-server', {
-    stdio: 'ignore',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  return find();
-}
-
-/**
- * CPU seconds (user + system) used so far by a process and by the processes of the group it
- * leads (dante forks its workers), from Linux /proc; null where /proc is missing. It tells what
- * each proxy spends per GiB moved, which on a busy machine is steadier than MB/s.
- */
-function cpuSeconds(id: number): number | null {
-  if (!fs.existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the command name (which may hold spaces): state ppid pgrp ... utime(14) stime(15).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // With the workers each process has already reaped (cutime, cstime): dante replaces its
-    // children during a run, and without them a round's CPU time could come out negative. A
-    // reaped process's time is in exactly one living parent's, so nothing is counted twice.
-    if (Number(entry) === id || Number(fields[2]) === id) {
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    }
-  }
-  return ticks / 100;
-}
-
-async function startDante(binary: string): Promise<{ pgid: number; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dante-'));
-  const config = path.join(dir, 'danted.conf');
-  fs.writeFileSync(
-    config,
-    [
-      `logoutput: ${path.join(dir, 'danted.log')}`,
-      `internal: 127.0.0.1 port = ${DANTE_PORT}`,
-      'external: 127.0.0.1',
-      'clientmethod: none',
-      'socksmethod: none',
-      'user.privileged: root',
-      'user.unprivileged: nobody',
-      'client pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
-      'socks pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
-    ].join('\n'),
-  );
-  // Its own process group: dante forks io-children, and all of them must stop with the benchmark.
-  const [command, args] = onCore(PROXY_CORE, binary, ['-f', config, '-N', '2']);
-  const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 50; i += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = net.connect(DANTE_PORT, '127.0.0.1', () => {
-        probe.destroy();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const stop = () => {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  stopOnFailure.push(stop);
-  return { pgid: child.pid!, stop };
 }
 
 /** The gateway under test runs in a process of its own, as it does in production (and as dante does). */
@@ -297,8 +185,16 @@ async function serveGateway(): Promise<void> {
 }
 
 /** The origin (source and echo servers) in a process of its own, so the reader measures the path. */
+/** Answers every datagram with itself. */
+async function udpEchoServer(): Promise<number> {
+  const socket = dgram.createSocket('udp4');
+  socket.on('message', (message, from) => socket.send(message, from.port, from.address));
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return socket.address().port;
+}
+
 async function serveOrigin(): Promise<void> {
-  const ports = { source: await sourceServer(), echo: await echoServer() };
+  const ports = { source: await sourceServer(), echo: await echoServer(), udpEcho: await udpEchoServer() };
   process.stdout.write(`${JSON.stringify(ports)}\n`);
 }
 
@@ -337,6 +233,12 @@ async function spawnServing<T>(role: 'gateway' | 'origin'): Promise<T & { pid: n
   return { ...ports, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /**
  * The paths in the order of one round: direct first, then the proxies, each round starting with
  * the next proxy. Unpinned, the turn right after direct is the unlucky one: the origin and the
@@ -354,22 +256,25 @@ function roundOrder<T extends [string, ...unknown[]]>(modes: T[], round: number)
 async function main(): Promise<void> {
   // The reader (this process, all its threads) shares the load core with the origin.
   if (PIN) execSync(`/usr/bin/taskset -a -pc ${LOAD_CORE} ${process.pid}`, { stdio: 'ignore' });
-  const origin = await spawnServing<{ source: number; echo: number }>('origin');
-  const { source, echo } = origin;
+  const origin = await spawnServing<{ source: number; echo: number; udpEcho: number }>('origin');
+  const { source, echo, udpEcho } = origin;
   const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
 
   const only = process.env.BENCH_ONLY;
   // Each path: its name, how to connect, and the process whose CPU time it costs (none for direct).
   const allModes: [string, Connector, number | null][] = [
     ['direct', direct, null],
-    ['our SOCKS5 front', viaSocks(gateway.socksPort, true), gateway.pid],
+    ['our SOCKS5 front', viaSocks(gateway.socksPort, 5, true), gateway.pid],
+    ['our SOCKS4 front', viaSocks(gateway.socksPort, 4, true), gateway.pid],
     ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort), gateway.pid],
   ];
   const modes = allModes.filter(([mode]) => !only || mode.includes(only));
   const danteBinary = only ? null : ensureDante();
   const dante = danteBinary ? await startDante(danteBinary) : null;
-  if (dante) modes.push(['dante-server (native)', viaSocks(DANTE_PORT, false), dante.pgid]);
-  else if (!only) console.log('dante-server is not available (run as root to install it); no reference column');
+  if (dante) {
+    modes.push(['dante-server SOCKS5 (native)', viaSocks(DANTE_PORT, 5, false), dante.pgid]);
+    modes.push(['dante-server SOCKS4 (native)', viaSocks(DANTE_PORT, 4, false), dante.pgid]);
+  } else if (!only) console.log('dante-server is not available (run as root to install it); no reference column');
 
   // Rounds go through every path in turn, so that a busy moment on the machine hits all of them;
   // each column is the median of its rounds.
@@ -390,11 +295,6 @@ async function main(): Promise<void> {
       );
     }
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
   const results = modes.map(([mode]) => {
     const sample = samples.get(mode)!;
     return {
@@ -404,7 +304,9 @@ async function main(): Promise<void> {
       cpu: sample.cpu.length > 0 ? median(sample.cpu) : null,
     };
   });
-  const reference = results.find((r) => r.mode.startsWith('dante'));
+  // Each of our fronts against dante speaking the same protocol; HTTP against dante's SOCKS5.
+  const referenceOf = (mode: string) =>
+    results.find((r) => r.mode.startsWith('dante') && r.mode.includes(mode.includes('SOCKS4') ? 'SOCKS4' : 'SOCKS5'));
   console.log(
     `\n${(BYTES / 1024 ** 3).toFixed(2)} GiB transfer; ${CONNECTIONS} connections, ${CONCURRENCY} at once; median of ${ROUNDS} round(s); ${os.cpus().length} cores${PIN ? ` (proxy on core ${PROXY_CORE}, origin and reader on core ${LOAD_CORE})` : ', not pinned'}, Node ${process.version}\n`,
   );
@@ -413,14 +315,48 @@ async function main(): Promise<void> {
   for (const r of results) {
     const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : '-');
     console.log(
-      `| ${r.mode} | ${r.mbps.toFixed(0)} | ${r.cps.toFixed(0)} | ${ratio(r.mbps, reference?.mbps)} | ${ratio(r.cps, reference?.cps)} | ${r.cpu === null ? '-' : r.cpu.toFixed(2)} |`,
+      `| ${r.mode} | ${r.mbps.toFixed(0)} | ${r.cps.toFixed(0)} | ${ratio(r.mbps, referenceOf(r.mode)?.mbps)} | ${ratio(r.cps, referenceOf(r.mode)?.cps)} | ${r.cpu === null ? '-' : r.cpu.toFixed(2)} |`,
     );
   }
+
+  await datagramTable(
+    [
+      ['direct', directDatagrams],
+      ['our SOCKS5 UDP ASSOCIATE', viaSocksDatagrams(gateway.socksPort, true)],
+      ...(dante ? [['dante-server UDP ASSOCIATE (native)', viaSocksDatagrams(DANTE_PORT, false)] as const] : []),
+    ],
+    udpEcho,
+  );
 
   dante?.stop();
   gateway.stop();
   origin.stop();
   process.exit(0);
+}
+
+/** UDP round trips per second of each path, the median of its rounds, against dante's. */
+async function datagramTable(all: (readonly [string, DatagramConnector])[], udpEcho: number): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  const paths = all.filter(([name]) => !only || name.includes(only) || (only === 'UDP' && name !== 'direct'));
+  if (paths.length === 0) return;
+  const rates = new Map(paths.map(([name]) => [name, [] as number[]]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [name, connect] of paths) {
+      const { perSecond, lost } = await datagramRoundTrips(connect, udpEcho, DATAGRAMS, DATAGRAM_WINDOW);
+      rates.get(name)!.push(perSecond);
+      console.log(
+        `round ${round}: ${name} ${perSecond.toFixed(0)} datagram round trips/s${lost ? `, ${lost} resent` : ''}`,
+      );
+    }
+  }
+  const medians = paths.map(([name]) => ({ name, rate: median(rates.get(name)!) }));
+  const reference = medians.find((m) => m.name.startsWith('dante'));
+  console.log(`\n${DATAGRAMS} datagrams of 512 bytes, ${DATAGRAM_WINDOW} in flight; median of ${ROUNDS} round(s)\n`);
+  console.log('| UDP path | round trips/s | vs dante |');
+  console.log('|---|---|---|');
+  for (const { name, rate } of medians) {
+    console.log(`| ${name} | ${rate.toFixed(0)} | ${reference ? (rate / reference.rate).toFixed(2) : '-'} |`);
+  }
 }
 
 const role = process.argv[2];
