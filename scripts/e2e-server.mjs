@@ -99,6 +99,8 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ADMIN_LOGIN_RATE_LIMIT: '1000',
     TELEGRAM_BOT_TOKEN: '123456:e2e-bot-token',
     TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
+    // E-mail notices: the browser test that reads the mails starts the SMTP fake on this port.
+    SMTP_URL: `smtp://127.0.0.1:${port + 27}`,
   },
 });
 

@@ -60,6 +60,33 @@ export const telegramPoller = pgTable('telegram_poller', {
 });
 
 /**
+ * The bot's replies, one row per chat: `text` is the answer waiting to be sent (null when none
+ * waits); a newer answer replaces it and bumps `version`, so a send that raced it leaves the newer
+ * one waiting. Claimed and retried as the notices are, within the same rate limits.
+ */
+export const telegramReplies = pgTable(
+  'telegram_replies',
+  {
+    chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+    text: text('text'),
+    version: integer('version').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** The last claim: rate limits count claims, and a chat's next reply waits a few seconds after it. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('telegram_replies_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.text} IS NOT NULL`),
+    index('telegram_replies_claimed_idx').on(t.claimedAt),
+  ],
+);
+
+/**
  * The notice queue: one row per customer, event and channel (`event_key` names the event), so it is queued
  * once whatever retries its cause makes. Sender processes claim due rows with FOR UPDATE SKIP
  * LOCKED and a lease; a row survives any crash and is retried until sent or given up.

@@ -42,11 +42,13 @@ const settingsOf = async (apiKey: string) =>
     email: { available: boolean; address: string | null; confirmed: boolean; topics: string[] };
   }>().email;
 
-const tokenOf = (text: string) => {
-  const link = new RegExp(`${PUBLIC_URL}/account\\?email_token=([\\w-]+)`).exec(text);
+/** The confirmation link in a mail: the public page, with the token and the mail's language. */
+const linkOf = (text: string) => {
+  const link = new RegExp(`${PUBLIC_URL}/email/confirm\\?token=[\\w-]+(&lang=[\\w-]+)?`).exec(text);
   expect(link, text).not.toBeNull();
-  return link![1]!;
+  return new URL(link![0]);
 };
+const tokenOf = (text: string) => linkOf(text).searchParams.get('token')!;
 
 describe('notices by e-mail', () => {
   it('an unconfirmed address gets only its confirmation; once confirmed, the notices, as chosen', async () => {
@@ -121,6 +123,35 @@ describe('notices by e-mail', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(await settingsOf(apiKey)).toMatchObject({ address: 'second@example.org', confirmed: true });
+  });
+
+  it('opening the link (a GET, as a mail scanner does) confirms nothing; the POST does, once, within the day', async () => {
+    const { apiKey } = await fundedCustomer(t, 0);
+    const address = 'scanned@example.org';
+    await customerCall(t, apiKey).post('/api/account/email', { email: address, language: 'ru' });
+    await round();
+    const link = linkOf(smtp.to(address).at(-1)!.text);
+    expect(link.pathname).toBe('/email/confirm');
+    expect(link.searchParams.get('lang')).toBe('ru');
+    const token = link.searchParams.get('token')!;
+    const url = `${link.pathname}${link.search}`;
+    // What a scanner or a link preview may fetch: the page, the old link, the API call by GET or HEAD.
+    for (const fetched of [url, `/account?email_token=${token}`, `/api/account/email/confirm?token=${token}`]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const opened = await t.app.inject({ method, url: fetched });
+        expect(opened.statusCode, `${method} ${fetched}`).toBeLessThan(500);
+      }
+    }
+    expect(await settingsOf(apiKey)).toMatchObject({ address, confirmed: false });
+
+    // The link still works just before its day is over.
+    t.clock.advance(24 * 3_600_000 - 60_000);
+    const confirm = () => t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
+    expect((await confirm()).json()).toEqual({ success: true });
+    expect(await settingsOf(apiKey)).toMatchObject({ address, confirmed: true });
+    const again = await confirm();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_TOKEN_INVALID' });
   });
 
   it('refuses a bad address and topics without an address, changing nothing', async () => {

@@ -15,6 +15,7 @@ import {
 import { FAKE_BOT_TOKEN, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { runNoticeRound, TELEGRAM_PER_SECOND, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
+import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
 import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
 
@@ -45,6 +46,8 @@ async function linkedCustomer(cents = 1_000) {
   const customer = await fundedCustomer(t, cents);
   const chatId = nextChat++;
   const url = (await customerCall(t, customer.apiKey).post('/api/account/telegram')).json<{ url: string }>().url;
+  // Replies share Telegram's 30 a second: many linkings in one second of the test clock would wait.
+  t.clock.advance(REPLY_GAP_MS);
   fake.userSays(chatId, `/start ${new URL(url).searchParams.get('start')}`);
   await pollOnce(bot);
   expect(fake.to(chatId)).toHaveLength(1);

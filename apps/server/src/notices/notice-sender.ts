@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { noticeContacts, notices, operatorAlertNotices } from '../db/schema';
+import { noticeContacts, notices, operatorAlertNotices, telegramReplies } from '../db/schema';
 import { MailError, type Mailer } from './mailer';
 import { queueExpiryWarnings } from './notice-queue';
 import { renderNotices, type StoredPayload } from './render';
@@ -27,22 +27,32 @@ export const MAX_ATTEMPTS = 8;
 export const TELEGRAM_CLAIM_LOCK = 727_024;
 
 /**
- * Telegram claims of the last second over both queues: customers' notices (by customer) and
- * operator alerts (by chat); the 30 a second are shared.
+ * Telegram claims of the last second over every queue: customers' notices (by customer and their
+ * chat), operator alerts and the bot's replies (by chat); the 30 a second are shared, and a chat
+ * that got anything in the last second gets nothing more until it has passed.
  */
 export async function telegramClaimsSince(tx: Queryable, since: Date) {
   const customers = await tx
-    .select({ userId: notices.userId })
+    .select({ userId: notices.userId, chatId: noticeContacts.telegramChatId })
     .from(notices)
+    .leftJoin(noticeContacts, eq(noticeContacts.userId, notices.userId))
     .where(and(eq(notices.channel, 'telegram'), gt(notices.claimedAt, since)));
   const alerts = await tx
     .select({ chatId: operatorAlertNotices.chatId })
     .from(operatorAlertNotices)
     .where(gt(operatorAlertNotices.claimedAt, since));
-  return {
-    customers: new Set(customers.map((row) => row.userId)),
-    alertChats: new Set(alerts.flatMap((row) => (row.chatId === null ? [] : [row.chatId]))),
-  };
+  const replies = await tx
+    .select({ chatId: telegramReplies.chatId })
+    .from(telegramReplies)
+    .where(gt(telegramReplies.claimedAt, since));
+  const alertChats = new Set(alerts.flatMap((row) => (row.chatId === null ? [] : [row.chatId])));
+  const customerIds = new Set(customers.map((row) => row.userId));
+  const chats = new Set([
+    ...customers.flatMap((row) => (row.chatId === null ? [] : [row.chatId])),
+    ...alertChats,
+    ...replies.map((row) => row.chatId),
+  ]);
+  return { customers: customerIds, chats, count: customerIds.size + alertChats.size + replies.length };
 }
 
 type NoticeRow = typeof notices.$inferSelect;
@@ -74,15 +84,16 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
     const secondAgo = new Date(now.getTime() - PER_CHAT_MS);
     const recent = await telegramClaimsSince(tx, secondAgo);
     const busy = recent.customers;
-    let budget = TELEGRAM_PER_SECOND - busy.size - recent.alertChats.size;
+    let budget = TELEGRAM_PER_SECOND - recent.count;
     if (budget <= 0) return [];
     const candidates = await tx
-      .select({ id: notices.id, userId: notices.userId, kind: notices.kind })
+      .select({ id: notices.id, userId: notices.userId, kind: notices.kind, chatId: noticeContacts.telegramChatId })
       .from(notices)
+      .leftJoin(noticeContacts, eq(noticeContacts.userId, notices.userId))
       .where(and(due(now), eq(notices.channel, 'telegram')))
       .orderBy(asc(notices.id))
       .limit(500)
-      .for('update', { skipLocked: true });
+      .for('update', { of: notices, skipLocked: true });
     const chosen = new Map<number, { kind: string; ids: number[] }>();
     for (const row of candidates) {
       const group = chosen.get(row.userId);
@@ -90,7 +101,7 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
         if (group.kind === row.kind && row.kind.startsWith('expiry_')) group.ids.push(row.id);
         continue;
       }
-      if (busy.has(row.userId) || budget <= 0) continue;
+      if (busy.has(row.userId) || (row.chatId !== null && recent.chats.has(row.chatId)) || budget <= 0) continue;
       chosen.set(row.userId, { kind: row.kind, ids: [row.id] });
       budget -= 1;
     }

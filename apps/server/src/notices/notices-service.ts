@@ -6,6 +6,7 @@ import { repeatEvery } from '../jobs/repeat';
 import { createMailer } from './mailer';
 import type { Alerts } from '../ops/alerts';
 import { runNoticeRound } from './notice-sender';
+import { runReplyRound } from './bot-replies';
 import { runAlertRound } from './operator-alert-sender';
 import { forwardAlertsToTelegram } from './operator-alerts';
 import { TelegramApi } from './telegram-api';
@@ -32,7 +33,12 @@ export function startNotices(
   const mailer = deps.config.notices.smtp ? createMailer(deps.config.notices.smtp) : null;
   const sender = { db: deps.db, clock: deps.clock, telegram, mailer, publicUrl: deps.config.publicUrl };
   const stops = [repeatEvery('notices', NOTICE_ROUND_MS, (signal) => runNoticeRound(sender, signal), log)];
-  if (telegram) stops.push(startTelegramBot({ db: deps.db, clock: deps.clock, telegram }, log));
+  if (telegram) {
+    stops.push(startTelegramBot({ db: deps.db, clock: deps.clock, telegram }, log));
+    // Replies the bot could not send at once (rate limits, a 429's retry_after) go from any process.
+    const replies = { db: deps.db, clock: deps.clock, telegram };
+    stops.push(repeatEvery('bot replies', NOTICE_ROUND_MS, () => runReplyRound(replies), log));
+  }
   // Operator alerts reach linked operators' chats only with a bot; without one they stay log lines and metrics.
   if (telegram && deps.alerts) {
     const forwarder = forwardAlertsToTelegram({ db: deps.db, alerts: deps.alerts }, log);

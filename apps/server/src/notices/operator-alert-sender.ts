@@ -53,8 +53,8 @@ async function claimAlerts(db: Database, now: Date): Promise<Claimed[]> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
     const since = new Date(now.getTime() - PER_CHAT_MS);
     const recent = await telegramClaimsSince(tx, since);
-    const busy = recent.alertChats;
-    let budget = TELEGRAM_PER_SECOND - busy.size - recent.customers.size;
+    const busy = recent.chats;
+    let budget = TELEGRAM_PER_SECOND - recent.count;
     const candidates = await tx
       .select({
         id: operatorAlertNotices.id,

@@ -11,6 +11,7 @@ import { runAlertRound } from './operator-alert-sender';
 import { forwardAlertsToTelegram } from './operator-alerts';
 import { RESYNC_EVERY_MS } from '../ops/alerts';
 import { TelegramApi } from './telegram-api';
+import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
 
 let fake: TelegramFake;
@@ -53,6 +54,8 @@ async function linkUrl(token: string): Promise<string> {
 const codeOf = (url: string) => new URL(url).searchParams.get('start') ?? '';
 
 async function say(chatId: number, text: string): Promise<string> {
+  // A chat gets one reply per few seconds: each message here comes after that gap.
+  t.clock.advance(REPLY_GAP_MS);
   const before = fake.to(chatId).length;
   fake.userSays(chatId, text);
   expect(await pollOnce(bot)).toBe(1);
@@ -328,6 +331,8 @@ describe("Telegram's limits", () => {
       // the other a second later.
       const round = () => runAlertRound({ db: t.database.db, clock: t.clock, telegram });
       const count = () => fake.to(manager.chatId).length - before;
+      // The bot's reply to the linking had this chat's second.
+      t.clock.advance(1_000);
       await round();
       expect(count()).toBe(1);
       await round();

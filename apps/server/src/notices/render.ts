@@ -1,4 +1,4 @@
-import { centsToDollars, formatDollars, type NoticeKind } from '@portal/contract';
+import { LANGUAGES, centsToDollars, formatDollars, type NoticeKind } from '@portal/contract';
 import { fill, textsFor, type Texts } from './texts';
 
 /** A queued notice's payload as stored (the NoticeEvent, or an e-mail confirmation's token). */
@@ -73,13 +73,20 @@ export function renderNotices(
     case 'email_confirm':
       return {
         subject: texts.subjects.email_confirm,
-        text: fill(texts.emailConfirm, { url: confirmationUrl(context.publicUrl, str(first.token)) }),
+        text: fill(texts.emailConfirm, { url: confirmationUrl(context.publicUrl, str(first.token), language) }),
       };
   }
   if (context.forEmail) text = `${text}\n\n--\n${fill(texts.emailFooter, { url: `${context.publicUrl}/account` })}`;
   return { subject, text };
 }
 
-export function confirmationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/account?email_token=${encodeURIComponent(token)}`;
+/**
+ * The public page that confirms an address when its button is pressed (opening it confirms
+ * nothing), in the language the mail is written in. Links sent before it opened
+ * /account?email_token=…, which the app still sends to this page.
+ */
+export function confirmationUrl(publicUrl: string, token: string, language: string | null = null): string {
+  const query = new URLSearchParams({ token });
+  if (language && (LANGUAGES as readonly string[]).includes(language)) query.set('lang', language);
+  return `${publicUrl}/email/confirm?${query.toString()}`;
 }

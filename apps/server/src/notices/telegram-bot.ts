@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { noticeContacts, proxies, rentals, telegramPoller, users } from '../db/schema';
 import { loggableError } from '../lib/loggable-error';
+import { queueReply, runReplyRound } from './bot-replies';
 import { linkChat, portalLanguage, unlinkTelegram } from './contacts';
 import { RENTAL_LABEL_COLUMNS, rentalLabel } from './notice-queue';
 import { linkOperatorChat } from './operator-alerts';
@@ -55,7 +56,7 @@ export async function releaseLease(deps: Pick<BotDeps, 'db' | 'owner'>): Promise
 /**
  * One long poll: the updates after the stored offset, each answered, then the offset moved past
  * them. A crash before the offset is stored repeats those updates, which is harmless: a code links
- * once, and a command answered twice is answered again. Answers the updates handled, or -1 when
+ * once, and a command answered twice has its answer queued again (one reply, the newest, waits per chat). Answers the updates handled, or -1 when
  * another process polls.
  */
 export async function pollOnce(deps: BotDeps, signal?: AbortSignal, log?: FastifyBaseLogger): Promise<number> {
@@ -75,6 +76,10 @@ export async function pollOnce(deps: BotDeps, signal?: AbortSignal, log?: Fastif
       .update(telegramPoller)
       .set({ updateOffset: last.update_id + 1 })
       .where(and(eq(telegramPoller.id, 1), eq(telegramPoller.owner, deps.owner)));
+    // The answers just queued go now, as far as the rate limits allow; the rest with the sender's rounds.
+    await runReplyRound(deps).catch((error: unknown) =>
+      log?.warn({ err: loggableError(error) }, 'telegram: replies wait for the next round'),
+    );
   }
   return updates.length;
 }
@@ -153,11 +158,15 @@ async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> 
   }
 }
 
-/** Private chats only: a group must not be linked to one customer's account. */
+/**
+ * Private chats only: a group must not be linked to one customer's account. The answer is queued,
+ * not sent: the reply queue keeps to Telegram's limits and retries after a 429.
+ */
 async function handleUpdate(deps: BotDeps, update: TelegramUpdate): Promise<void> {
   const message = update.message;
   if (!message || message.chat.type !== 'private') return;
-  await deps.telegram.sendMessage(message.chat.id, await answer(deps, message));
+  const text = await answer(deps, message);
+  await queueReply(deps.db, message.chat.id, text, deps.clock.now());
 }
 
 /**

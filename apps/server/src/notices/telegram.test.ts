@@ -7,6 +7,7 @@ import { FAKE_BOT_TOKEN, FAKE_BOT_USERNAME, type TelegramFake } from '../../test
 import { queueNotice } from './notice-queue';
 import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
+import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
 import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
 
@@ -42,6 +43,8 @@ async function linkUrl(apiKey: string, language?: string) {
 
 /** The user sends a message; the bot polls once and answers. Answers the reply. */
 async function say(chatId: number, text: string, languageCode?: string): Promise<string> {
+  // A chat gets one reply per few seconds: each message here comes after that gap.
+  t.clock.advance(REPLY_GAP_MS);
   const before = fake.to(chatId).length;
   fake.userSays(chatId, text, languageCode);
   expect(await pollOnce(bot)).toBe(1);
@@ -128,7 +131,8 @@ describe('linking a chat', () => {
       .set({
         status: 'connected',
         connectedAt: t.clock.now(),
-        endTime: new Date(t.clock.now().getTime() + 2 * HOUR + 5 * 60_000),
+        // Asked after the reply gap, the rental has 2 h 5 min left.
+        endTime: new Date(t.clock.now().getTime() + REPLY_GAP_MS + 2 * HOUR + 5 * 60_000),
         note: 'shop A',
       })
       .where(eq(rentals.proxyId, proxyId!))

@@ -31,8 +31,11 @@ function parse(raw: string): { subject: string; text: string } {
   return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n').trimEnd() };
 }
 
-/** A local SMTP server (the smtp-server package) that keeps every message it is given. */
-export async function startSmtpFake() {
+/**
+ * A local SMTP server (the smtp-server package) that keeps every message it is given; on a port of
+ * its own, or on `port` (the browser tests' server is started with its SMTP_URL before the fake).
+ */
+export async function startSmtpFake({ port: wanted = 0 }: { port?: number } = {}) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -51,7 +54,7 @@ export async function startSmtpFake() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@portal/contract';
 import { Suspense, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy-page';
@@ -43,6 +43,10 @@ const ConsoleLayout = lazyPage(
   () => import('../features/admin/console/console-layout'),
   (m) => m.ConsoleLayout,
 );
+const ConfirmEmail = lazyPage(
+  () => import('../features/account/components/confirm-email-page'),
+  (m) => m.ConfirmEmailPage,
+);
 const SandboxCheckout = lazyPage(
   () => import('../features/payments/components/sandbox-checkout-page'),
   (m) => m.SandboxCheckoutPage,
@@ -62,6 +66,17 @@ function SignedOutOnly({ page: Page }: { page: ComponentType }) {
 
 function SignedInOnly({ page: Page }: { page: ComponentType }) {
   return useApiKey() ? <Page /> : <Landing />;
+}
+
+/**
+ * Confirmation links sent before the public page existed opened /account?email_token=…: they go
+ * to that page, signed in or not.
+ */
+function AccountOrConfirmation() {
+  const { search } = useLocation();
+  const token = new URLSearchParams(search).get('email_token');
+  if (token) return <Navigate to={`/email/confirm?${new URLSearchParams({ token }).toString()}`} replace />;
+  return <SignedInOnly page={Account} />;
 }
 
 function Unknown() {
@@ -121,7 +136,9 @@ export const routes: RouteObject[] = [
         children: [
           ...publicPages,
           { path: 'signup', element: <Signup /> },
-          { path: 'account', element: <SignedInOnly page={Account} /> },
+          { path: 'account', element: <AccountOrConfirmation /> },
+          // An e-mail's confirmation link: public, opened signed in or not (often on a phone).
+          { path: 'email/confirm', element: <ConfirmEmail /> },
           { path: 'proxy', element: <SignedInOnly page={Catalogue} /> },
           { path: 'history', element: <SignedInOnly page={History} /> },
           { path: 'payment', element: <SignedInOnly page={Payment} /> },

@@ -66,6 +66,8 @@ export const emailConfirmEndpoint = defineEndpoint({
   path: '/api/account/email/confirm',
   tag: 'notices',
   summary: 'Confirm an e-mail address with the token of its confirmation link',
+  description:
+    'The link (`/email/confirm?token=…`) opens a page that makes this call when its button is pressed: opening the link confirms nothing.',
   access: 'public',
   request: { body: EmailConfirmRequestSchema },
   response: NoticeOkResponseSchema,

@@ -1,42 +1,15 @@
 import { NOTICE_TOPICS, type Language, type NoticeSettings, type NoticeTopic } from '@portal/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { serverErrorText } from '../../../lib/api-error-text';
-import { useConfirmEmail, useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
-
-/** The confirmation link of an address opens /account?email_token=…: confirmed once, then taken out of the address bar. */
-function useConfirmationLink() {
-  const { t } = useTranslation('account');
-  const [params, setParams] = useSearchParams();
-  const confirm = useConfirmEmail();
-  const token = params.get('email_token');
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || sent.current === token) return;
-    sent.current = token;
-    confirm.mutate(token, {
-      onSuccess: () => toast.success(t('notices.email.confirmed')),
-      onError: (error) => toast.error(serverErrorText(error) ?? t('notices.failed')),
-      onSettled: () =>
-        setParams(
-          (current) => {
-            current.delete('email_token');
-            return current;
-          },
-          { replace: true },
-        ),
-    });
-  }, [token, confirm, setParams, t]);
-}
+import { useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
 
 /** E-mail notices: an address used once confirmed, the topics it gets, its removal. */
 export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
   const { t, i18n } = useTranslation('account');
-  useConfirmationLink();
   const [address, setAddress] = useState('');
   const setEmail = useSetEmail();
   const setTopics = useSetEmailTopics();

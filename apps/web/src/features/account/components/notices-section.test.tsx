@@ -113,16 +113,4 @@ describe('notices on the account page', () => {
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/account/email'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'new@example.org', language: 'en' });
   });
-
-  it('the confirmation link confirms the address once and leaves the address bar', async () => {
-    const fetchMock = serve(settings, (path) =>
-      path === '/api/account/email/confirm' ? jsonResponse(200, { success: true }) : undefined,
-    );
-    const { router } = renderApp('/account?email_token=tok-123', { apiKey: 'px_key' });
-    expect(await screen.findByText('E-mail address confirmed')).toBeInTheDocument();
-    const calls = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/account/email/confirm'));
-    expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ token: 'tok-123' });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-  });
 });
