@@ -304,7 +304,7 @@ async function moveInTransaction(
 /** The automatic replacements of the rental in the outer query in the 24 hours before `at`. */
 function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Date) {
   return sql`(select count(*) from ${proxyReplacements} ar where ar.rental_id = ${rentalId} and ar.automatic
-    and ar.created_at <= ${at} and ar.created_at > ${at} - interval '24 hours')`;
+    and ar.created_at <= (${at})::timestamptz and ar.created_at > (${at})::timestamptz - interval '24 hours')`;
 }
 
 /**
