@@ -7,6 +7,7 @@ import { buildTestApp, connectedRental, customerCall, startTestGateway, type Tes
 import { freePortRange, rentedForIpAuth } from '../../test/ip-auth-kit';
 import type { Gateway } from './gateway';
 import { basic, until } from './gateway-test-kit';
+import { MAX_WAITING_REQUESTS } from './plain-requests';
 
 let t: TestApp;
 let gateway: Gateway;
@@ -111,6 +112,12 @@ describe('pipelined plain requests', () => {
     expect(own).toEqual([50, 50, 50]);
     expect(target.seen.mostConnections).toBeLessThanOrEqual(3);
     expect(target.seen.mostRequests).toBeLessThanOrEqual(3);
+  }, 30_000);
+
+  it('disconnect a client with more than MAX_WAITING_REQUESTS waiting', async () => {
+    const rental = await connectedRental(t, gateway.store);
+    const answered = await pipelined(gateway.httpPort, basic(rental.user, rental.pass), MAX_WAITING_REQUESTS + 50);
+    expect(answered).toBeLessThan(MAX_WAITING_REQUESTS + 50);
   }, 30_000);
 });
 

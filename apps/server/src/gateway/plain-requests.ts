@@ -75,6 +75,9 @@ export class RequestAgent extends http.Agent {
   }
 }
 
+/** Requests one client socket may have waiting; a client past it is disconnected. */
+export const MAX_WAITING_REQUESTS = 100;
+
 /** What the request handler learns of one request: the agent it was forwarded with, if any. */
 export interface RequestTurn {
   agent: RequestAgent | null;
@@ -102,23 +105,26 @@ export function oneRequestAtATime(server: http.Server): (request: http.IncomingM
   ) => void)[];
   server.removeAllListeners('request');
   const turns = new WeakMap<http.IncomingMessage, RequestTurn>();
-  const latest = new WeakMap<net.Socket, Promise<void>>();
+  const latest = new WeakMap<net.Socket, { done: Promise<void>; waiting: number }>();
   server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     const turn: RequestTurn = { agent: null };
     turns.set(request, turn);
     const socket = request.socket;
-    const previous = latest.get(socket) ?? Promise.resolve();
-    const done = previous.then(async () => {
-      // The client went away while this request waited: nothing is forwarded.
-      if (socket.destroyed || response.destroyed) return;
-      for (const handler of handlers) handler.call(server, request, response);
-      await responseEnded(response);
-      await turn.agent?.closed();
-    });
-    latest.set(
-      socket,
-      done.catch(() => undefined),
-    );
+    const queue = latest.get(socket) ?? { done: Promise.resolve(), waiting: 0 };
+    // Parsed requests wait in memory: a flood of pipelined ones must not grow without bound.
+    if (queue.waiting >= MAX_WAITING_REQUESTS) return void socket.destroy();
+    queue.waiting += 1;
+    queue.done = queue.done
+      .then(async () => {
+        // The client went away while this request waited: nothing is forwarded.
+        if (socket.destroyed || response.destroyed) return;
+        for (const handler of handlers) handler.call(server, request, response);
+        await responseEnded(response);
+        await turn.agent?.closed();
+      })
+      .catch(() => undefined)
+      .finally(() => (queue.waiting -= 1));
+    latest.set(socket, queue);
   });
   return (request) => turns.get(request);
 }
