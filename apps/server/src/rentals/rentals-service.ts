@@ -280,7 +280,7 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
   if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
   const { rental, proxy } = found;
   // A check the customer's own load can fail is no proof while the proxy carries their bytes.
-  if (await isCarryingTraffic(deps.db, rental.id, deps.clock.now())) return false;
+  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) return false;
   const result = await deps.provisioner.check({
     rentalId: rental.id,
     username: rental.username,

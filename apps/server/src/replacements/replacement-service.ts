@@ -139,7 +139,10 @@ async function eligible(
   const used = await replacementsToday(deps.db, rental.id, deps.clock.now());
   if (used >= deps.perDay) throw new DomainError('REPLACEMENT_LIMIT_REACHED');
   // Before any check: one the customer's own load can fail says nothing while their bytes flow.
-  if (await isCarryingTraffic(deps.db, rental.id, deps.clock.now())) throw new DomainError('PROXY_STILL_HEALTHY');
+  // A disabled proxy carries nothing (the gateway cut it): what it carried before does not count.
+  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) {
+    throw new DomainError('PROXY_STILL_HEALTHY');
+  }
   if (!isFailing(proxy)) {
     const live = await deps.provisioner.check({
       rentalId: rental.id,
@@ -229,12 +232,12 @@ async function moveInTransaction(
     const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
     const autoUsed = automatic ? await replacementsToday(tx, rental.id, now, true) : 0;
     if (automatic && autoUsed >= autoPerDay) return null;
-    if (await isCarryingTraffic(tx, rental.id, now)) {
+    const [old] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId)).for('update');
+    if (!old) throw new Error(`rental ${rental.id} has no proxy`);
+    if (old.enabled && (await isCarryingTraffic(tx, rental.id, now))) {
       if (automatic) return null;
       throw new DomainError('PROXY_STILL_HEALTHY');
     }
-    const [old] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId)).for('update');
-    if (!old) throw new Error(`rental ${rental.id} has no proxy`);
     if (!isFailing(old)) {
       if (automatic) return null;
       throw new DomainError('PROXY_STILL_HEALTHY');
