@@ -232,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...adminAuth,
     provisioner,
     perDay: config.replacement.perRentalDay,
+    autoPerDay: config.replacement.autoPerRentalDay,
     gateway: config.gateway,
   });
 

@@ -212,6 +212,7 @@ export const EnvSchema = z.object({
     .max(525_600, 'AUTO_REPLACE_MINUTES must be at most 525600 (a year)')
     .default(15),
   REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(3),
+  AUTO_REPLACEMENTS_PER_RENTAL_DAY: count('AUTO_REPLACEMENTS_PER_RENTAL_DAY').default(3),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (digits:letters)')

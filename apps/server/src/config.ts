@@ -95,6 +95,8 @@ export interface Config {
     autoAfterMs: number;
     /** REPLACEMENTS_PER_RENTAL_DAY: customer replacements of one rental in any 24 hours. */
     perRentalDay: number;
+    /** AUTO_REPLACEMENTS_PER_RENTAL_DAY: automatic replacements of one rental in any 24 hours. */
+    autoPerRentalDay: number;
   };
   discovery: DiscoveryConfig;
   payments: {
@@ -253,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     replacement: {
       autoAfterMs: Math.round(e.AUTO_REPLACE_MINUTES * 60_000),
       perRentalDay: e.REPLACEMENTS_PER_RENTAL_DAY,
+      autoPerRentalDay: e.AUTO_REPLACEMENTS_PER_RENTAL_DAY,
     },
     discovery: {
       exitIpUrl: e.EXIT_IP_URL,

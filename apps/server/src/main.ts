@@ -137,7 +137,11 @@ async function main(): Promise<void> {
     graceMs: config.rentalGraceMs,
     provisioningDeadlineMs: config.provisioningDeadlineMs,
     healthCheckMs: config.healthCheckMs,
-    replacement: { autoAfterMs: config.replacement.autoAfterMs, perDay: config.replacement.perRentalDay },
+    replacement: {
+      autoAfterMs: config.replacement.autoAfterMs,
+      perDay: config.replacement.perRentalDay,
+      autoPerDay: config.replacement.autoPerRentalDay,
+    },
   };
   const payments = paymentsDepsOf({ config, db: database.db, clock: systemClock, paymentProvider });
   stopJobs.push(

@@ -116,10 +116,12 @@ export async function buildTestApp(
     database?: TestDatabase;
     /** Adds test-only routes before the app is sealed. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** Where the manual clock starts; now, for a test whose gateway reports on the real clock. */
+    clockStart?: Date;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const clock = new ManualClock();
+  const clock = new ManualClock(options.clockStart);
   // Provisioning and refund checks go through each upstream to a local origin, as in production
   // they go to the portal's own /healthz.
   const origin = await sharedOrigin();

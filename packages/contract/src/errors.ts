@@ -60,7 +60,7 @@ export const ERROR_CODES = {
   IP_AUTH_PORT_LIMIT_REACHED:
     'Your account has IP authorization on as many rentals as one account may have. Turn it off on another rental first.',
   RENTAL_NOT_CONNECTED: 'Only a connected proxy can be replaced',
-  PROXY_STILL_HEALTHY: 'This proxy passes its health checks, so it cannot be replaced',
+  PROXY_STILL_HEALTHY: 'This proxy passes its health checks or is carrying your traffic, so it cannot be replaced',
   REPLACEMENT_LIMIT_REACHED: 'This rental was replaced as often as a day allows. Please try again later.',
   NO_REPLACEMENT_AVAILABLE:
     'No comparable proxy is free right now. Please try again later; a refund may still apply within its window.',

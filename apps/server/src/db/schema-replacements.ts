@@ -27,3 +27,14 @@ export const proxyReplacements = pgTable(
     check('proxy_replacements_moves', sql`${t.oldProxyId} <> ${t.newProxyId}`),
   ],
 );
+
+/**
+ * The last time a gateway process saw a rental hold an open tunnel or receive bytes through its
+ * upstream (renewed with every usage flush, a few seconds apart). Replacement, the health check
+ * and refunds read it: a proxy carrying its renter's traffic is working, whatever a check says.
+ */
+export const rentalActivity = pgTable('rental_activity', {
+  // References rentals in the migration (ON DELETE CASCADE), for the reason given above.
+  rentalId: bigint('rental_id', { mode: 'number' }).primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals, rentalUsage } from '../db/schema';
 import { gatewayBytes } from '../metrics/metrics';
+import { recordActivity } from '../rentals/rental-activity';
 
 export interface Access {
   rentalId: number;
@@ -176,10 +177,18 @@ export class CredentialStore {
   }
 
   async flushTraffic(): Promise<void> {
-    for (const meter of this.meters) this.sample(meter);
+    // An open tunnel, or bytes that came back through the upstream: the proxy is carrying this
+    // rental's traffic, which the API must know (rental-activity.ts). Bytes only sent up prove nothing.
+    const active = new Set<number>();
+    for (const meter of this.meters) {
+      this.sample(meter);
+      active.add(meter.rentalId);
+    }
     const pending = [...this.traffic.entries()];
     this.traffic.clear();
-    const hour = new Date(Math.floor(this.clock.now().getTime() / 3_600_000) * 3_600_000);
+    const now = this.clock.now();
+    for (const [rentalId, { down }] of pending) if (down > 0) active.add(rentalId);
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
     for (const [rentalId, { up, down }] of pending) {
       // One transaction: the hourly rows always add up to the rental's totals.
       await this.db.transaction(async (tx) => {
@@ -199,6 +208,7 @@ export class CredentialStore {
           });
       });
     }
+    await recordActivity(this.db, [...active], now);
   }
 
   async close(): Promise<void> {

@@ -1,11 +1,11 @@
 import type dns from 'node:dns';
-import http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type net from 'node:net';
 import type { ConnectionGuard } from './connection-guard';
 import type { CredentialStore } from './credential-store';
 import { AUTH_REALM, createConnectHandler, REFUSED, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { portRefused } from './dialer';
+import { oneRequestAtATime, RequestAgent } from './plain-requests';
 import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
@@ -13,7 +13,8 @@ import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } fro
  * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic): plain HTTP
  * on proxy-chain, CONNECT tunnels on our own handler. Keep-alive to upstreams is off: with pooled
  * sockets plain forwarding through an upstream returned resets (proxy-chain
- * issue #628).
+ * issue #628). Each plain request is authorised, forwarded and metered as its own rental's, one
+ * at a time per client socket (plain-requests.ts).
  */
 export interface HttpFrontOptions {
   store: CredentialStore;
@@ -25,9 +26,19 @@ export interface HttpFrontOptions {
 }
 
 export function createHttpFront({ store, policy, gate, guard, host, port }: HttpFrontOptions): Server {
-  const agent = new http.Agent({ keepAlive: false });
-  const rentalOf = new Map<number, number>();
-  const untrack = new Map<number, () => void>();
+  // The rental of each client connection's latest request: a new password of that rental, its
+  // end or a move cuts the connection; a request of another rental moves the connection to it.
+  const bound = new Map<number, { rentalId: number; untrack: () => void }>();
+  const bind = (connectionId: number, rentalId: number, client: net.Socket) => {
+    const current = bound.get(connectionId);
+    if (current?.rentalId === rentalId) return;
+    current?.untrack();
+    if (current) gate.rentalConnections.release(current.rentalId, client);
+    bound.set(connectionId, {
+      rentalId,
+      untrack: store.track(rentalId, () => server.closeConnection(connectionId)),
+    });
+  };
 
   const server = new Server({
     host,
@@ -46,14 +57,14 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
       if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
       const { access } = login;
       if (portRefused(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
-      if (!rentalOf.has(connectionId)) {
-        rentalOf.set(connectionId, access.rentalId);
-        untrack.set(
-          connectionId,
-          store.track(access.rentalId, () => server.closeConnection(connectionId)),
-        );
-      }
-      if (access.upstream !== 'direct') return { upstreamProxyUrl: access.upstream, httpAgent: agent };
+      bind(connectionId, access.rentalId, request.socket);
+      const agent = new RequestAgent(store, access.rentalId, access.upstream, policy);
+      const turn = turnOf(request);
+      if (turn) turn.agent = agent;
+      if (access.upstream.startsWith('http:')) return { upstreamProxyUrl: access.upstream, httpAgent: agent };
+      // An https:// URL would leave through Node's own https agent, past the upstream and the meter.
+      if (!request.url?.startsWith('http:')) throw new RequestError(HTTPS_NEEDS_CONNECT, 400);
+      if (access.upstream !== 'direct') return { upstreamProxyUrl: null, httpAgent: agent };
       // Checked and resolved here, and the request then uses exactly these addresses.
       const addresses = await resolveTarget(policy, hostname.replace(/^\[|\]$/g, ''), targetPort).catch(
         (error: unknown) => {
@@ -70,13 +81,12 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
     },
   });
 
-  server.on('connectionClosed', ({ connectionId, stats }: { connectionId: number; stats?: ConnectionStats }) => {
-    const rentalId = rentalOf.get(connectionId);
-    rentalOf.delete(connectionId);
-    untrack.get(connectionId)?.();
-    untrack.delete(connectionId);
-    if (rentalId !== undefined && stats) store.countTraffic(rentalId, stats.srcRxBytes ?? 0, stats.srcTxBytes ?? 0);
+  // Bytes are metered per request, on its upstream connections (plain-requests.ts).
+  server.on('connectionClosed', ({ connectionId }: { connectionId: number }) => {
+    bound.get(connectionId)?.untrack();
+    bound.delete(connectionId);
   });
+  const turnOf = oneRequestAtATime(server.server);
   // CONNECT tunnels take our own path (connect-tunnel.ts); proxy-chain keeps plain HTTP forwarding.
   server.server.removeAllListeners('connect');
   server.server.on('connect', createConnectHandler(store, policy, gate));
@@ -87,7 +97,5 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
   return server;
 }
 
-interface ConnectionStats {
-  srcTxBytes?: number;
-  srcRxBytes?: number;
-}
+/** The 400 of a plain request for an https:// URL (clients send those as CONNECT). */
+export const HTTPS_NEEDS_CONNECT = 'Send https:// requests through CONNECT';

@@ -24,6 +24,13 @@ export class RentalConnections {
     return this.open.get(rentalId)?.size ?? 0;
   }
 
+  /** Stops counting `client` against `rentalId` (its kept-alive socket went on with another rental). */
+  release(rentalId: number, client: net.Socket): void {
+    const set = this.open.get(rentalId);
+    if (!set?.delete(client)) return;
+    if (set.size === 0) this.open.delete(rentalId);
+  }
+
   /** Counts `client` against its rental; false (nothing counted) when the rental is at its cap. */
   take(access: Access, client: net.Socket): boolean {
     const { rentalId } = access;

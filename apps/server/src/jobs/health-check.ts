@@ -2,6 +2,7 @@ import { RENTAL_STATUS } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { proxies, rentals } from '../db/schema';
 import type { LifecycleDeps } from './lifecycle-jobs';
+import { carryingTraffic } from '../rentals/rental-activity';
 import { upstreamsOf } from './upstreams';
 
 const BATCH = 50;
@@ -10,8 +11,8 @@ const LEASE_MS = 60_000;
 /**
  * Re-checks the upstream of every connected rental once per `healthCheckMs` and records when it
  * was first found unavailable: the refund rule reads that, so a proxy that
- * failed and recovered before the customer asked is still refundable. The gateway issue replaces
- * the provisioner's check with a real connection through the upstream.
+ * failed and recovered before the customer asked is still refundable. A failed check of a rental
+ * whose proxy is carrying its traffic (rental-activity.ts) is not recorded.
  */
 export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: number; unavailable: number }> {
   const now = deps.clock.now();
@@ -37,15 +38,32 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
   if (claimed.length === 0) return { checked: 0, unavailable: 0 };
 
   const upstreams = await upstreamsOf(deps.db, claimed);
-  let unavailable = 0;
-  await Promise.all(
-    claimed.map(async (rental) => {
-      const result = await deps.provisioner.check({
+  const results = await Promise.all(
+    claimed.map((rental) =>
+      deps.provisioner.check({
         rentalId: rental.id,
         username: rental.username,
         upstream: upstreams.get(rental.proxyId) ?? '',
-      });
+      }),
+    ),
+  );
+  // Read after the checks: an upstream that takes few clients at a time fails a check while its
+  // renter holds them all, so a failure of a rental carrying traffic says nothing of the proxy.
+  const carrying = await carryingTraffic(
+    deps.db,
+    claimed.map((rental) => rental.id),
+    deps.clock.now(),
+  );
+  let unavailable = 0;
+  await Promise.all(
+    claimed.map(async (rental, index) => {
+      const result = results[index]!;
       const at = deps.clock.now();
+      if (!result.ok && carrying.has(rental.id)) {
+        await deps.db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, rental.proxyId));
+        await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+        return;
+      }
       await deps.db
         .update(proxies)
         .set(

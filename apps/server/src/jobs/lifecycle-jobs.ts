@@ -13,7 +13,7 @@ export interface LifecycleDeps extends RentalsDeps {
   provisioningDeadlineMs: number;
   healthCheckMs: number;
   /** Automatic replacement of failing proxies; without it, none. */
-  replacement?: { autoAfterMs: number; perDay: number };
+  replacement?: { autoAfterMs: number; perDay: number; autoPerDay?: number };
 }
 
 const BATCH = 500;
@@ -176,8 +176,8 @@ export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal
     // After the checks, which set how long each proxy has been failing.
     async () => {
       if (deps.replacement) {
-        const { autoAfterMs, perDay } = deps.replacement;
-        result.replaced = (await replaceFailing({ ...deps, afterMs: autoAfterMs, perDay })).replaced;
+        const { autoAfterMs, perDay, autoPerDay } = deps.replacement;
+        result.replaced = (await replaceFailing({ ...deps, afterMs: autoAfterMs, perDay, autoPerDay })).replaced;
       }
     },
     // Before markEnded: a rental renewed here never turns `ready`.

@@ -18,6 +18,7 @@ import { lockBalance, postEntry } from '../ledger/ledger';
 import { randomToken, readableCode } from '../lib/secrets';
 import { queueRenewalFailed, queueRenewed } from '../notices/renewal-notices';
 import type { Provisioner } from './provisioner';
+import { isCarryingTraffic } from './rental-activity';
 import {
   findLatestRental,
   insertOrder,
@@ -278,6 +279,8 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
   // Requests the transaction will refuse anyway need no network check.
   if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
   const { rental, proxy } = found;
+  // A check the customer's own load can fail is no proof while the proxy carries their bytes.
+  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) return false;
   const result = await deps.provisioner.check({
     rentalId: rental.id,
     username: rental.username,

@@ -71,6 +71,39 @@ export async function upstreamWithExit(
   };
 }
 
+/**
+ * A SOCKS5 upstream (no login) that takes `clients` connections at a time and drops the next at
+ * once, as residential and mobile sellers' proxies often do; `stop` ends it and all it holds.
+ */
+export async function narrowUpstream(clients: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = createSocks5Server({
+    authenticate: () => null,
+    authenticateSource: () => ({
+      dial: (host, port) =>
+        new Promise<net.Socket>((resolve, reject) => {
+          const socket = net.connect({ host, port });
+          socket.once('connect', () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    }),
+  });
+  server.maxConnections = clients;
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `socks5://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** One request through the gateway's SOCKS5 port; answers the body, or the error's message. */
 export async function exitThrough(gatewayPort: number, user: string, pass: string, originPort: number) {
   try {

@@ -55,5 +55,8 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
     LIVE_CHECK_LIMIT,
   );
 
-  route(replacementsEndpoint, async () => ({ success: true as const, replacements: await listReplacements(deps.db) }));
+  route(replacementsEndpoint, async () => ({
+    success: true as const,
+    replacements: await listReplacements(deps.db, deps.autoPerDay),
+  }));
 };

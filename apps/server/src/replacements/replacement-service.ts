@@ -1,5 +1,5 @@
 import { AUTO_REPLACE_REASON, RENTAL_STATUS, type ReplacementCandidate } from '@portal/contract';
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
@@ -11,6 +11,7 @@ import { DomainError } from '../errors';
 import { proxyIsHeld } from '../inventory/inventory-repository';
 import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
+import { carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
 import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-repository';
 
 export interface ReplaceDeps {
@@ -19,7 +20,12 @@ export interface ReplaceDeps {
   provisioner: Provisioner;
   /** REPLACEMENTS_PER_RENTAL_DAY: customer replacements of one rental in any 24 hours. */
   perDay: number;
+  /** AUTO_REPLACEMENTS_PER_RENTAL_DAY: automatic replacements of one rental in any 24 hours. */
+  autoPerDay?: number;
 }
+
+/** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
+export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
 
 /** What a replacement did: enough for a notice (rental id, new exit IP) to be queued from it. */
 export interface Replaced {
@@ -33,6 +39,8 @@ export interface Replaced {
   reason: string | null;
   automatic: boolean;
   at: Date;
+  /** An automatic replacement that used the rental's last one for the day (AUTO_REPLACEMENTS_PER_RENTAL_DAY). */
+  capReached: boolean;
 }
 
 export interface ReplaceRequest {
@@ -86,14 +94,15 @@ async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean): Promi
   return row;
 }
 
-async function customerReplacementsToday(db: Queryable, rentalId: number, now: Date): Promise<number> {
+/** The rental's replacements of one kind (by the customer, or automatic) in the 24 hours before `now`. */
+async function replacementsToday(db: Queryable, rentalId: number, now: Date, automatic = false): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(proxyReplacements)
     .where(
       and(
         eq(proxyReplacements.rentalId, rentalId),
-        eq(proxyReplacements.automatic, false),
+        eq(proxyReplacements.automatic, automatic),
         gte(proxyReplacements.createdAt, new Date(now.getTime() - DAY_MS)),
       ),
     );
@@ -114,8 +123,9 @@ async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promis
 
 /**
  * The refusals a customer's request meets, in this order: not theirs (404), not connected, the
- * daily limit, a healthy proxy (a passing recorded check is confirmed by a live one, since the
- * customer may see a failure the last check did not), nothing comparable free.
+ * daily limit, a healthy proxy (one carrying the rental's traffic, or whose recorded check passed
+ * and a live one confirms it, since the customer may see a failure the last check did not),
+ * nothing comparable free.
  */
 async function eligible(
   deps: ReplaceDeps,
@@ -126,8 +136,13 @@ async function eligible(
   if (!found) throw new DomainError('RENTAL_NOT_FOUND');
   const { rental, proxy } = found;
   if (rental.status !== RENTAL_STATUS.connected) throw new DomainError('RENTAL_NOT_CONNECTED');
-  const used = await customerReplacementsToday(deps.db, rental.id, deps.clock.now());
+  const used = await replacementsToday(deps.db, rental.id, deps.clock.now());
   if (used >= deps.perDay) throw new DomainError('REPLACEMENT_LIMIT_REACHED');
+  // Before any check: one the customer's own load can fail says nothing while their bytes flow.
+  // A disabled proxy carries nothing (the gateway cut it): what it carried before does not count.
+  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) {
+    throw new DomainError('PROXY_STILL_HEALTHY');
+  }
   if (!isFailing(proxy)) {
     const live = await deps.provisioner.check({
       rentalId: rental.id,
@@ -211,11 +226,18 @@ async function moveInTransaction(
       throw new DomainError(rental ? 'RENTAL_NOT_CONNECTED' : 'RENTAL_NOT_FOUND');
     }
     if (expectedProxyId !== null && rental.proxyId !== expectedProxyId) throw new DomainError('RENTAL_NOT_FOUND');
-    if (!automatic && (await customerReplacementsToday(tx, rental.id, now)) >= deps.perDay) {
+    if (!automatic && (await replacementsToday(tx, rental.id, now)) >= deps.perDay) {
       throw new DomainError('REPLACEMENT_LIMIT_REACHED');
     }
+    const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
+    const autoUsed = automatic ? await replacementsToday(tx, rental.id, now, true) : 0;
+    if (automatic && autoUsed >= autoPerDay) return null;
     const [old] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId)).for('update');
     if (!old) throw new Error(`rental ${rental.id} has no proxy`);
+    if (old.enabled && (await isCarryingTraffic(tx, rental.id, now))) {
+      if (automatic) return null;
+      throw new DomainError('PROXY_STILL_HEALTHY');
+    }
     if (!isFailing(old)) {
       if (automatic) return null;
       throw new DomainError('PROXY_STILL_HEALTHY');
@@ -253,6 +275,7 @@ async function moveInTransaction(
       reason,
       automatic,
       at: now,
+      capReached: automatic && autoUsed + 1 >= autoPerDay,
     };
     await recordAudit(tx, {
       actor: automatic ? 'system' : `customer:${rental.userId}`,
@@ -264,6 +287,7 @@ async function moveInTransaction(
         newProxyId: result.proxyId,
         reason,
         automatic,
+        ...(result.capReached ? { autoCapReached: true } : {}),
       },
       at: now,
     });
@@ -280,19 +304,36 @@ async function moveInTransaction(
   });
 }
 
+/** The automatic replacements of the rental in the outer query in the 24 hours before `at`. */
+function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Date) {
+  return sql`(select count(*) from ${proxyReplacements} ar where ar.rental_id = ${rentalId} and ar.automatic
+    and ar.created_at <= (${at})::timestamptz and ar.created_at > (${at})::timestamptz - interval '24 hours')`;
+}
+
 /**
  * The automatic replacement (AUTO_REPLACE_MINUTES): connected rentals whose proxy has failed
  * every check for at least `afterMs`, each moved in a transaction of its own. A rental with
  * nothing comparable free stays and is tried again next round; the refund rule still applies.
+ * Not a rental whose proxy carries its traffic, nor one that had its automatic replacements for
+ * the day (AUTO_REPLACEMENTS_PER_RENTAL_DAY): the operator sees those in the console.
  */
 export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): Promise<{ replaced: number }> {
   if (deps.afterMs <= 0) return { replaced: 0 };
-  const failingBefore = new Date(deps.clock.now().getTime() - deps.afterMs);
+  const now = deps.clock.now();
+  const failingBefore = new Date(now.getTime() - deps.afterMs);
+  const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
   const due = await deps.db
     .select({ id: rentals.id })
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .where(and(eq(rentals.status, RENTAL_STATUS.connected), sql`${proxies.failingSince} <= ${failingBefore}`))
+    .where(
+      and(
+        eq(rentals.status, RENTAL_STATUS.connected),
+        sql`${proxies.failingSince} <= ${failingBefore}`,
+        sql`not ${carryingTrafficSql(now)}`,
+        sql`${autoReplacementsBefore(rentals.id, now)} < ${autoPerDay}`,
+      ),
+    )
     .orderBy(asc(rentals.id))
     .limit(100);
   let replaced = 0;
@@ -303,8 +344,11 @@ export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): P
   return { replaced };
 }
 
-/** Every replacement for the operator's console, newest first, with both proxies' addresses. */
-export async function listReplacements(db: Queryable, limit = 500) {
+/**
+ * Every replacement for the operator's console, newest first, with both proxies' addresses; an
+ * automatic one that used the rental's last automatic replacement of its day says so.
+ */
+export async function listReplacements(db: Queryable, autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_DAY, limit = 500) {
   const oldProxy = alias(proxies, 'old_proxy');
   const newProxy = alias(proxies, 'new_proxy');
   const rows = await db
@@ -313,13 +357,17 @@ export async function listReplacements(db: Queryable, limit = 500) {
       oldIp: sql<string>`coalesce(${oldProxy.exitIp}, ${oldProxy.ip})`,
       newIp: sql<string>`coalesce(${newProxy.exitIp}, ${newProxy.ip})`,
       country: newProxy.country,
+      capReached: sql<boolean>`${proxyReplacements.automatic} and ${autoReplacementsBefore(
+        proxyReplacements.rentalId,
+        proxyReplacements.createdAt,
+      )} >= ${autoPerDay}`,
     })
     .from(proxyReplacements)
     .innerJoin(oldProxy, eq(oldProxy.id, proxyReplacements.oldProxyId))
     .innerJoin(newProxy, eq(newProxy.id, proxyReplacements.newProxyId))
     .orderBy(desc(proxyReplacements.id))
     .limit(limit);
-  return rows.map(({ replacement: r, oldIp, newIp, country }) => ({
+  return rows.map(({ replacement: r, oldIp, newIp, country, capReached }) => ({
     id: r.id,
     user_id: r.userId,
     rental_id: r.rentalId,
@@ -330,6 +378,7 @@ export async function listReplacements(db: Queryable, limit = 500) {
     country,
     reason: r.reason,
     automatic: r.automatic,
+    auto_cap_reached: capReached,
     at: r.createdAt.toISOString(),
   }));
 }

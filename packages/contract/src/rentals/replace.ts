@@ -58,6 +58,8 @@ export const ReplacementSchema = z.object({
   /** not_working, wrong_location, slow, failed_checks (automatic), or null when none was given. */
   reason: z.string().nullable(),
   automatic: z.boolean(),
+  /** An automatic replacement that used the rental's last one for the day (AUTO_REPLACEMENTS_PER_RENTAL_DAY). */
+  auto_cap_reached: z.boolean(),
   /** ISO 8601 */
   at: z.string(),
 });

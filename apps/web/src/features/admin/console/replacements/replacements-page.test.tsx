@@ -23,6 +23,7 @@ describe('replacements', () => {
               country: 'DE',
               reason: 'failed_checks',
               automatic: true,
+              auto_cap_reached: true,
               at: '2026-03-02T10:00:00Z',
             },
             {
@@ -36,6 +37,7 @@ describe('replacements', () => {
               country: 'FR',
               reason: null,
               automatic: false,
+              auto_cap_reached: false,
               at: '2026-03-01T10:00:00Z',
             },
           ],
@@ -49,6 +51,10 @@ describe('replacements', () => {
     expect(within(automatic).getByText('failed_checks')).toBeInTheDocument();
     expect(within(automatic).getByText('Automatic')).toBeInTheDocument();
     expect(within(automatic).getByRole('link', { name: '7' })).toHaveAttribute('href', '/admin/customers/7');
+    expect(
+      within(automatic).getByText('Daily limit reached: no more automatic replacements for this rental today'),
+    ).toBeInTheDocument();
+    expect(within(manual).queryByText(/Daily limit reached/)).toBeNull();
     expect(within(manual).getByText('Customer')).toBeInTheDocument();
     expect(within(manual).getByText('—')).toBeInTheDocument();
   });

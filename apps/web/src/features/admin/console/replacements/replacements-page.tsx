@@ -45,7 +45,14 @@ export function ReplacementsPage() {
                     {row.new_proxy_id} · {row.new_ip} · {row.country}
                   </td>
                   <td className={cn(td, 'font-mono text-xs')}>{row.reason ?? t('replacements.noReason')}</td>
-                  <td className={td}>{row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}</td>
+                  <td className={td}>
+                    {row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}
+                    {row.auto_cap_reached && (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                        {t('replacements.autoCapReached')}
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxies, proxyReplacements, rentals } from '../db/schema';
+import type { Gateway } from '../gateway/gateway';
+import { runLifecycleOnce, type LifecycleDeps } from '../jobs/lifecycle-jobs';
+import { verifyLedger } from '../ledger/ledger';
+import {
+  adminToken,
+  addProxies,
+  buildTestApp,
+  customerCall,
+  fundedCustomer,
+  lifecycleOf,
+  startTestGateway,
+  testProvisioner,
+  walletOf,
+  type TestApp,
+} from '../../test/helper';
+import { closedPort } from '../../test/socks-upstream';
+import { exitEcho, heldTunnel, narrowUpstream } from './replacement-kit';
+
+let t: TestApp;
+let gateway: Gateway;
+let echo: Awaited<ReturnType<typeof exitEcho>>;
+let lifecycle: LifecycleDeps;
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { REGISTER_RATE_LIMIT: '1000', AUTO_REPLACE_MINUTES: '0.5', HEALTH_CHECK_SECONDS: '10' },
+  });
+  // The gateway reports traffic on the same manual clock the API and the jobs read.
+  gateway = await startTestGateway(t, { clock: t.clock });
+  echo = await exitEcho();
+  lifecycle = {
+    ...(await lifecycleOf(t)),
+    replacement: {
+      autoAfterMs: t.config.replacement.autoAfterMs,
+      perDay: t.config.replacement.perRentalDay,
+      autoPerDay: t.config.replacement.autoPerRentalDay,
+    },
+  };
+});
+afterAll(async () => {
+  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
+  await gateway.close();
+  await echo.close();
+  await t.close();
+});
+
+const SECOND = 1000;
+
+/** A connected rental of `proxyId` until a day from the manual clock, once the gateway knows it. */
+async function rent(proxyId: number) {
+  const customer = await fundedCustomer(t, 10_000);
+  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 24 });
+  expect(bought.statusCode).toBe(200);
+  const [rental] = await t.database.db
+    .update(rentals)
+    .set({ status: 'connected', connectedAt: t.clock.now(), endTime: new Date(t.clock.now().getTime() + 86_400_000) })
+    .where(eq(rentals.proxyId, proxyId))
+    .returning();
+  const deadline = Date.now() + 2000;
+  while (!gateway.store.authorize(rental!.username, rental!.password) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { rental: rental!, apiKey: customer.apiKey };
+}
+
+const rentalRow = async (id: number) => (await t.database.db.select().from(rentals).where(eq(rentals.id, id)))[0]!;
+const proxyRow = async (id: number) => (await t.database.db.select().from(proxies).where(eq(proxies.id, id)))[0]!;
+
+describe("a customer's own load on a proxy", () => {
+  it('neither replaces nor refunds a proxy whose two client slots the renter holds; a stopped upstream still is replaced', async () => {
+    const upstream = await narrowUpstream(2);
+    const [oldId] = await addProxies(t, 1, { country: 'DE', upstream: upstream.url });
+    const [spareId] = await addProxies(t, 1, { country: 'DE' });
+    const { rental, apiKey } = await rent(oldId!);
+    const check = { rentalId: rental.id, username: rental.username, upstream: upstream.url };
+    const provisioner = await testProvisioner(t);
+    try {
+      // The renter holds both slots: a check of the upstream fails, as the attacker's did.
+      const tunnels = [
+        await heldTunnel(gateway.socksPort, rental.username, rental.password, echo.port),
+        await heldTunnel(gateway.socksPort, rental.username, rental.password, echo.port),
+      ];
+      expect((await provisioner.check(check)).ok).toBe(false);
+      await gateway.store.flushTraffic();
+
+      const refused = await customerCall(t, apiKey).post('/api/proxy/replace', { proxy_id: oldId });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
+
+      // A minute of checks and automatic-replacement rounds (AUTO_REPLACE_MINUTES=0.5) while held.
+      let checked = 0;
+      for (let step = 0; step < 6; step += 1) {
+        t.clock.advance(10 * SECOND);
+        await gateway.store.flushTraffic();
+        const round = await runLifecycleOnce(lifecycle);
+        checked += round.checked;
+        expect(round.unavailable).toBe(0);
+        expect(round.replaced).toBe(0);
+      }
+      expect(checked).toBeGreaterThanOrEqual(3);
+      expect((await rentalRow(rental.id)).proxyId).toBe(oldId);
+      expect((await rentalRow(rental.id)).unavailableAt).toBeNull();
+      expect((await proxyRow(oldId!)).failingSince).toBeNull();
+      for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
+
+      const walletBefore = await walletOf(t, apiKey);
+      const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(await walletOf(t, apiKey)).toBe(walletBefore);
+
+      // The upstream really stops: the tunnels end, and once their traffic is a minute old the
+      // customer's replacement goes through.
+      await upstream.stop();
+      const deadline = Date.now() + 2000;
+      while (tunnels.some((tunnel) => tunnel.isOpen()) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await gateway.store.flushTraffic();
+      t.clock.advance(61 * SECOND);
+      const replaced = await customerCall(t, apiKey).post('/api/proxy/replace', { proxy_id: oldId });
+      expect(replaced.statusCode).toBe(200);
+      expect(replaced.json()).toMatchObject({ rental_id: rental.id, proxy_id: spareId });
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
+  it('replaces automatically at most AUTO_REPLACEMENTS_PER_RENTAL_DAY times a day, and the console marks the last', async () => {
+    expect(t.config.replacement.autoPerRentalDay).toBe(3);
+    const dead = `socks5://127.0.0.1:${await closedPort()}`;
+    const ids = await addProxies(t, 5, { country: 'PT', upstream: dead });
+    const { rental } = await rent(ids[0]!);
+    const moves = async () =>
+      (await t.database.db.select().from(proxyReplacements).where(eq(proxyReplacements.rentalId, rental.id))).length;
+    // Every proxy it moves to is dead too: each is failing after a check and moved after 30 s.
+    for (let round = 0; round < 12; round += 1) {
+      t.clock.advance(20 * SECOND);
+      await runLifecycleOnce(lifecycle);
+    }
+    expect(await moves()).toBe(3);
+
+    const admin = { authorization: `Bearer ${await adminToken(t)}` };
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/replacements', headers: admin });
+    const rows = list
+      .json<{ replacements: { rental_id: number; auto_cap_reached: boolean }[] }>()
+      .replacements.filter((row) => row.rental_id === rental.id);
+    // Newest first: only the third move used the day's last one.
+    expect(rows.map((row) => row.auto_cap_reached)).toEqual([true, false, false]);
+
+    // A day after the first move the rental may be moved again.
+    t.clock.advance(86_400_000);
+    for (let round = 0; round < 3; round += 1) {
+      t.clock.advance(20 * SECOND);
+      await runLifecycleOnce(lifecycle);
+    }
+    expect(await moves()).toBeGreaterThan(3);
+  }, 30_000);
+});
