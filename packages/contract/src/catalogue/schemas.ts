@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
+import { PROXY_PROTOCOLS, PROXY_TYPES, type ProxyProtocol } from '../statuses';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, PurchaseHoursSchema, successTrue } from '../common/schemas';
 
 export const CatalogueProxySchema = ProxyFactsSchema.extend({
@@ -42,3 +42,54 @@ export const BuyResponseSchema = z.object({
   wallet: DollarsSchema,
 });
 export type BuyResponse = z.infer<typeof BuyResponseSchema>;
+
+/**
+ * The protocols customers may use through the gateway, in the order the storefront names them.
+ * SOCKS4 includes SOCKS4a; HTTPS is the HTTP proxy inside TLS, served only with a certificate.
+ */
+export const SERVED_PROTOCOLS = ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS'] as const satisfies readonly ProxyProtocol[];
+export type ServedProtocol = (typeof SERVED_PROTOCOLS)[number];
+
+/** What the gateway serves: every front always, the TLS port only when it has a certificate. */
+export function servedProtocols(gateway: { tls: boolean }): ServedProtocol[] {
+  return SERVED_PROTOCOLS.filter((protocol) => protocol !== 'HTTPS' || gateway.tls);
+}
+
+/** Whole percentages (0-100) of the free proxies of each type, summing to 100 when any is free. */
+export const TypeSharesSchema = z.object({
+  mobile: z.number().int(),
+  residential: z.number().int(),
+  datacenter: z.number().int(),
+});
+export type TypeShares = z.infer<typeof TypeSharesSchema>;
+
+/**
+ * What the storefront (landing, terms, the catalogue's protocol filter) may state: figures of the
+ * free stock and the rules as configured, so no page promises what the shop does not have.
+ */
+export const StorefrontFactsSchema = z.object({
+  success: successTrue,
+  stock: z.object({
+    /** Free proxies now. */
+    free: z.number().int(),
+    /** The cheapest hour among the free proxies, each at its own fraud score; null when none is free. */
+    lowestHourCents: z.number().int().nullable(),
+    /** Countries with at least one free proxy. */
+    countries: z.number().int(),
+    types: TypeSharesSchema,
+    /** Whole percentage of free proxies through which UDP passes (0: UDP is not offered). */
+    udpPercent: z.number().int(),
+  }),
+  protocols: z.array(z.enum(SERVED_PROTOCOLS)),
+  rules: z.object({
+    /** Concurrent connections one rental may hold; 0: unlimited. */
+    maxConnections: z.number().int(),
+    /** Target ports no proxy connects to. */
+    blockedPorts: z.array(z.number().int()),
+    /** A proxy found unavailable within this many hours of purchase may be refunded… */
+    refundUnavailableHours: z.number().int(),
+    /** …if asked within this many hours of purchase. */
+    refundRequestHours: z.number().int(),
+  }),
+});
+export type StorefrontFacts = z.infer<typeof StorefrontFactsSchema>;
