@@ -6,7 +6,7 @@ import {
   servedProtocols,
   type CatalogueProxy,
   type StorefrontFacts,
-  type TypeShares,
+  type ProxyType,
 } from '@portal/contract';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Clock } from '../clock';
@@ -50,6 +50,13 @@ export function wholeShares<K extends string>(counts: Record<K, number>): Record
   return shares;
 }
 
+/** The types with a share, largest first (ties in the contract's order): a type not in stock is not named. */
+function typesInStock(shares: Record<ProxyType, number>): StorefrontFacts['stock']['types'] {
+  return PROXY_TYPES.map((type) => ({ type, percent: shares[type] }))
+    .filter(({ percent }) => percent > 0)
+    .sort((a, b) => b.percent - a.percent);
+}
+
 /**
  * The figures of the free stock. `udpShare` is the fraction (0..1) of free proxies through which
  * UDP passes: UDP is stated only when it is above 0.
@@ -57,7 +64,7 @@ export function wholeShares<K extends string>(counts: Record<K, number>): Record
 export function stockFacts(proxies: readonly CatalogueProxy[], udpShare: number): StorefrontFacts['stock'] {
   let lowest: number | null = null;
   const countries = new Set<string>();
-  const counts = Object.fromEntries(PROXY_TYPES.map((type) => [type, 0])) as TypeShares;
+  const counts = Object.fromEntries(PROXY_TYPES.map((type) => [type, 0])) as Record<ProxyType, number>;
   for (const proxy of proxies) {
     // The price the purchase would charge for one hour of this proxy (the shared price rule).
     const hour = priceCents(1, proxy.ipqualityscore);
@@ -70,7 +77,7 @@ export function stockFacts(proxies: readonly CatalogueProxy[], udpShare: number)
     free: proxies.length,
     lowestHourCents: lowest,
     countries: countries.size,
-    types: wholeShares(counts),
+    types: typesInStock(wholeShares(counts)),
     // Any UDP at all shows as at least 1%: "0%" would deny what some proxies do.
     udpPercent: udp > 0 ? Math.max(1, Math.round(udp * WHOLE)) : 0,
   };

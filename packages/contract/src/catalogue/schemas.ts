@@ -55,13 +55,9 @@ export function servedProtocols(gateway: { tls: boolean }): ServedProtocol[] {
   return SERVED_PROTOCOLS.filter((protocol) => protocol !== 'HTTPS' || gateway.tls);
 }
 
-/** Whole percentages (0-100) of the free proxies of each type, summing to 100 when any is free. */
-export const TypeSharesSchema = z.object({
-  mobile: z.number().int(),
-  residential: z.number().int(),
-  datacenter: z.number().int(),
-});
-export type TypeShares = z.infer<typeof TypeSharesSchema>;
+/** One type's whole percentage (1-100) of the free proxies. */
+export const TypeShareSchema = z.object({ type: z.enum(PROXY_TYPES), percent: z.number().int() });
+export type TypeShare = z.infer<typeof TypeShareSchema>;
 
 /**
  * What the storefront (landing, terms, the catalogue's protocol filter) may state: figures of the
@@ -76,7 +72,8 @@ export const StorefrontFactsSchema = z.object({
     lowestHourCents: z.number().int().nullable(),
     /** Countries with at least one free proxy. */
     countries: z.number().int(),
-    types: TypeSharesSchema,
+    /** The types in stock only, largest share first; the shares add up to 100. */
+    types: z.array(TypeShareSchema),
     /** Whole percentage of free proxies through which UDP passes (0: UDP is not offered). */
     udpPercent: z.number().int(),
   }),

@@ -15,6 +15,11 @@ let known: { facts: StorefrontFacts; at: number } | null = (() => {
 })();
 let loading: Promise<StorefrontFacts> | null = null;
 
+/** For tests: the next use asks the server. */
+export function forgetStorefrontFacts(): void {
+  known = null;
+}
+
 function load(): Promise<StorefrontFacts> {
   loading ??= import('./fetch-storefront-facts')
     .then(({ getStorefrontFacts }) => getStorefrontFacts())

@@ -1,6 +1,6 @@
 import { formatCents, type StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { ruleValues, typesInStock } from '../lib/storefront-text';
+import { ruleValues } from '../lib/storefront-text';
 
 /**
  * The landing's figures, each from the stock or the configuration: the cheapest hour, the
@@ -16,7 +16,7 @@ export function factTexts(facts: StorefrontFacts, t: ReturnType<typeof useTransl
   } else {
     texts.push(t('facts.price', { price: formatCents(stock.lowestHourCents) }));
     texts.push(t('facts.countries', { count: stock.countries }));
-    const types = typesInStock(stock.types);
+    const { types } = stock;
     const [only] = types;
     texts.push(
       types.length === 1 && only

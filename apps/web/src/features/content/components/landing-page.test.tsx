@@ -51,6 +51,16 @@ describe('landing page', () => {
     expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('mine');
   });
 
+  it('a signed-in visitor is shown the way into the shop, not the sign-up', async () => {
+    renderApp('/', { apiKey: 'px_key' });
+    const hero = (await screen.findByRole('heading', { level: 1 })).closest('section') as HTMLElement;
+    expect(within(hero).getByRole('link', { name: 'Go to the catalogue' })).toHaveAttribute('href', '/proxy');
+    expect(within(hero).getByRole('link', { name: 'My proxies' })).toHaveAttribute('href', '/history');
+    expect(screen.queryByRole('link', { name: 'Get your API key' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up now' })).toBeNull();
+  });
+
   it('switches language, stores the choice and sets <html lang>', async () => {
     renderAt('/');
     await screen.findByRole('heading', { level: 1 });

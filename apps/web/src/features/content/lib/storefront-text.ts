@@ -2,11 +2,9 @@ import {
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   SMTP_PORTS,
-  formatCents,
   servedProtocols,
   type ServedProtocol,
   type StorefrontFacts,
-  type TypeShares,
 } from '@portal/contract';
 
 /** How the storefront names each protocol: SOCKS4 is served with its 4a form. */
@@ -40,18 +38,4 @@ export function ruleValues(facts: StorefrontFacts | null, separator: string) {
     unavailableHours: rules.refundUnavailableHours,
     requestHours: rules.refundRequestHours,
   };
-}
-
-export type ProxyTypeName = keyof TypeShares;
-
-/** The types in stock, largest share first (ties in the contract's order). */
-export function typesInStock(types: TypeShares): { type: ProxyTypeName; percent: number }[] {
-  return (Object.keys(types) as ProxyTypeName[])
-    .map((type) => ({ type, percent: types[type] }))
-    .filter(({ percent }) => percent > 0)
-    .sort((a, b) => b.percent - a.percent);
-}
-
-export function hourPrice(cents: number): string {
-  return formatCents(cents);
 }
