@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ProxyListNotEnoughSchema, ProxyListResponseSchema, StorefrontFactsSchema, SumidResponseSchema } from './schemas';
+import {
+  ProxyListNotEnoughSchema,
+  ProxyListResponseSchema,
+  StorefrontFactsSchema,
+  SumidResponseSchema,
+} from './schemas';
 
 export const proxyListEndpoint = defineEndpoint({
   operationId: 'listProxies',

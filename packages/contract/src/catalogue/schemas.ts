@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PROXY_PROTOCOLS, PROXY_TYPES, type ProxyProtocol } from '../statuses';
+import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
+import { SERVED_PROTOCOLS } from './protocols';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, PurchaseHoursSchema, successTrue } from '../common/schemas';
 
 export const CatalogueProxySchema = ProxyFactsSchema.extend({
@@ -42,18 +43,6 @@ export const BuyResponseSchema = z.object({
   wallet: DollarsSchema,
 });
 export type BuyResponse = z.infer<typeof BuyResponseSchema>;
-
-/**
- * The protocols customers may use through the gateway, in the order the storefront names them.
- * SOCKS4 includes SOCKS4a; HTTPS is the HTTP proxy inside TLS, served only with a certificate.
- */
-export const SERVED_PROTOCOLS = ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS'] as const satisfies readonly ProxyProtocol[];
-export type ServedProtocol = (typeof SERVED_PROTOCOLS)[number];
-
-/** What the gateway serves: every front always, the TLS port only when it has a certificate. */
-export function servedProtocols(gateway: { tls: boolean }): ServedProtocol[] {
-  return SERVED_PROTOCOLS.filter((protocol) => protocol !== 'HTTPS' || gateway.tls);
-}
 
 /** One type's whole percentage (1-100) of the free proxies. */
 export const TypeShareSchema = z.object({ type: z.enum(PROXY_TYPES), percent: z.number().int() });

@@ -91,7 +91,10 @@ describe('the landing states the figures it is rendered with', () => {
 
   it('names HTTPS only with the TLS port, UDP only where stock has it, and says when all is rented', async () => {
     const en = textOf(
-      await landing('en', facts({ udpPercent: 62, types: [{ type: 'mobile', percent: 100 }] }, ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS'])),
+      await landing(
+        'en',
+        facts({ udpPercent: 62, types: [{ type: 'mobile', percent: 100 }] }, ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS']),
+      ),
     );
     expect(en).toContain('Protocols: SOCKS5, SOCKS4/4a, HTTP, HTTPS');
     expect(en).toContain('UDP on 62% of proxies');

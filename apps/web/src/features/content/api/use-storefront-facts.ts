@@ -5,32 +5,20 @@ import { readPageData } from '../../../ssr/page-data';
 /** The figures the server renders the landing and the terms with (src/entry-server.tsx). */
 export const ServerStorefrontContext = createContext<StorefrontFacts | null>(null);
 
-/** The server keeps its figures up to a minute; the browser asks again no sooner. */
-const FRESH_MS = 60_000;
-
-/** The figures in the page's HTML, then the last ones fetched: one request a minute at most. */
-let known: { facts: StorefrontFacts; at: number } | null = (() => {
-  const facts = typeof document === 'undefined' ? undefined : readPageData().storefront;
-  return facts ? { facts, at: Date.now() } : null;
-})();
+/**
+ * The figures in the page's HTML, then the last ones fetched, with when they were taken: the
+ * server keeps its figures up to a minute, so the browser asks again no sooner.
+ */
+let known: { facts: StorefrontFacts; at: number } | null = null;
+if (typeof document !== 'undefined') {
+  const facts = readPageData().storefront;
+  if (facts) known = { facts, at: Date.now() };
+}
 let loading: Promise<StorefrontFacts> | null = null;
 
 /** For tests: the next use asks the server. */
 export function forgetStorefrontFacts(): void {
   known = null;
-}
-
-function load(): Promise<StorefrontFacts> {
-  loading ??= import('./fetch-storefront-facts')
-    .then(({ getStorefrontFacts }) => getStorefrontFacts())
-    .then((facts) => {
-      known = { facts, at: Date.now() };
-      return facts;
-    })
-    .finally(() => {
-      loading = null;
-    });
-  return loading;
 }
 
 /**
@@ -40,20 +28,17 @@ function load(): Promise<StorefrontFacts> {
  */
 export function useStorefrontFacts(): StorefrontFacts | null {
   const server = useContext(ServerStorefrontContext);
-  const [facts, setFacts] = useState<StorefrontFacts | null>(() => server ?? known?.facts ?? null);
+  const [facts, setFacts] = useState(() => server ?? known?.facts ?? null);
 
   useEffect(() => {
-    // Fresh figures were taken as the first state.
-    if (known && Date.now() - known.at < FRESH_MS) return;
+    if (known && Date.now() - known.at < 60_000) return;
     let current = true;
-    load().then(
-      (loaded) => {
-        if (current) setFacts(loaded);
-      },
-      () => {
-        // Without figures the pages state none; the next visit asks again.
-      },
-    );
+    loading ??= import('./fetch-storefront-facts')
+      .then(({ getStorefrontFacts }) => getStorefrontFacts())
+      .then((loaded) => (known = { facts: loaded, at: Date.now() }).facts)
+      .finally(() => (loading = null));
+    // A failure leaves the figures out; the next visit asks again.
+    loading.then((loaded) => current && setFacts(loaded)).catch(() => undefined);
     return () => {
       current = false;
     };

@@ -1,6 +1,6 @@
-import { formatCents, type StorefrontFacts } from '@portal/contract';
+import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { ruleValues } from '../lib/storefront-text';
+import { hourPrice, ruleValues } from '../lib/storefront-text';
 
 /**
  * The landing's figures, each from the stock or the configuration: the cheapest hour, the
@@ -14,7 +14,7 @@ export function factTexts(facts: StorefrontFacts, t: ReturnType<typeof useTransl
   if (stock.lowestHourCents === null) {
     texts.push(t('facts.soldOut'));
   } else {
-    texts.push(t('facts.price', { price: formatCents(stock.lowestHourCents) }));
+    texts.push(t('facts.price', { price: hourPrice(stock.lowestHourCents) }));
     texts.push(t('facts.countries', { count: stock.countries }));
     const { types } = stock;
     const [only] = types;

@@ -42,8 +42,7 @@ export function LandingPage() {
   const answers = faq.map((item, index) =>
     index === PROTOCOLS_QUESTION && udpPercent > 0 ? `${item.a} ${t('faq.udp', { percent: udpPercent })}` : item.a,
   );
-  const heroLink =
-    'rounded-lg px-6 py-3 font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-white';
+  const heroLink = 'rounded-lg px-6 py-3 font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-white';
   const primaryHero = `${heroLink} bg-white text-brand-900 shadow hover:bg-brand-50`;
   const secondaryHero = `${heroLink} border border-white/70 text-white hover:bg-white/10`;
 

@@ -25,9 +25,8 @@ export function configuredRules(facts: StorefrontFacts | null, t: TermsT): strin
 export function TermsPage() {
   const { t } = useTranslation('terms');
   const facts = useStorefrontFacts();
-  const sections = t('sections', { returnObjects: true, ...ruleValues(facts, t('rules.separator')) }).map(
-    (section) =>
-      section.id === 'proxyPolicy' ? { ...section, items: [...section.items, ...configuredRules(facts, t)] } : section,
+  const sections = t('sections', { returnObjects: true, ...ruleValues(facts, t('rules.separator')) }).map((section) =>
+    section.id === 'proxyPolicy' ? { ...section, items: [...section.items, ...configuredRules(facts, t)] } : section,
   );
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">

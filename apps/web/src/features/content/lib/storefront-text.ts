@@ -2,25 +2,16 @@ import {
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   SMTP_PORTS,
-  servedProtocols,
-  type ServedProtocol,
   type StorefrontFacts,
 } from '@portal/contract';
-
-/** How the storefront names each protocol: SOCKS4 is served with its 4a form. */
-const PROTOCOL_NAMES: Record<ServedProtocol, string> = {
-  SOCKS5: 'SOCKS5',
-  SOCKS4: 'SOCKS4/4a',
-  HTTP: 'HTTP',
-  HTTPS: 'HTTPS',
-};
 
 /**
  * The rules stated before the server's figures are known (a page reached inside the app): what
  * every configuration has. The server's figures replace them as soon as they arrive.
  */
 const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
-  protocols: servedProtocols({ tls: false }),
+  // servedProtocols({ tls: false }), written out: the landing's first load does not carry its module.
+  protocols: ['SOCKS5', 'SOCKS4', 'HTTP'],
   rules: {
     maxConnections: 0,
     blockedPorts: [...SMTP_PORTS],
@@ -33,9 +24,19 @@ const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
 export function ruleValues(facts: StorefrontFacts | null, separator: string) {
   const { protocols, rules } = facts ?? BASELINE;
   return {
-    protocols: protocols.map((protocol) => PROTOCOL_NAMES[protocol]).join(separator),
+    // SOCKS4 is served with its 4a form.
+    protocols: protocols.map((protocol) => (protocol === 'SOCKS4' ? 'SOCKS4/4a' : protocol)).join(separator),
     ports: rules.blockedPorts.join(separator),
     unavailableHours: rules.refundUnavailableHours,
     requestHours: rules.refundRequestHours,
   };
+}
+
+/**
+ * `$0.08`, as the contract's formatCents writes it (storefront-text.test.ts holds them equal):
+ * the money module shares its chunk with zod, which the landing's first load must not carry.
+ */
+export function hourPrice(cents: number): string {
+  const digits = String(Math.max(0, Math.round(cents))).padStart(3, '0');
+  return `$${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
