@@ -1,15 +1,11 @@
 import type { PublicPage } from '@portal/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { buttonClass } from '../../../components/ui/button';
 import { usePublicPath } from '../../../lib/localized-path';
 import { AppLink as Link, useAppLocation } from '../../../lib/nav';
 import { rememberReferralCode } from '../../../lib/referral';
 import { useApiKey } from '../../../lib/session';
-import { useStorefrontFacts } from '../api/use-storefront-facts';
-import { ruleValues } from '../lib/storefront-text';
-import { FactTiles } from './fact-tiles';
 
 const FEATURES = ['speed', 'anonymity', 'locations'] as const;
 const ARTICLES = [
@@ -17,6 +13,10 @@ const ARTICLES = [
   { id: 'antidetect', path: '/articles/enable-antidetect' },
   { id: 'router', path: '/articles/router-setup' },
 ] as const satisfies readonly { id: string; path: PublicPage }[];
+
+// The figures of the stock and the rules, loaded after the page's first script (landing-figures.tsx).
+const FactTiles = lazy(() => import('./landing-figures').then((m) => ({ default: m.FactTiles })));
+const LandingFaq = lazy(() => import('./landing-figures').then((m) => ({ default: m.LandingFaq })));
 
 const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 
@@ -32,16 +32,7 @@ export function LandingPage() {
     if (!signedIn) rememberReferralCode(search);
   }, [search, signedIn]);
 
-  const facts = useStorefrontFacts();
-  const values = ruleValues(facts, t('facts.separator'));
   const useCases = t('useCases.items', { returnObjects: true });
-  const faq = t('faq.items', { returnObjects: true, ...values });
-  const udpPercent = facts?.stock.udpPercent ?? 0;
-  // The protocols answer says UDP only where the stock has it.
-  const PROTOCOLS_QUESTION = 5;
-  const answers = faq.map((item, index) =>
-    index === PROTOCOLS_QUESTION && udpPercent > 0 ? `${item.a} ${t('faq.udp', { percent: udpPercent })}` : item.a,
-  );
   const heroLink = 'rounded-lg px-6 py-3 font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-white';
   const primaryHero = `${heroLink} bg-white text-brand-900 shadow hover:bg-brand-50`;
   const secondaryHero = `${heroLink} border border-white/70 text-white hover:bg-white/10`;
@@ -137,7 +128,9 @@ export function LandingPage() {
             {t('pricing.title')}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
-          {facts && <FactTiles facts={facts} />}
+          <Suspense fallback={null}>
+            <FactTiles />
+          </Suspense>
           <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'mt-8 px-8 py-3 text-base')}>
             {signedIn ? t('hero.catalogue') : t('pricing.signup')}
           </Link>
@@ -149,14 +142,9 @@ export function LandingPage() {
           <h2 id="faq" className={sectionTitle}>
             {t('faq.title')}
           </h2>
-          <Accordion className="mt-8 rounded-xl bg-white px-6 shadow-sm">
-            {faq.map((item, index) => (
-              <AccordionItem key={item.q} value={`q${index + 1}`}>
-                <AccordionTrigger>{item.q}</AccordionTrigger>
-                <AccordionContent>{answers[index]}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
+          <Suspense fallback={null}>
+            <LandingFaq />
+          </Suspense>
         </div>
       </section>
 

@@ -1,6 +1,14 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
+import { useStorefrontFacts } from '../api/use-storefront-facts';
 import { hourPrice, ruleValues } from '../lib/storefront-text';
+
+/*
+ * The landing's parts that state the shop's figures, in a chunk of their own that the landing
+ * loads lazily: the page's first script stays within its budget, and on a server-rendered page
+ * React keeps their HTML as it is until this code has arrived.
+ */
 
 /**
  * The landing's figures, each from the stock or the configuration: the cheapest hour, the
@@ -29,8 +37,10 @@ export function factTexts(facts: StorefrontFacts, t: ReturnType<typeof useTransl
   return texts;
 }
 
-export function FactTiles({ facts }: { facts: StorefrontFacts }) {
+export function FactTiles() {
   const { t } = useTranslation('landing');
+  const facts = useStorefrontFacts();
+  if (!facts) return null;
   return (
     <ul aria-label={t('facts.label')} className="mt-8 flex flex-wrap justify-center gap-4">
       {factTexts(facts, t).map((fact) => (
@@ -42,5 +52,29 @@ export function FactTiles({ facts }: { facts: StorefrontFacts }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The questions every visitor asks, the answers with the rules as configured and UDP where stock has it. */
+export function LandingFaq() {
+  const { t } = useTranslation('landing');
+  const facts = useStorefrontFacts();
+  const faq = t('faq.items', { returnObjects: true, ...ruleValues(facts, t('facts.separator')) });
+  const udpPercent = facts?.stock.udpPercent ?? 0;
+  // The protocols question (the sixth) says UDP only where the stock has it.
+  const PROTOCOLS_QUESTION = 5;
+  return (
+    <Accordion className="mt-8 rounded-xl bg-white px-6 shadow-sm">
+      {faq.map((item, index) => (
+        <AccordionItem key={item.q} value={`q${index + 1}`}>
+          <AccordionTrigger>{item.q}</AccordionTrigger>
+          <AccordionContent>
+            {index === PROTOCOLS_QUESTION && udpPercent > 0
+              ? `${item.a} ${t('faq.udp', { percent: udpPercent })}`
+              : item.a}
+          </AccordionContent>
+        </AccordionItem>
+      ))}
+    </Accordion>
   );
 }
