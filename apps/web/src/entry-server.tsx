@@ -116,11 +116,12 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
       // React escapes quotes in text, so this matches attributes only.
       body = body.replace(/ style="[^"]*"/g, '');
-      const { namespaces, module } = PUBLIC_PAGE_SOURCES[page];
+      const { namespaces, module, later = [] } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
         module,
         ...['common', ...namespaces].map((ns) => localeSource(language, ns)),
+        ...later,
       ])
         .filter((file) => !inTemplate.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
