@@ -85,11 +85,11 @@ test('screenshots of the landing at 375 and 1280 px in English and Russian', asy
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url);
+      const name = `${url === '/' ? 'en' : 'ru'}-${width}`;
+      await page.screenshot({ path: path.join(SHOTS, `${name}-top.png`) });
       const facts = page.getByRole('list', { name: url === '/' ? 'Why customers choose us' : 'Почему выбирают нас' });
       await facts.scrollIntoViewIfNeeded();
       await expect(facts.getByRole('listitem')).toHaveCount(4);
-      const name = `${url === '/' ? 'en' : 'ru'}-${width}`;
-      await page.screenshot({ path: path.join(SHOTS, `${name}-top.png`) });
       await page
         .locator('section')
         .filter({ has: facts })

@@ -46,7 +46,7 @@ export function FactTiles() {
       {factTexts(facts, t).map((fact) => (
         <li
           key={fact}
-          className="min-w-[14rem] flex-1 rounded-xl bg-white p-6 text-lg font-semibold text-brand-900 shadow-sm sm:max-w-[18rem]"
+          className="w-full rounded-xl bg-white p-6 text-lg font-semibold text-brand-900 shadow-sm sm:w-[calc(50%-0.5rem)]"
         >
           {fact}
         </li>
