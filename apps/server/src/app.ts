@@ -53,6 +53,7 @@ import { installWebAndNotFound } from './plugins/static-web';
 import type { OpenAPIV3 } from 'openapi-types';
 import { openApiDocument } from './openapi/openapi-document';
 import { ENDPOINTS } from '@portal/contract/registry';
+import { StorefrontFactsSource } from './storefront/storefront-facts';
 import { storefrontRoutes } from './storefront/storefront-routes';
 import { SERVER_ROOT } from './lib/server-root';
 import { installRequestLog } from './logging';
@@ -203,7 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });
-  await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db, deps.catalogueVersion) });
+  const catalogue = new CatalogueCache(deps.db, deps.catalogueVersion);
+  const facts = new StorefrontFactsSource(catalogue, deps.clock, config);
+  await app.register(catalogueRoutes, { ...areaDeps, cache: catalogue, facts });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway, histories });
   await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
   const payments = paymentsDepsOf(deps);
@@ -239,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installApiDocument(app, config.publicUrl);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
+  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl, facts });
   // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,

@@ -65,6 +65,8 @@ export interface Config {
     proxyProtocolFrom: net.BlockList | undefined;
     /** One rental's concurrent connections per gateway process, unless its proxy says otherwise; 0: unlimited. */
     rentalMaxConnections: number;
+    /** The HTTP proxy inside TLS (HTTPS proxy port); null: no certificate, the port stays off. */
+    tls: { port: number; certFile: string; keyFile: string } | null;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
   backups: BackupConfig | null;
@@ -231,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       privateTargetException: isProduction ? undefined : checkUrl,
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
+      tls: null,
     },
     backups: e.BACKUP_DIR
       ? {

@@ -1,9 +1,10 @@
-import { LANGUAGES, parsePublicPath, type Language, type NewsItem } from '@portal/contract';
+import { LANGUAGES, parsePublicPath, type Language, type NewsItem, type StorefrontFacts } from '@portal/contract';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
+import { ServerStorefrontContext } from './features/content/api/use-storefront-facts';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
@@ -26,9 +27,15 @@ export interface StorefrontOptions {
 }
 
 export interface Storefront {
-  /** The HTML of a public page, or null when the path is not one. `news` is the list /news shows. */
-  render(pathname: string, data?: { news?: NewsItem[] }): Promise<string | null>;
+  /**
+   * The HTML of a public page, or null when the path is not one. `news` is the list /news shows,
+   * `storefront` the figures the landing and the terms state.
+   */
+  render(pathname: string, data?: { news?: NewsItem[]; storefront?: StorefrontFacts }): Promise<string | null>;
 }
+
+/** The pages that state the shop's figures. */
+const STOREFRONT_PAGES: ReadonlySet<string> = new Set(['/', '/terms']);
 
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
@@ -68,7 +75,9 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
     <StrictMode>
       <I18nextProvider i18n={instance}>
         <ServerNewsContext.Provider value={data.news ?? null}>
-          <PublicApp initialLocation={{ pathname, search, hash }} />
+          <ServerStorefrontContext.Provider value={data.storefront ?? null}>
+            <PublicApp initialLocation={{ pathname, search, hash }} />
+          </ServerStorefrontContext.Provider>
         </ServerNewsContext.Provider>
       </I18nextProvider>
     </StrictMode>,
@@ -89,7 +98,12 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       if (!match) return null;
       const { page, language } = match;
       const instance = translator(language);
-      const pageData: PageData = page === '/news' ? { news: data.news ?? [] } : {};
+      const pageData: PageData =
+        page === '/news'
+          ? { news: data.news ?? [] }
+          : STOREFRONT_PAGES.has(page) && data.storefront
+            ? { storefront: data.storefront }
+            : {};
       // A screen's chunk loads the first time it renders, and that render suspends: React then
       // sends the screen apart with an inline script to put it in place, which the CSP forbids.
       // Once loaded, the next render is complete, so a page renders again until it has no script.
@@ -102,11 +116,12 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
       // React escapes quotes in text, so this matches attributes only.
       body = body.replace(/ style="[^"]*"/g, '');
-      const { namespaces, module } = PUBLIC_PAGE_SOURCES[page];
+      const { namespaces, module, later = [] } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
         module,
         ...['common', ...namespaces].map((ns) => localeSource(language, ns)),
+        ...later,
       ])
         .filter((file) => !inTemplate.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
@@ -120,7 +135,7 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
         )
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${body}</div>${page === '/news' ? serializePageData(pageData) : ''}`,
+          `<div id="root">${body}</div>${Object.keys(pageData).length > 0 ? serializePageData(pageData) : ''}`,
         );
     },
   };

@@ -6,6 +6,7 @@ export * from './statuses';
 export * from './common/schemas';
 export * from './accounts/schemas';
 export * from './catalogue/schemas';
+export * from './catalogue/protocols';
 export * from './rentals/schemas';
 export * from './payments/schemas';
 export * from './news/schemas';

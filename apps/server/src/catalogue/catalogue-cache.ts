@@ -14,6 +14,8 @@ export interface CatalogueSnapshot extends JsonSnapshot {
   sumid: string;
   count: number;
   gzip: Buffer;
+  /** The rows themselves, for figures derived from the list (the storefront's). */
+  proxies: readonly CatalogueProxy[];
 }
 
 /**
@@ -57,7 +59,7 @@ export class CatalogueCache {
     const json = Buffer.from(JSON.stringify({ success: true, proxies }));
     // Not the sumid itself: the sumid's own answer carries that ETag.
     const etag = `"list-${createHash('sha256').update(sumid).digest('base64url').slice(0, 16)}"`;
-    const snapshot = { sumid, count: proxies.length, json, gzip: gzipSync(json), etag };
+    const snapshot = { sumid, count: proxies.length, json, gzip: gzipSync(json), etag, proxies };
     this.snapshot = snapshot;
     return snapshot;
   }

@@ -1,17 +1,25 @@
-import { NOT_ENOUGH_MESSAGE, NOT_ENOUGH_STATUS, proxyListEndpoint, sumidEndpoint } from '@portal/contract';
+import {
+  NOT_ENOUGH_MESSAGE,
+  NOT_ENOUGH_STATUS,
+  proxyListEndpoint,
+  storefrontFactsEndpoint,
+  sumidEndpoint,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsDeps } from '../accounts/accounts-service';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { etagMatches, sendNotModified, sendSnapshot } from '../plugins/snapshot-reply';
+import type { StorefrontFactsSource } from '../storefront/storefront-facts';
 import type { CatalogueCache } from './catalogue-cache';
 
 export interface CatalogueRoutesOptions extends AccountsDeps {
   cache: CatalogueCache;
+  facts: StorefrontFactsSource;
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
-  const { cache, ...deps } = options;
+  const { cache, facts, ...deps } = options;
   const route = endpointRoutes(app, { customer: requireCustomer(deps) });
 
   route(proxyListEndpoint, async (request, reply) => {
@@ -29,5 +37,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply);
     return { success: true as const, sumid };
+  });
+
+  // Kept in memory up to a minute (storefront-facts.ts): answering costs no query.
+  route(storefrontFactsEndpoint, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return facts.get();
   });
 };

@@ -3,11 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { NewsItem } from '@portal/contract';
+import type { NewsItem, StorefrontFacts } from '@portal/contract';
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr). */
 interface Storefront {
-  render(pathname: string, data?: { news?: NewsItem[] }): Promise<string | null>;
+  render(pathname: string, data?: PageInput): Promise<string | null>;
+}
+
+/** What a page is rendered from besides its address: /news its list, the landing and terms the shop's figures. */
+export interface PageInput {
+  news?: NewsItem[];
+  storefront?: StorefrontFacts;
 }
 type CreateStorefront = (options: { template: string; manifest: unknown; publicUrl: string }) => Storefront;
 
@@ -35,10 +41,11 @@ export function rendererFile(webDist: string): string {
 }
 
 /**
- * Renders public pages on request and keeps them. A page without data (landing, terms, articles)
- * is rendered once per process. /news is kept under its news list: every request reads the list
- * (one small query) and renders again only when it differs, so news added or deleted from any
- * process (the editor, the API, the command line) shows at once without a cache to clear.
+ * Renders public pages on request and keeps them. A page without data (articles, support) is
+ * rendered once per process. A page with data is kept under its data and rendered again only
+ * when the data differs: /news under its list, which every request reads (one small query), so
+ * news added or deleted from any process shows at once without a cache to clear; the landing and
+ * the terms under the shop's figures, which change at most once a minute (storefront-facts.ts).
  */
 export class StorefrontRenderer {
   private storefront: Promise<Storefront> | null = null;
@@ -70,13 +77,14 @@ export class StorefrontRenderer {
     return this.storefront;
   }
 
-  /** The page at `pathname`, or null when it is not a public page. `news` only for /news. */
-  render(pathname: string, news?: NewsItem[]): Promise<RenderedPage | null> {
-    const key = news ? createHash('sha256').update(JSON.stringify(news)).digest('base64url') : '';
+  /** The page at `pathname`, or null when it is not a public page. */
+  render(pathname: string, input: PageInput = {}): Promise<RenderedPage | null> {
+    const key =
+      input.news || input.storefront ? createHash('sha256').update(JSON.stringify(input)).digest('base64url') : '';
     const cached = this.pages.get(pathname);
     if (cached?.key === key) return cached.page;
     const page = this.load()
-      .then((storefront) => storefront.render(pathname, { news }))
+      .then((storefront) => storefront.render(pathname, input))
       .then((html) => (html === null ? null : compressed(html)));
     this.pages.set(pathname, { key, page });
     page.catch(() => this.pages.delete(pathname));

@@ -4,13 +4,16 @@ import type { Database } from '../db/client';
 import { loggableError } from '../lib/loggable-error';
 import { listNews } from '../news/news-repository';
 import { robotsTxt, sitemapXml } from './crawling';
-import { StorefrontRenderer, type RenderedPage } from './storefront-renderer';
+import type { StorefrontFactsSource } from './storefront-facts';
+import { StorefrontRenderer, type PageInput, type RenderedPage } from './storefront-renderer';
 
 export interface StorefrontDeps {
   db: Database;
   /** The client build (apps/web/dist); null or without its server renderer, pages stay client-side. */
   webDist: string | null;
   publicUrl: string;
+  /** The shop's figures and rules, which the landing and the terms state. */
+  facts: StorefrontFactsSource;
 }
 
 /** br when the client takes it, else gzip, else plain (RFC 9110 accept-encoding, q=0 refuses). */
@@ -40,7 +43,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  * page's path, the others under /{language}), robots.txt and sitemap.xml. Other paths stay with
  * the single-page app (plugins/static-web.ts).
  */
-export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl }) => {
+export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl, facts }) => {
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
   );
@@ -57,11 +60,22 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, 
   // `/ru` is the Russian landing page as well as `/ru/`.
   LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).forEach((language) => paths.add(`/${language}`));
 
+  const inputOf = async (path: string): Promise<PageInput> => {
+    switch (parsePublicPath(path)?.page) {
+      case '/news':
+        return { news: await listNews(db) };
+      case '/':
+      case '/terms':
+        return { storefront: await facts.get() };
+      default:
+        return {};
+    }
+  };
+
   for (const path of paths) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
-      const isNews = parsePublicPath(path)?.page === '/news';
       try {
-        const page = await renderer.render(path, isNews ? await listNews(db) : undefined);
+        const page = await renderer.render(path, await inputOf(path));
         if (page) return await sendPage(request, reply, page);
       } catch (error) {
         request.log.error({ err: loggableError(error), path }, 'storefront: rendering failed, serving the app shell');

@@ -1,8 +1,10 @@
-import type { NewsItem } from '@portal/contract';
+import type { NewsItem, StorefrontFacts } from '@portal/contract';
 
 /** What the server hands the browser with a page's HTML, so hydration renders exactly what it rendered. */
 export interface PageData {
   news?: NewsItem[];
+  /** The shop's figures the landing and the terms were rendered with. */
+  storefront?: StorefrontFacts;
 }
 
 export const PAGE_DATA_ID = 'page-data';

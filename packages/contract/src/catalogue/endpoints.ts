@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ProxyListNotEnoughSchema, ProxyListResponseSchema, SumidResponseSchema } from './schemas';
+import {
+  ProxyListNotEnoughSchema,
+  ProxyListResponseSchema,
+  StorefrontFactsSchema,
+  SumidResponseSchema,
+} from './schemas';
 
 export const proxyListEndpoint = defineEndpoint({
   operationId: 'listProxies',
@@ -24,4 +29,16 @@ export const sumidEndpoint = defineEndpoint({
   access: 'customer',
   response: SumidResponseSchema,
   notModified: true,
+});
+
+export const storefrontFactsEndpoint = defineEndpoint({
+  operationId: 'getStorefrontFacts',
+  method: 'GET',
+  path: '/api/storefront',
+  tag: 'catalogue',
+  summary: "The shop's figures and rules as the storefront states them",
+  description:
+    'Free stock (lowest hourly price, countries, share of each type, UDP), the protocols the gateway serves and the configured rules. Follows stock changes within a minute.',
+  access: 'public',
+  response: StorefrontFactsSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
+import { SERVED_PROTOCOLS } from './protocols';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, PurchaseHoursSchema, successTrue } from '../common/schemas';
 
 export const CatalogueProxySchema = ProxyFactsSchema.extend({
@@ -42,3 +43,39 @@ export const BuyResponseSchema = z.object({
   wallet: DollarsSchema,
 });
 export type BuyResponse = z.infer<typeof BuyResponseSchema>;
+
+/** One type's whole percentage (1-100) of the free proxies. */
+export const TypeShareSchema = z.object({ type: z.enum(PROXY_TYPES), percent: z.number().int() });
+export type TypeShare = z.infer<typeof TypeShareSchema>;
+
+/**
+ * What the storefront (landing, terms, the catalogue's protocol filter) may state: figures of the
+ * free stock and the rules as configured, so no page promises what the shop does not have.
+ */
+export const StorefrontFactsSchema = z.object({
+  success: successTrue,
+  stock: z.object({
+    /** Free proxies now. */
+    free: z.number().int(),
+    /** The cheapest hour among the free proxies, each at its own fraud score; null when none is free. */
+    lowestHourCents: z.number().int().nullable(),
+    /** Countries with at least one free proxy. */
+    countries: z.number().int(),
+    /** The types in stock only, largest share first; the shares add up to 100. */
+    types: z.array(TypeShareSchema),
+    /** Whole percentage of free proxies through which UDP passes (0: UDP is not offered). */
+    udpPercent: z.number().int(),
+  }),
+  protocols: z.array(z.enum(SERVED_PROTOCOLS)),
+  rules: z.object({
+    /** Concurrent connections one rental may hold; 0: unlimited. */
+    maxConnections: z.number().int(),
+    /** Target ports no proxy connects to. */
+    blockedPorts: z.array(z.number().int()),
+    /** A proxy found unavailable within this many hours of purchase may be refunded… */
+    refundUnavailableHours: z.number().int(),
+    /** …if asked within this many hours of purchase. */
+    refundRequestHours: z.number().int(),
+  }),
+});
+export type StorefrontFacts = z.infer<typeof StorefrontFactsSchema>;

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { renderApp } from '../../../testing/render-app';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { forgetStorefrontFacts } from '../api/use-storefront-facts';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -37,7 +38,7 @@ describe('landing page', () => {
   it('has the ten-question FAQ accordion', async () => {
     renderAt('/');
     const faq = await screen.findByRole('heading', { name: 'Frequently asked questions' });
-    const questions = within(faq.closest('section') as HTMLElement).getAllByRole('button');
+    const questions = await within(faq.closest('section') as HTMLElement).findAllByRole('button');
     expect(questions).toHaveLength(10);
     expect(questions[0]).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(questions[0] as HTMLElement);
@@ -49,6 +50,55 @@ describe('landing page', () => {
     renderApp('/?ref=other', { apiKey: 'px_key' });
     await screen.findByRole('heading', { level: 1 });
     expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('mine');
+  });
+
+  it('reached inside the app, asks the shop for its figures and states them', async () => {
+    forgetStorefrontFacts();
+    mockFetch((path) =>
+      path === '/api/storefront'
+        ? jsonResponse(200, {
+            success: true,
+            stock: {
+              free: 4,
+              lowestHourCents: 8,
+              countries: 3,
+              types: [{ type: 'datacenter', percent: 100 }],
+              udpPercent: 0,
+            },
+            protocols: ['SOCKS5', 'SOCKS4', 'HTTP'],
+            rules: {
+              maxConnections: 0,
+              blockedPorts: [25, 465, 587],
+              refundUnavailableHours: 2,
+              refundRequestHours: 5,
+            },
+          })
+        : jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }),
+    );
+    renderAt('/');
+    const figures = await screen.findByRole('list', { name: 'Why customers choose us' });
+    expect(
+      within(figures)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'From $0.08 per hour',
+      'Free proxies in 3 countries',
+      '100% datacenter IPs',
+      'Protocols: SOCKS5, SOCKS4/4a, HTTP',
+    ]);
+    expect(document.body.textContent).not.toMatch(/residential/i);
+    expect(document.body.textContent).not.toMatch(/\bHTTPS\b|\bUDP\b/);
+  });
+
+  it('a signed-in visitor is shown the way into the shop, not the sign-up', async () => {
+    renderApp('/', { apiKey: 'px_key' });
+    const hero = (await screen.findByRole('heading', { level: 1 })).closest('section') as HTMLElement;
+    expect(within(hero).getByRole('link', { name: 'Go to the catalogue' })).toHaveAttribute('href', '/proxy');
+    expect(within(hero).getByRole('link', { name: 'My proxies' })).toHaveAttribute('href', '/history');
+    expect(screen.queryByRole('link', { name: 'Get your API key' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up now' })).toBeNull();
   });
 
   it('switches language, stores the choice and sets <html lang>', async () => {

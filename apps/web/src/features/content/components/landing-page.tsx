@@ -1,7 +1,6 @@
 import type { PublicPage } from '@portal/contract';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { buttonClass } from '../../../components/ui/button';
 import { usePublicPath } from '../../../lib/localized-path';
 import { AppLink as Link, useAppLocation } from '../../../lib/nav';
@@ -14,6 +13,10 @@ const ARTICLES = [
   { id: 'antidetect', path: '/articles/enable-antidetect' },
   { id: 'router', path: '/articles/router-setup' },
 ] as const satisfies readonly { id: string; path: PublicPage }[];
+
+// The figures of the stock and the rules, loaded after the page's first script (landing-figures.tsx).
+const FactTiles = lazy(() => import('./landing-figures').then((m) => ({ default: m.FactTiles })));
+const LandingFaq = lazy(() => import('./landing-figures').then((m) => ({ default: m.LandingFaq })));
 
 const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 
@@ -29,9 +32,10 @@ export function LandingPage() {
     if (!signedIn) rememberReferralCode(search);
   }, [search, signedIn]);
 
-  const facts = [t('facts.price'), t('facts.countries'), t('facts.residential')];
   const useCases = t('useCases.items', { returnObjects: true });
-  const faq = t('faq.items', { returnObjects: true });
+  const heroLink = 'rounded-lg px-6 py-3 font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-white';
+  const primaryHero = `${heroLink} bg-white text-brand-900 shadow hover:bg-brand-50`;
+  const secondaryHero = `${heroLink} border border-white/70 text-white hover:bg-white/10`;
 
   return (
     <>
@@ -40,18 +44,26 @@ export function LandingPage() {
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t('hero.title')}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-brand-100">{t('hero.subtitle')}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <Link
-              to={to('/login')}
-              className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-900 shadow hover:bg-brand-50 focus:outline-2 focus:outline-offset-2 focus:outline-white"
-            >
-              {t('hero.login')}
-            </Link>
-            <Link
-              to="/signup"
-              className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10 focus:outline-2 focus:outline-offset-2 focus:outline-white"
-            >
-              {t('hero.signup')}
-            </Link>
+            {signedIn ? (
+              // A customer is shown the way into the shop, not the sign-up.
+              <>
+                <Link to="/proxy" className={primaryHero}>
+                  {t('hero.catalogue')}
+                </Link>
+                <Link to="/history" className={secondaryHero}>
+                  {t('hero.myProxies')}
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to={to('/login')} className={primaryHero}>
+                  {t('hero.login')}
+                </Link>
+                <Link to="/signup" className={secondaryHero}>
+                  {t('hero.signup')}
+                </Link>
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -116,15 +128,11 @@ export function LandingPage() {
             {t('pricing.title')}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
-          <ul aria-label={t('facts.label')} className="mt-8 grid gap-4 sm:grid-cols-3">
-            {facts.map((fact) => (
-              <li key={fact} className="rounded-xl bg-white p-6 text-lg font-semibold text-brand-900 shadow-sm">
-                {fact}
-              </li>
-            ))}
-          </ul>
-          <Link to="/signup" className={buttonClass('primary', 'mt-8 px-8 py-3 text-base')}>
-            {t('pricing.signup')}
+          <Suspense fallback={null}>
+            <FactTiles />
+          </Suspense>
+          <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'mt-8 px-8 py-3 text-base')}>
+            {signedIn ? t('hero.catalogue') : t('pricing.signup')}
           </Link>
         </div>
       </section>
@@ -134,14 +142,9 @@ export function LandingPage() {
           <h2 id="faq" className={sectionTitle}>
             {t('faq.title')}
           </h2>
-          <Accordion className="mt-8 rounded-xl bg-white px-6 shadow-sm">
-            {faq.map((item, index) => (
-              <AccordionItem key={item.q} value={`q${index + 1}`}>
-                <AccordionTrigger>{item.q}</AccordionTrigger>
-                <AccordionContent>{item.a}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
+          <Suspense fallback={null}>
+            <LandingFaq />
+          </Suspense>
         </div>
       </section>
 

@@ -1,5 +1,6 @@
-import { FRAUD_SCORE_BANDS, PROXY_PROTOCOLS, type FraudScoreBand } from '@portal/contract';
+import { FRAUD_SCORE_BANDS, servedProtocols, type FraudScoreBand } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { useStorefrontFacts } from '../../content/api/use-storefront-facts';
 import { ALL, type CascadeOptions, type CatalogueFilters } from '../lib/catalogue-view';
 
 const select =
@@ -21,6 +22,9 @@ export function CatalogueFiltersBar({
 }) {
   const { t } = useTranslation('rentals');
   const all = t('filters.all');
+  // Only what the gateway serves (HTTPS only with its TLS port); until the shop's figures arrive,
+  // the protocols every configuration serves.
+  const protocols = useStorefrontFacts()?.protocols ?? servedProtocols({ tls: false });
   const pick = (key: 'region' | 'city' | 'isp' | 'zip', label: string) => (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
@@ -90,7 +94,7 @@ export function CatalogueFiltersBar({
           onChange={(event) => onChange('protocol', event.target.value)}
         >
           <option value={ALL}>{all}</option>
-          {PROXY_PROTOCOLS.map((protocol) => (
+          {protocols.map((protocol) => (
             <option key={protocol} value={protocol}>
               {protocol}
             </option>

@@ -5,13 +5,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n';
 import { catalogueProxy, historyRecord } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { forgetStorefrontFacts } from '../../content/api/use-storefront-facts';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
   await i18n.loadNamespaces('rentals');
 });
-beforeEach(() => forgetCatalogueCache());
+beforeEach(() => {
+  forgetCatalogueCache();
+  forgetStorefrontFacts();
+});
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -24,13 +28,23 @@ function server({
   sumid = 's-1',
   wallet = 50,
   buy,
+  protocols,
 }: {
   proxies?: unknown[];
   sumid?: string | (() => string);
   wallet?: number;
   buy?: (body: { id: number; hours: string }) => Response;
+  /** What GET /api/storefront says the gateway serves. */
+  protocols?: string[];
 } = {}) {
   return mockFetch((path, init) => {
+    if (path === '/api/storefront' && protocols)
+      return jsonResponse(200, {
+        success: true,
+        stock: { free: 3, lowestHourCents: 8, countries: 1, types: [{ type: 'mobile', percent: 100 }], udpPercent: 0 },
+        protocols,
+        rules: { maxConnections: 0, blockedPorts: [25], refundUnavailableHours: 2, refundRequestHours: 5 },
+      });
     if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet });
     if (path === '/api/proxy/sumid')
       return jsonResponse(200, { success: true, sumid: typeof sumid === 'string' ? sumid : sumid() });
@@ -81,6 +95,27 @@ describe('catalogue', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['All', 'Berlin']);
+  });
+
+  it('the protocol filter offers only the protocols the gateway serves: HTTPS only with its TLS port', async () => {
+    const offered = () =>
+      within(screen.getByLabelText('Protocol'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    server({ protocols: ['SOCKS5', 'SOCKS4', 'HTTP'] });
+    const first = renderApp('/proxy', { apiKey: 'px_test' });
+    await screen.findAllByTestId('proxy-row');
+    await waitFor(() => expect(offered()).toEqual(['All', 'SOCKS5', 'SOCKS4', 'HTTP']));
+    first.unmount();
+
+    forgetStorefrontFacts();
+    server({ protocols: ['SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS'] });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    await screen.findAllByTestId('proxy-row');
+    await waitFor(() => expect(offered()).toEqual(['All', 'SOCKS5', 'SOCKS4', 'HTTP', 'HTTPS']));
+    // Every proxy is reached over each of them, whatever its upstream speaks.
+    await userEvent.selectOptions(screen.getByLabelText('Protocol'), 'HTTPS');
+    expect(screen.getAllByTestId('proxy-row')).toHaveLength(3);
   });
 
   it('row click toggles selection; Buy selected shows the count and is disabled at zero', async () => {

@@ -135,9 +135,11 @@ describe('filtering', () => {
     expect(ids({ quality: 'medium' })).toEqual([4]);
     expect(ids({ quality: 'high' })).toEqual([5, 12]);
   });
-  it('filters by location, protocol and ID prefix', () => {
+  it('filters by location and ID prefix; every proxy is reached over every protocol the gateway serves', () => {
     expect(ids({ country: 'US', region: 'California' })).toEqual([1, 2]);
-    expect(ids({ protocol: 'HTTP' })).toEqual([5]);
+    // Proxy 5's upstream speaks HTTP, the others' SOCKS5: the gateway serves each over both.
+    expect(ids({ protocol: 'HTTP' })).toHaveLength(rows.length);
+    expect(ids({ protocol: 'SOCKS5' })).toHaveLength(rows.length);
     expect(ids({ id: '1' })).toEqual([1, 12]);
     expect(ids({})).toHaveLength(rows.length);
   });

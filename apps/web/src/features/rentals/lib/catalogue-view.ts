@@ -49,7 +49,8 @@ export function changeFilter<K extends keyof CatalogueFilters>(
 }
 
 function matchesOthers(proxy: CatalogueProxy, filters: CatalogueFilters): boolean {
-  if (filters.protocol !== ALL && proxy.protocol !== filters.protocol) return false;
+  // The protocol filter leaves every row: the gateway serves each rental over every protocol it
+  // offers, whatever its upstream speaks (`proxy.protocol`), and offers only those (catalogue-filters.tsx).
   if (filters.id !== '' && !String(proxy.id).startsWith(filters.id.trim())) return false;
   if (filters.quality !== ALL) {
     const { min, max } = FRAUD_SCORE_BANDS[filters.quality];

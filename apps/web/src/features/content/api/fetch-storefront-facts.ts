@@ -1,0 +1,6 @@
+import { storefrontFactsEndpoint, type StorefrontFacts } from '@portal/contract';
+import { callEndpoint } from '../../../lib/api-client';
+
+export function getStorefrontFacts({ signal }: { signal?: AbortSignal } = {}): Promise<StorefrontFacts> {
+  return callEndpoint(storefrontFactsEndpoint, { signal });
+}

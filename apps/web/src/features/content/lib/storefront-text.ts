@@ -1,0 +1,42 @@
+import {
+  REFUND_REQUEST_WINDOW_HOURS,
+  REFUND_UNAVAILABLE_WINDOW_HOURS,
+  SMTP_PORTS,
+  type StorefrontFacts,
+} from '@portal/contract';
+
+/**
+ * The rules stated before the server's figures are known (a page reached inside the app): what
+ * every configuration has. The server's figures replace them as soon as they arrive.
+ */
+const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
+  // servedProtocols({ tls: false }), written out: the landing's first load does not carry its module.
+  protocols: ['SOCKS5', 'SOCKS4', 'HTTP'],
+  rules: {
+    maxConnections: 0,
+    blockedPorts: [...SMTP_PORTS],
+    refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
+    refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,
+  },
+};
+
+/** The values the landing's and the terms' sentences interpolate. */
+export function ruleValues(facts: StorefrontFacts | null, separator: string) {
+  const { protocols, rules } = facts ?? BASELINE;
+  return {
+    // SOCKS4 is served with its 4a form.
+    protocols: protocols.map((protocol) => (protocol === 'SOCKS4' ? 'SOCKS4/4a' : protocol)).join(separator),
+    ports: rules.blockedPorts.join(separator),
+    unavailableHours: rules.refundUnavailableHours,
+    requestHours: rules.refundRequestHours,
+  };
+}
+
+/**
+ * `$0.08`, as the contract's formatCents writes it (storefront-text.test.ts holds them equal):
+ * the money module shares its chunk with zod, which the landing's first load must not carry.
+ */
+export function hourPrice(cents: number): string {
+  const digits = String(Math.max(0, Math.round(cents))).padStart(3, '0');
+  return `$${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
