@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { rentals } from '../db/schema';
-import { buildTestApp, connectedRental, startTestGateway, tempDir, type TestApp } from '../../test/helper';
+import {
+  buildTestApp,
+  connectedRental,
+  connectedRentalRow,
+  customerCall,
+  startTestGateway,
+  tempDir,
+  type TestApp,
+} from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
@@ -164,6 +172,24 @@ describe('the HTTPS proxy port', () => {
     expect(await servedName(gateway.tlsPort!)).toBe('gateway 2');
     install(2);
     expect(await gateway.reloadTls()).toBe(true);
+  });
+});
+
+describe('connection strings', () => {
+  it("name the HTTPS port in the customer's history only when the gateway serves one", async () => {
+    const env = { GATEWAY_TLS_PORT: '8443', GATEWAY_TLS_CERT: files.cert, GATEWAY_TLS_KEY: files.key };
+    const withTls = await buildTestApp({ database: t.database, env });
+    try {
+      const row = await connectedRentalRow(t, upstream.url);
+      const historyOn = async (app: TestApp) =>
+        (await customerCall(app, row.apiKey).get('/api/proxy/history'))
+          .json<{ history: { id: number; https_port: number | null }[] }>()
+          .history.find((record) => record.id === row.proxyId);
+      expect(await historyOn(withTls)).toMatchObject({ https_port: 8443 });
+      expect(await historyOn(t)).toMatchObject({ https_port: null });
+    } finally {
+      await withTls.close();
+    }
   });
 });
 
