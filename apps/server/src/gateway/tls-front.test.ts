@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
@@ -23,6 +24,14 @@ import { basic, until } from './gateway-test-kit';
 import { PLAIN_HTTP_REFUSED } from './tls-front';
 
 const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /**
  * The HTTPS proxy port through the real gateway, with a CA and certificates made by openssl for
@@ -191,6 +200,43 @@ describe('connection strings', () => {
       await withTls.close();
     }
   });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a gateway process of its own (npm run gateway, PostgreSQL)', () => {
+  it('serves the HTTPS port and reads the certificate again on SIGHUP', async () => {
+    const row = await connectedRentalRow(t);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        DATABASE_URL: t.database.url,
+        GATEWAY_SOCKS_PORT: String(await freePort()),
+        GATEWAY_HTTP_PORT: String(await freePort()),
+        GATEWAY_METRICS_PORT: String(await freePort()),
+        GATEWAY_TLS_PORT: String(await freePort()),
+        GATEWAY_TLS_CERT: files.cert,
+        GATEWAY_TLS_KEY: files.key,
+        GATEWAY_CHECK_URL: `${origin.url}/healthz`,
+        LOG_LEVEL: 'info',
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await until(() => output.includes('gateway listening'), 30_000);
+      const tlsPort = Number(/"tlsPort":(\d+)/.exec(output)?.[1]);
+      const proxy = `https://${row.username}:${row.password}@127.0.0.1:${tlsPort}`;
+      expect((await curl(proxy)).status).toBe('200');
+      const loaded = output.split('HTTPS certificate loaded').length;
+      child.kill('SIGHUP');
+      await until(() => output.split('HTTPS certificate loaded').length > loaded, 5000);
+      expect(child.exitCode).toBeNull();
+      expect((await curl(proxy, ['--proxytunnel'])).status).toBe('200');
+    } finally {
+      child.kill('SIGINT');
+    }
+  }, 60_000);
 });
 
 describe('configuration', () => {
