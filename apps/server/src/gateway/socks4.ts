@@ -45,6 +45,8 @@ export function serveSocks4(client: net.Socket, head: Buffer, options: Socks5Opt
   const reject = () => {
     clearTimeout(timer);
     client.end(reply(SOCKS4_REJECTED));
+    // Reading on (into nothing) lets the client's close end the socket instead of the guard's timer.
+    client.resume();
   };
 
   const onData = (chunk: Buffer) => {
