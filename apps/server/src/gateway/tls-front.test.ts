@@ -21,6 +21,8 @@ import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
 import { basic, until } from './gateway-test-kit';
+import { FAILED_LOGINS_PER_MINUTE } from './gateway';
+import { trustedSources } from './proxy-protocol';
 import { PLAIN_HTTP_REFUSED } from './tls-front';
 
 const run = promisify(execFile);
@@ -181,6 +183,49 @@ describe('the HTTPS proxy port', () => {
     expect(await servedName(gateway.tlsPort!)).toBe('gateway 2');
     install(2);
     expect(await gateway.reloadTls()).toBe(true);
+  });
+});
+
+describe('behind a balancer that sends the PROXY protocol', () => {
+  /** The status line of a CONNECT over TLS that a balancer forwarded for `source`. */
+  function connectVia(port: number, source: string, auth: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const raw = net.connect(port, '127.0.0.1', () => {
+        raw.write(`PROXY TCP4 ${source} 127.0.0.1 40000 443\r\n`);
+        const secure = tls.connect({ socket: raw, servername: 'localhost', ca: fs.readFileSync(files.ca) }, () =>
+          secure.write(`CONNECT 127.0.0.1:${origin.port} HTTP/1.1\r\nHost: x\r\nProxy-Authorization: ${auth}\r\n\r\n`),
+        );
+        let text = '';
+        secure.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+          if (!text.includes('\r\n')) return;
+          secure.destroy();
+          resolve(text.split('\r\n')[0] ?? '');
+        });
+        secure.on('error', reject);
+      });
+      raw.on('error', reject);
+    });
+  }
+
+  it("reads the header before the handshake, and the header's client is the one throttled", async () => {
+    const balanced = await startTestGateway(t, {
+      privateTargets: 'allow',
+      proxyProtocolFrom: trustedSources('127.0.0.1'),
+      tls: { port: 0, certFile: files.cert, keyFile: files.key },
+    });
+    try {
+      const r = await connectedRental(t, balanced.store, upstream.url);
+      const port = balanced.tlsPort!;
+      expect(await connectVia(port, '203.0.113.9', basic(r.user, r.pass))).toBe('HTTP/1.1 200 Connection Established');
+      for (let i = 0; i < FAILED_LOGINS_PER_MINUTE; i += 1) {
+        expect(await connectVia(port, '203.0.113.9', basic(r.user, 'wrong'))).toMatch(/^HTTP\/1\.1 407/);
+      }
+      expect(await connectVia(port, '203.0.113.9', basic(r.user, r.pass))).toMatch(/^HTTP\/1\.1 429/);
+      expect(await connectVia(port, '203.0.113.10', basic(r.user, r.pass))).toBe('HTTP/1.1 200 Connection Established');
+    } finally {
+      await balanced.close();
+    }
   });
 });
 
