@@ -127,13 +127,20 @@ const opened = (result: { socket: net.Socket } | { code: number }): net.Socket =
 };
 
 describe('on a rental own port (IP authorization)', () => {
-  it('curl --socks4 and --socks4a reach the origin from a listed address, not from another', async () => {
-    const port = await ownPort(await rental());
+  it('curl --socks4 and --socks4a reach the origin from a listed address; another needs the password', async () => {
+    const r = await rental();
+    const port = await ownPort(r);
     expect(await curl(`socks4://127.0.0.1:${port}`)).toBe('200');
     expect(await curl(`socks4a://127.0.0.1:${port}`, 'localhost')).toBe('200');
     const elsewhere = ['--interface', '127.0.0.2'];
     expect(await curl(`socks4://127.0.0.1:${port}`, '127.0.0.1', elsewhere)).not.toBe('200');
     expect(await curl(`socks4a://127.0.0.1:${port}`, 'localhost', elsewhere)).not.toBe('200');
+    const credentials = `${encodeURIComponent(r.user)}%3A${encodeURIComponent(r.pass)}`;
+    expect(await curl(`socks4a://${credentials}@127.0.0.1:${port}`, 'localhost', elsewhere)).toBe('200');
+    // Another rental's password does not open this rental's port.
+    const other = await rental();
+    const otherCredentials = `${encodeURIComponent(other.user)}%3A${encodeURIComponent(other.pass)}`;
+    expect(await curl(`socks4a://${otherCredentials}@127.0.0.1:${port}`, 'localhost', elsewhere)).not.toBe('200');
   });
 });
 
