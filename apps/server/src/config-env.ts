@@ -85,6 +85,16 @@ export const EnvSchema = z.object({
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_SOCKS_PORT: port('GATEWAY_SOCKS_PORT', 1080),
   GATEWAY_HTTP_PORT: port('GATEWAY_HTTP_PORT', 8081),
+  /** The HTTPS proxy port (the HTTP proxy protocol inside TLS); unset: off. */
+  GATEWAY_TLS_PORT: z.coerce
+    .number({ error: 'GATEWAY_TLS_PORT must be a port number' })
+    .int('GATEWAY_TLS_PORT must be a whole number from 1 to 65535')
+    .min(1, 'GATEWAY_TLS_PORT must be a whole number from 1 to 65535')
+    .max(65535, 'GATEWAY_TLS_PORT must be a whole number from 1 to 65535')
+    .optional(),
+  /** PEM files of the HTTPS port's certificate (chain included) and its private key. */
+  GATEWAY_TLS_CERT: z.string().trim().min(1).optional(),
+  GATEWAY_TLS_KEY: z.string().trim().min(1).optional(),
   GATEWAY_ENABLED: z
     .enum(['true', 'false', '1', '0'], { error: 'GATEWAY_ENABLED must be true or false' })
     .default('true')

@@ -65,7 +65,7 @@ export interface Config {
     proxyProtocolFrom: net.BlockList | undefined;
     /** One rental's concurrent connections per gateway process, unless its proxy says otherwise; 0: unlimited. */
     rentalMaxConnections: number;
-    /** The HTTP proxy inside TLS (HTTPS proxy port); null: no certificate, the port stays off. */
+    /** The HTTPS proxy port and its certificate's PEM files (GATEWAY_TLS_*); null: no HTTPS port. */
     tls: { port: number; certFile: string; keyFile: string } | null;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
@@ -199,8 +199,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
   const portRange = parsePortRange(e.GATEWAY_PORT_RANGE, problems, [
     ['GATEWAY_SOCKS_PORT', e.GATEWAY_SOCKS_PORT],
     ['GATEWAY_HTTP_PORT', e.GATEWAY_HTTP_PORT],
+    ...(e.GATEWAY_TLS_PORT ? [['GATEWAY_TLS_PORT', e.GATEWAY_TLS_PORT] as [string, number]] : []),
     ['PORT', e.PORT],
   ]);
+  const tls = gatewayTls(e.GATEWAY_TLS_PORT, e.GATEWAY_TLS_CERT, e.GATEWAY_TLS_KEY, baseDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const checkUrl = e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`;
@@ -233,7 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       privateTargetException: isProduction ? undefined : checkUrl,
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
-      tls: null,
+      tls,
     },
     backups: e.BACKUP_DIR
       ? {
@@ -311,6 +313,31 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
 function defaultSender(publicUrl: string): string {
   const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
   return `ProxyPort <notices@${host.includes('.') ? host : `${host}.localdomain`}>`;
+}
+
+/**
+ * GATEWAY_TLS_PORT, _CERT and _KEY come together or not at all. The files are read where the
+ * gateway starts (an API process that only states the port need not hold the key).
+ */
+function gatewayTls(
+  port: number | undefined,
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  baseDir: string,
+  problems: string[],
+): Config['gateway']['tls'] {
+  if (port === undefined && !certFile && !keyFile) return null;
+  if (port === undefined) {
+    problems.push('GATEWAY_TLS_CERT and GATEWAY_TLS_KEY need GATEWAY_TLS_PORT, the HTTPS proxy port (e.g. 8443)');
+    return null;
+  }
+  if (!certFile || !keyFile) {
+    problems.push(
+      'GATEWAY_TLS_PORT needs GATEWAY_TLS_CERT and GATEWAY_TLS_KEY: the PEM files of its certificate and private key',
+    );
+    return null;
+  }
+  return { port, certFile: path.resolve(baseDir, certFile), keyFile: path.resolve(baseDir, keyFile) };
 }
 
 export interface PortRange {

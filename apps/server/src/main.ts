@@ -209,8 +209,11 @@ async function main(): Promise<void> {
         privateTargetException: config.gateway.privateTargetException,
         proxyProtocolFrom: config.gateway.proxyProtocolFrom,
         rentalMaxConnections: config.gateway.rentalMaxConnections,
+        tls: config.gateway.tls,
       })
     : null;
+  // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
+  if (gateway?.tlsPort) process.on('SIGHUP', () => void gateway?.reloadTls());
   readiness.ready();
   const lines = [
     '',
@@ -218,7 +221,7 @@ async function main(): Promise<void> {
     `  Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
     gateway
-      ? `  Gateway: SOCKS5 ${config.gateway.host}:${gateway.socksPort}, HTTP ${config.gateway.host}:${gateway.httpPort}`
+      ? `  Gateway: SOCKS5 and SOCKS4 ${config.gateway.host}:${gateway.socksPort}, HTTP ${config.gateway.host}:${gateway.httpPort}${gateway.tlsPort ? `, HTTPS ${config.gateway.host}:${gateway.tlsPort}` : ''}`
       : '  Gateway: not in this process (GATEWAY_ENABLED=false; run npm run gateway)',
     ...(seeded > 0 ? [`  Inventory: seeded ${seeded} demo proxies (documentation-range IPs, direct upstreams)`] : []),
     `  ${adminNotice}`,

@@ -86,6 +86,12 @@ export class ConnectionGuard {
     return true;
   }
 
+  /** A socket layered over an admitted one (TLS) is the same connection: one entry, one deadline. */
+  alias(outer: net.Socket, inner: net.Socket): void {
+    const entry = this.tracked.get(inner);
+    if (entry) this.tracked.set(outer, entry);
+  }
+
   /** The client's credentials were accepted: it no longer counts against the pending limits. */
   authenticated(socket: net.Socket): void {
     const entry = this.tracked.get(socket);

@@ -16,6 +16,7 @@ import { RentalConnections } from './rental-connections';
 import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
+import { loadTlsContext, startTlsFront, type TlsFiles } from './tls-front';
 
 export interface GatewayOptions {
   database: DatabaseHandle;
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   proxyProtocolFrom?: net.BlockList;
   /** One rental's concurrent connections on this process unless its proxy says otherwise (0: unlimited). */
   rentalMaxConnections?: number;
+  /** The HTTPS proxy port and its certificate (GATEWAY_TLS_PORT); none by default. */
+  tls?: TlsFiles | null;
 }
 
 export interface Gateway {
@@ -48,6 +51,10 @@ export interface Gateway {
   rentalConnections: RentalConnections;
   socksPort: number;
   httpPort: number;
+  /** The HTTPS proxy port; null when it is off. */
+  tlsPort: number | null;
+  /** Reads the HTTPS certificate again (SIGHUP); false when the files are not a usable pair. */
+  reloadTls(): Promise<boolean>;
   /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
   stats(): { openConnections: number; refused: RefusalCounts; authFailures: number };
   /**
@@ -91,6 +98,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const policy = await createTargetPolicy(options.privateTargets ?? 'deny', options.privateTargetException, (message) =>
     log.warn(message),
   );
+  // Read before anything listens: a certificate that cannot be read stops the start cleanly.
+  const tlsContext = options.tls ? await loadTlsContext(options.tls) : null;
   const store = new CredentialStore(database.db, options.clock);
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
   // A flood from one source is one log line a minute, not one per connection.
@@ -197,6 +206,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const http = createHttpFront({ store, policy, gate, guard, host: options.host, port: options.httpPort });
   if (proxyProtocol) acceptProxyProtocol(http.server, proxyProtocol);
   await http.listen();
+  // Inside TLS the HTTP front serves as it does in clear (its 'connection' path, as own ports use).
+  const tlsFront =
+    options.tls && tlsContext
+      ? await startTlsFront({
+          ...options.tls,
+          context: tlsContext,
+          host: options.host,
+          log,
+          guard,
+          proxyProtocol: proxyProtocol || undefined,
+          deliver: (socket) => http.server.emit('connection', socket),
+        })
+      : null;
 
   const socksSockets = trackSockets(socks, 'socks5');
   const httpSockets = trackSockets(http.server, 'http');
@@ -214,6 +236,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     rentalConnections: gate.rentalConnections,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
+    tlsPort: tlsFront?.port ?? null,
+    reloadTls: () => tlsFront?.reload() ?? Promise.resolve(false),
     stats: () => ({
       openConnections: guard.openConnections,
       refused: { ...guard.refused },
@@ -224,10 +248,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // proxy-chain's close(false) stops accepting and resolves once its connections have ended.
       const httpClosed = http.close(false);
       const ownClosed = ownPorts.close();
+      const tlsClosed = tlsFront?.close();
+      // Connections inside TLS are the HTTP front's (and counted there); what is left is handshakes.
       await drained([socksSockets, httpSockets], drainMs);
-      for (const socket of socksSockets) socket.destroy();
+      for (const socket of [...socksSockets, ...(tlsFront?.sockets ?? [])]) socket.destroy();
       http.closeConnections();
-      await Promise.all([socksClosed, httpClosed, ownClosed]);
+      await Promise.all([socksClosed, httpClosed, ownClosed, tlsClosed]);
       await stopListening();
       await store.close();
       await stopHeartbeat();

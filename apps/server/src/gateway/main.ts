@@ -45,9 +45,15 @@ async function main(): Promise<void> {
     privateTargetException: config.gateway.privateTargetException,
     proxyProtocolFrom: config.gateway.proxyProtocolFrom,
     rentalMaxConnections: config.gateway.rentalMaxConnections,
+    tls: config.gateway.tls,
   });
   readiness.ready();
-  log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');
+  log.info(
+    { socksPort: gateway.socksPort, httpPort: gateway.httpPort, tlsPort: gateway.tlsPort, metricsPort: probes.port },
+    'gateway listening',
+  );
+  // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
+  if (gateway.tlsPort) process.on('SIGHUP', () => void gateway.reloadTls());
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -6,8 +6,9 @@ import type { Database } from '../db/client';
 import { rentalIpAuth, rentals } from '../db/schema';
 import type { ConnectionGuard } from './connection-guard';
 import { acceptProxyProtocol, type ProxyProtocolOptions } from './proxy-protocol';
+import { SOCKS4_VERSION } from './socks4';
 
-/** Where a sniffed connection goes: the SOCKS5 front (first byte 0x05) or the HTTP front. */
+/** Where a sniffed connection goes: the SOCKS front (first byte 0x05, or 0x04 for SOCKS4) or the HTTP front. */
 export type Route = (socket: net.Socket, protocol: 'socks5' | 'http') => void;
 
 export interface OwnPortsOptions {
@@ -216,7 +217,9 @@ export class OwnPorts {
     socket.once('data', (chunk: Buffer) => {
       socket.pause();
       socket.unshift(chunk);
-      this.options.route(socket, chunk[0] === SOCKS_VERSION ? 'socks5' : 'http');
+      // SOCKS4 (0x04) too: the SOCKS5 server hands those clients on itself.
+      const socks = chunk[0] === SOCKS_VERSION || chunk[0] === SOCKS4_VERSION;
+      this.options.route(socket, socks ? 'socks5' : 'http');
       socket.resume();
     });
   }

@@ -37,6 +37,11 @@ export function acceptedAt(socket: net.Socket): number | undefined {
   return startedAt.get(socket);
 }
 
+/** A socket layered over an accepted one (TLS) carries no header of its own: it is not read for one. */
+export function headerReadWith(outer: net.Socket, inner: net.Socket): void {
+  startedAt.set(outer, startedAt.get(inner) ?? Date.now());
+}
+
 /** Parses CIDR lists like `10.0.0.0/8, 172.16.0.0/12, ::1/128` (bare addresses are one host). */
 export function trustedSources(list: string): net.BlockList {
   const blocks = new net.BlockList();

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { DialError } from './dialer';
 import { tunnel } from './relay';
+import { serveSocks4, SOCKS4_VERSION } from './socks4';
 
 /** What an authenticated client may do; the gateway hands one out per accepted login. */
 export interface Socks5Session {
@@ -62,6 +63,12 @@ export function createSocks5Server(options: Socks5Options): net.Server {
     };
 
     const advance = () => {
+      // SOCKS4 and SOCKS4a share the port: their first byte is 4.
+      if (stage === 'greeting' && buffer[0] === SOCKS4_VERSION) {
+        clearTimeout(timer);
+        client.removeListener('data', onData);
+        return serveSocks4(client, buffer, options);
+      }
       if (stage === 'greeting') {
         if (buffer.length < 2) return;
         const count = buffer[1] ?? 0;

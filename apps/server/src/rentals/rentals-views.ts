@@ -13,6 +13,8 @@ export interface GatewayAddress {
   host: string;
   socksPort: number;
   httpPort: number;
+  /** The HTTPS proxy port, when the gateway serves one (GATEWAY_TLS_PORT). */
+  tls?: { port: number } | null;
 }
 
 /** The gateway port of the proxy's own protocol: what `proxy` and `proxy_port` name. */
@@ -40,6 +42,7 @@ export function toHistoryRecord(
     protocol: proxy.protocol,
     socks_port: gateway.socksPort,
     http_port: gateway.httpPort,
+    https_port: gateway.tls?.port ?? null,
     note: rental.note,
     auto_renew: rental.autoRenew,
     renew_hours: renewHours,

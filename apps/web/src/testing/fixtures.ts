@@ -29,6 +29,7 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     purchased_at: new Date(Date.now() - 3_600_000).toISOString(),
     socks_port: 1080,
     http_port: 8081,
+    https_port: null,
     note: '',
     auto_renew: false,
     renew_hours: 24,

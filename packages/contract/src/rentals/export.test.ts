@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportProxies, fillTemplate, templateProblem, type ExportRecord } from './export';
+import { exportProxies, fillTemplate, httpsProxyLine, templateProblem, type ExportRecord } from './export';
 
 const record = (overrides: Partial<ExportRecord> = {}): ExportRecord => ({
   id: 7,
@@ -27,6 +27,15 @@ describe('export templates', () => {
     expect(fillTemplate(record({ ip_auth: { port: 20001 } }), '{host}:{ip_auth_port}')).toBe('gw.example:20001');
     expect(fillTemplate(record(), '{host}:{ip_auth_port}')).toBe('gw.example:');
     expect(templateProblem('{ip_auth_port}')).toBeNull();
+  });
+
+  it('fills {https_port} and the https:// line only when the gateway has an HTTPS port', () => {
+    expect(fillTemplate(record({ https_port: 8443 }), 'https://{user}:{pass}@{host}:{https_port}')).toBe(
+      'https://u7:p:w@gw.example:8443',
+    );
+    expect(httpsProxyLine(record({ https_port: 8443 }))).toBe('https://u7:p:w@gw.example:8443');
+    expect(fillTemplate(record({ https_port: null }), '{host}:{https_port}')).toBe('gw.example:');
+    expect(httpsProxyLine(record())).toBeNull();
   });
 
   it('names an unknown placeholder, an empty and an over-long template', () => {

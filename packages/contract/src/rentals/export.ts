@@ -18,6 +18,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'port',
   'socks_port',
   'http_port',
+  'https_port',
   'user',
   'pass',
   'protocol',
@@ -43,6 +44,8 @@ export interface ExportRecord {
   proxy_port: number;
   socks_port: number;
   http_port: number;
+  /** The gateway's HTTPS proxy port; `{https_port}` is empty without one. */
+  https_port?: number | null;
   protocol: string;
   proxy_usr: string;
   proxy_pwd: string;
@@ -92,6 +95,8 @@ function placeholderValue(record: ExportRecord, name: TemplatePlaceholder): stri
       return String(record.id);
     case 'ip_auth_port':
       return record.ip_auth ? String(record.ip_auth.port) : '';
+    case 'https_port':
+      return record.https_port ? String(record.https_port) : '';
     // A note is free text: one proxy stays one line.
     case 'note':
       return record.note.replace(/[\r\n]+/g, ' ');
@@ -160,6 +165,12 @@ export function formatProxyLine(record: ExportRecord, format: Exclude<ExportForm
     case 'http://user:pass@ip:port':
       return `http://${user}:${pass}@${host}:${record.http_port}`;
   }
+}
+
+/** The rental through the HTTPS proxy port (the password inside TLS); null when the gateway has none. */
+export function httpsProxyLine(record: ExportRecord): string | null {
+  if (!record.https_port) return null;
+  return `https://${record.proxy_usr}:${record.proxy_pwd}@${record.proxy_ip}:${record.https_port}`;
 }
 
 export type ExportChoice = { format: ExportFormat } | { template: string };

@@ -17,6 +17,8 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   /** Both ways in: every rental works on both gateway ports. */
   socks_port: z.number().int(),
   http_port: z.number().int(),
+  /** The HTTP proxy port inside TLS (`https://user:pass@host:port`); null when the gateway serves none. */
+  https_port: z.number().int().nullable(),
   /** The customer's own label, at most 256 characters; always shown as text. */
   note: z.string(),
   /** Renewed by `renew_hours` (its last period) at end_time, from the wallet. */

@@ -4,7 +4,7 @@ import { ArticleLayout, ArticleSection, Steps } from './article-layout';
 
 const BROWSERS = ['chrome', 'firefox', 'edge'] as const;
 
-/** Setup guide: browser tabs (Chrome first), Android, iOS, troubleshooting. */
+/** Setup guide: browser tabs (Chrome first), Android, iOS, SOCKS4 and HTTPS, troubleshooting. */
 export function SetupProxyPage() {
   const { t } = useTranslation('setupGuide');
   return (
@@ -30,6 +30,9 @@ export function SetupProxyPage() {
       </ArticleSection>
       <ArticleSection title={t('ios.title')}>
         <Steps items={t('ios.steps', { returnObjects: true })} />
+      </ArticleSection>
+      <ArticleSection title={t('otherProtocols.title')}>
+        <Steps ordered={false} items={t('otherProtocols.items', { returnObjects: true })} />
       </ArticleSection>
       <ArticleSection title={t('troubleshooting.title')}>
         <Steps ordered={false} items={t('troubleshooting.items', { returnObjects: true })} />

@@ -1,6 +1,7 @@
 import {
   formatCents,
   formatProxyLine,
+  httpsProxyLine,
   MAX_NOTE_LENGTH,
   priceCents,
   RENTAL_STATUS,
@@ -89,6 +90,8 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
     ? [
         { label: 'SOCKS5', text: formatProxyLine(record, 'socks5://user:pass@ip:port') },
         { label: 'HTTP', text: formatProxyLine(record, 'http://user:pass@ip:port') },
+        // Only where the gateway serves HTTPS: the same HTTP proxy with the password inside TLS.
+        ...[httpsProxyLine(record)].flatMap((text) => (text ? [{ label: 'HTTPS', text }] : [])),
       ]
     : [];
 
