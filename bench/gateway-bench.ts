@@ -14,6 +14,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
@@ -42,6 +43,7 @@ import {
   onCore,
   PIN,
   PROXY_CORE,
+  selfSignedCertificate,
   startDante,
   stopOnFailure,
 } from './gateway/processes';
@@ -163,7 +165,11 @@ async function serveGateway(): Promise<void> {
     connectedAt: now,
     endTime: new Date(now.getTime() + 24 * 3_600_000),
   });
+  // The HTTPS proxy port, with a certificate the reader is given (BENCH_TLS_CERT/KEY from main).
+  const certFile = process.env.BENCH_TLS_CERT;
+  const keyFile = process.env.BENCH_TLS_KEY;
   const gateway = await startGateway({
+    tls: certFile && keyFile ? { port: 0, certFile, keyFile } : null,
     database,
     clock: systemClock,
     log: pino({ level: 'silent' }),
@@ -173,7 +179,9 @@ async function serveGateway(): Promise<void> {
     // The origin is on loopback.
     privateTargets: 'allow',
   });
-  process.stdout.write(`${JSON.stringify({ socksPort: gateway.socksPort, httpPort: gateway.httpPort })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, tlsPort: gateway.tlsPort })}\n`,
+  );
   process.on(
     'SIGTERM',
     () =>
@@ -258,7 +266,12 @@ async function main(): Promise<void> {
   if (PIN) execSync(`/usr/bin/taskset -a -pc ${LOAD_CORE} ${process.pid}`, { stdio: 'ignore' });
   const origin = await spawnServing<{ source: number; echo: number; udpEcho: number }>('origin');
   const { source, echo, udpEcho } = origin;
-  const gateway = await spawnServing<{ socksPort: number; httpPort: number }>('gateway');
+  const certificate = selfSignedCertificate();
+  if (certificate) {
+    process.env.BENCH_TLS_CERT = certificate.cert;
+    process.env.BENCH_TLS_KEY = certificate.key;
+  } else console.log('openssl is not available: no HTTPS proxy path');
+  const gateway = await spawnServing<{ socksPort: number; httpPort: number; tlsPort: number | null }>('gateway');
 
   const only = process.env.BENCH_ONLY;
   // Each path: its name, how to connect, and the process whose CPU time it costs (none for direct).
@@ -268,6 +281,10 @@ async function main(): Promise<void> {
     ['our SOCKS4 front', viaSocks(gateway.socksPort, 4, true), gateway.pid],
     ['our HTTP CONNECT front', viaHttpConnect(gateway.httpPort), gateway.pid],
   ];
+  if (certificate && gateway.tlsPort) {
+    const ca = fs.readFileSync(certificate.cert, 'utf8');
+    allModes.push(['our HTTPS CONNECT front (TLS)', viaHttpConnect(gateway.tlsPort, ca), gateway.pid]);
+  }
   const modes = allModes.filter(([mode]) => !only || mode.includes(only));
   const danteBinary = only ? null : ensureDante();
   const dante = danteBinary ? await startDante(danteBinary) : null;
@@ -329,6 +346,7 @@ async function main(): Promise<void> {
   );
 
   dante?.stop();
+  if (certificate) fs.rmSync(certificate.dir, { recursive: true, force: true });
   gateway.stop();
   origin.stop();
   process.exit(0);
