@@ -65,6 +65,9 @@ export interface Config {
     proxyProtocolFrom: net.BlockList | undefined;
     /** One rental's concurrent connections per gateway process, unless its proxy says otherwise; 0: unlimited. */
     rentalMaxConnections: number;
+    /** Client addresses one rental may be used from within `sourceWindowMs`, unless its proxy says otherwise; 0: unlimited. */
+    rentalMaxSourceIps: number;
+    sourceWindowMs: number;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
   backups: BackupConfig | null;
@@ -229,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       privateTargetException: isProduction ? undefined : checkUrl,
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
+      rentalMaxSourceIps: e.RENTAL_MAX_SOURCE_IPS,
+      sourceWindowMs: e.RENTAL_SOURCE_WINDOW_HOURS * 3_600_000,
     },
     backups: e.BACKUP_DIR
       ? {

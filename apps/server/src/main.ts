@@ -205,6 +205,8 @@ async function main(): Promise<void> {
         privateTargetException: config.gateway.privateTargetException,
         proxyProtocolFrom: config.gateway.proxyProtocolFrom,
         rentalMaxConnections: config.gateway.rentalMaxConnections,
+        rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
+        sourceWindowMs: config.gateway.sourceWindowMs,
       })
     : null;
   readiness.ready();

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     privateTargetException: config.gateway.privateTargetException,
     proxyProtocolFrom: config.gateway.proxyProtocolFrom,
     rentalMaxConnections: config.gateway.rentalMaxConnections,
+    rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
+    sourceWindowMs: config.gateway.sourceWindowMs,
   });
   readiness.ready();
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');
