@@ -19,6 +19,7 @@ import { createPaymentProvider } from './payments/providers';
 import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
+import { sourcesRoutes } from './rentals/sources-routes';
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import { replacementRoutes } from './replacements/replacement-routes';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { ...areaDeps, cache: new CatalogueCache(deps.db, deps.catalogueVersion) });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway, histories });
   await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
+  await app.register(sourcesRoutes, { ...areaDeps, gateway: config.gateway });
   const payments = paymentsDepsOf(deps);
   await app.register(paymentsRoutes, payments);
   await app.register(webhookRoutes, payments);
@@ -218,7 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     telegram: deps.telegram === undefined ? telegramApiOf(config) : deps.telegram,
     emailAvailable: config.notices.smtp !== null,
   });
-  await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
+  await app.register(adminRoutes, {
+    ...adminAuth,
+    loginRateLimit: config.adminLoginRateLimit,
+    sourceWindowMs: config.gateway.sourceWindowMs,
+  });
   await app.register(consoleRoutes, adminAuth);
   await app.register(operatorRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
