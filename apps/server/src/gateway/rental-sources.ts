@@ -24,7 +24,8 @@ interface Known {
 
 interface Cached {
   known: Map<string, Known>;
-  refused: Map<string, number>;
+  /** When an address was refused, and under which limit (a new limit asks the database again). */
+  refused: Map<string, { at: number; limit: number }>;
   sockets: Map<string, Set<net.Socket>>;
 }
 
@@ -89,25 +90,19 @@ export class RentalSources {
       this.hold(cached, key, client);
       return true;
     }
-    const refusedAt = cached.refused.get(key);
-    if (refusedAt !== undefined && now - refusedAt < REFUSAL_MEMORY_MS) return false;
+    const limit = this.limitOf(access);
+    const refused = cached.refused.get(key);
+    if (refused?.limit === limit && now - refused.at < REFUSAL_MEMORY_MS) return false;
     let settled: Awaited<ReturnType<typeof settleSource>>;
     try {
-      settled = await settleSource(
-        this.options.db,
-        access.rentalId,
-        key,
-        this.limitOf(access),
-        new Date(now),
-        this.windowMs,
-      );
+      settled = await settleSource(this.options.db, access.rentalId, key, limit, new Date(now), this.windowMs);
     } catch (error) {
       this.options.onError?.(error);
       this.hold(cached, key, client);
       return true;
     }
     if (!settled.admitted) {
-      cached.refused.set(key, now);
+      cached.refused.set(key, { at: now, limit });
       return false;
     }
     cached.refused.delete(key);
@@ -195,7 +190,7 @@ export class RentalSources {
           cached.known.delete(key);
         }
       }
-      for (const [key, at] of cached.refused) if (now - at >= REFUSAL_MEMORY_MS) cached.refused.delete(key);
+      for (const [key, { at }] of cached.refused) if (now - at >= REFUSAL_MEMORY_MS) cached.refused.delete(key);
       if (cached.known.size === 0 && cached.sockets.size === 0 && cached.refused.size === 0) {
         this.rentals.delete(rentalId);
       }
