@@ -19,7 +19,7 @@ import { createPaymentProvider } from './payments/providers';
 import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
-import { sourcesRoutes } from './rentals/sources-routes';
+import { gatewayRulesOf, sourcesRoutes } from './rentals/sources-routes';
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import { replacementRoutes } from './replacements/replacement-routes';
@@ -239,7 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installApiDocument(app, config.publicUrl);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl });
+  await app.register(storefrontRoutes, {
+    db: deps.db,
+    webDist,
+    publicUrl: config.publicUrl,
+    rules: gatewayRulesOf(config.gateway),
+  });
   // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,

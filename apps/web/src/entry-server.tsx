@@ -1,9 +1,10 @@
-import { LANGUAGES, parsePublicPath, type Language, type NewsItem } from '@portal/contract';
+import { LANGUAGES, parsePublicPath, type GatewayRules, type Language, type NewsItem } from '@portal/contract';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
+import { ServerRulesContext } from './features/content/api/use-gateway-rules';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
@@ -23,6 +24,8 @@ export interface StorefrontOptions {
   manifest: Manifest;
   /** The site's public address, for canonical and alternate links (PUBLIC_URL). */
   publicUrl: string;
+  /** The gateway's rules as configured, which the terms state. */
+  rules?: GatewayRules;
 }
 
 export interface Storefront {
@@ -68,7 +71,9 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
     <StrictMode>
       <I18nextProvider i18n={instance}>
         <ServerNewsContext.Provider value={data.news ?? null}>
-          <PublicApp initialLocation={{ pathname, search, hash }} />
+          <ServerRulesContext.Provider value={data.rules ?? null}>
+            <PublicApp initialLocation={{ pathname, search, hash }} />
+          </ServerRulesContext.Provider>
         </ServerNewsContext.Provider>
       </I18nextProvider>
     </StrictMode>,
@@ -79,7 +84,7 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
   return new Response(prelude).text();
 }
 
-export function createStorefront({ template, manifest, publicUrl }: StorefrontOptions): Storefront {
+export function createStorefront({ template, manifest, publicUrl, rules }: StorefrontOptions): Storefront {
   const origin = publicUrl.replace(/\/+$/, '');
   // index.html already loads the entry and preloads its imports.
   const inTemplate = new Set(scriptsOf(manifest, ['index.html']));
@@ -89,7 +94,8 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       if (!match) return null;
       const { page, language } = match;
       const instance = translator(language);
-      const pageData: PageData = page === '/news' ? { news: data.news ?? [] } : {};
+      const pageData: PageData =
+        page === '/news' ? { news: data.news ?? [] } : page === '/terms' && rules ? { rules } : {};
       // A screen's chunk loads the first time it renders, and that render suspends: React then
       // sends the screen apart with an inline script to put it in place, which the CSP forbids.
       // Once loaded, the next render is complete, so a page renders again until it has no script.
@@ -120,7 +126,7 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
         )
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${body}</div>${page === '/news' ? serializePageData(pageData) : ''}`,
+          `<div id="root">${body}</div>${Object.keys(pageData).length > 0 ? serializePageData(pageData) : ''}`,
         );
     },
   };

@@ -112,6 +112,9 @@ describe('the many-addresses rule through the real gateway', () => {
     const other = customerCall(t, stranger.apiKey);
     expect((await other.get(`/api/proxy/sources?proxy_id=${r.proxyId}`)).statusCode).toBe(404);
     expect((await other.post('/api/proxy/sources/clear', { proxy_id: r.proxyId })).statusCode).toBe(404);
+    // What the terms state: the shop's own rules, to anyone.
+    const rules = await t.app.inject({ method: 'GET', url: '/api/gateway/rules' });
+    expect(rules.json()).toEqual({ success: true, max_connections: 0, max_source_ips: LIMIT, source_window_hours: 24 });
 
     const token = await adminToken(t);
     const setLimit = (maxSourceIps: unknown, id = r.proxyId) =>

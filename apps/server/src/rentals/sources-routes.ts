@@ -1,4 +1,4 @@
-import { clearSourcesEndpoint, sourcesEndpoint } from '@portal/contract';
+import { clearSourcesEndpoint, gatewayRulesEndpoint, sourcesEndpoint, type GatewayRules } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
@@ -8,8 +8,17 @@ import { findLatestRental } from './rentals-repository';
 import { clearSources, liveSources } from './sources-repository';
 
 export interface SourcesRoutesOptions extends ControlsDeps {
-  /** RENTAL_MAX_SOURCE_IPS and RENTAL_SOURCE_WINDOW_HOURS, as the gateway applies them. */
-  gateway: { rentalMaxSourceIps: number; sourceWindowMs: number };
+  /** RENTAL_MAX_CONNECTIONS, RENTAL_MAX_SOURCE_IPS and RENTAL_SOURCE_WINDOW_HOURS, as the gateway applies them. */
+  gateway: { rentalMaxConnections: number; rentalMaxSourceIps: number; sourceWindowMs: number };
+}
+
+/** The shop-wide rules the terms state (a proxy's own limits are the operator's exceptions). */
+export function gatewayRulesOf(gateway: SourcesRoutesOptions['gateway']): GatewayRules {
+  return {
+    max_connections: gateway.rentalMaxConnections,
+    max_source_ips: gateway.rentalMaxSourceIps,
+    source_window_hours: Math.round(gateway.sourceWindowMs / 3_600_000),
+  };
 }
 
 /**
@@ -38,9 +47,11 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         last_seen: row.lastSeen.toISOString(),
       })),
       limit: proxy.maxSourceIps ?? gateway.rentalMaxSourceIps,
-      window_hours: Math.round(gateway.sourceWindowMs / 3_600_000),
+      window_hours: gatewayRulesOf(gateway).source_window_hours,
     };
   });
+
+  route(gatewayRulesEndpoint, async () => ({ success: true as const, ...gatewayRulesOf(gateway) }));
 
   route(clearSourcesEndpoint, async (request) => {
     const { rental } = await rentalOf(customerOf(request).id, request.body.proxy_id);

@@ -3,13 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { NewsItem } from '@portal/contract';
+import type { GatewayRules, NewsItem } from '@portal/contract';
 
 /** The web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr). */
 interface Storefront {
   render(pathname: string, data?: { news?: NewsItem[] }): Promise<string | null>;
 }
-type CreateStorefront = (options: { template: string; manifest: unknown; publicUrl: string }) => Storefront;
+type CreateStorefront = (options: {
+  template: string;
+  manifest: unknown;
+  publicUrl: string;
+  rules?: GatewayRules;
+}) => Storefront;
 
 /** A rendered page with its brotli and gzip forms, compressed once when it is rendered. */
 export interface RenderedPage {
@@ -44,7 +49,7 @@ export class StorefrontRenderer {
   private storefront: Promise<Storefront> | null = null;
   private readonly pages = new Map<string, { key: string; page: Promise<RenderedPage | null> }>();
 
-  constructor(private readonly options: { webDist: string; publicUrl: string }) {}
+  constructor(private readonly options: { webDist: string; publicUrl: string; rules?: GatewayRules }) {}
 
   static available(webDist: string | null): webDist is string {
     return webDist !== null && fs.existsSync(rendererFile(webDist)) && fs.existsSync(path.join(webDist, 'index.html'));
@@ -52,7 +57,7 @@ export class StorefrontRenderer {
 
   private load(): Promise<Storefront> {
     this.storefront ??= (async () => {
-      const { webDist, publicUrl } = this.options;
+      const { webDist, publicUrl, rules } = this.options;
       const module = (await import(pathToFileURL(rendererFile(webDist)).href)) as { createStorefront?: unknown };
       if (typeof module.createStorefront !== 'function')
         throw new Error('dist-ssr/entry-server.js has no createStorefront');
@@ -61,6 +66,7 @@ export class StorefrontRenderer {
         template: fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'),
         manifest: JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as unknown,
         publicUrl,
+        rules,
       });
     })();
     this.storefront.catch(() => {

@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, PUBLIC_PAGES, localizedPath, parsePublicPath } from '@portal/contract';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  PUBLIC_PAGES,
+  localizedPath,
+  parsePublicPath,
+  type GatewayRules,
+} from '@portal/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { loggableError } from '../lib/loggable-error';
@@ -11,6 +18,8 @@ export interface StorefrontDeps {
   /** The client build (apps/web/dist); null or without its server renderer, pages stay client-side. */
   webDist: string | null;
   publicUrl: string;
+  /** The gateway's rules as configured, which the terms state. */
+  rules?: GatewayRules;
 }
 
 /** br when the client takes it, else gzip, else plain (RFC 9110 accept-encoding, q=0 refuses). */
@@ -40,7 +49,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  * page's path, the others under /{language}), robots.txt and sitemap.xml. Other paths stay with
  * the single-page app (plugins/static-web.ts).
  */
-export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl }) => {
+export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl, rules }) => {
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
   );
@@ -52,7 +61,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, 
   );
 
   if (!StorefrontRenderer.available(webDist)) return;
-  const renderer = new StorefrontRenderer({ webDist, publicUrl });
+  const renderer = new StorefrontRenderer({ webDist, publicUrl, rules });
   const paths = new Set(LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((page) => localizedPath(language, page))));
   // `/ru` is the Russian landing page as well as `/ru/`.
   LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).forEach((language) => paths.add(`/${language}`));

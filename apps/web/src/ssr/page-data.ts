@@ -1,8 +1,10 @@
-import type { NewsItem } from '@portal/contract';
+import type { GatewayRules, NewsItem } from '@portal/contract';
 
 /** What the server hands the browser with a page's HTML, so hydration renders exactly what it rendered. */
 export interface PageData {
   news?: NewsItem[];
+  /** The gateway's rules as configured, which the terms state. */
+  rules?: GatewayRules;
 }
 
 export const PAGE_DATA_ID = 'page-data';

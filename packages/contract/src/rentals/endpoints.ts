@@ -3,6 +3,7 @@ import { defineEndpoint } from '../api/endpoint';
 import {
   ClearSourcesRequestSchema,
   ClearSourcesResponseSchema,
+  GatewayRulesResponseSchema,
   RentalSourcesQuerySchema,
   RentalSourcesResponseSchema,
 } from './sources';
@@ -314,4 +315,16 @@ export const clearSourcesEndpoint = defineEndpoint({
   request: { body: ClearSourcesRequestSchema },
   response: ClearSourcesResponseSchema,
   errors: ['RENTAL_NOT_FOUND'],
+});
+
+export const gatewayRulesEndpoint = defineEndpoint({
+  operationId: 'getGatewayRules',
+  method: 'GET',
+  path: '/api/gateway/rules',
+  tag: 'rentals',
+  summary: "The gateway's rules as configured (what the terms state)",
+  description:
+    "max_connections: one rental's connections at once on each gateway process; max_source_ips: the client addresses one rental may be used from within source_window_hours, across all gateway processes. 0 is unlimited. A proxy may have its own limits.",
+  access: 'public',
+  response: GatewayRulesResponseSchema,
 });

@@ -28,3 +28,18 @@ export const ClearSourcesResponseSchema = z.object({
   /** How many addresses were removed. */
   cleared: z.number().int(),
 });
+
+/**
+ * The gateway's rules as this shop configured them, for the terms: 0 is unlimited. The
+ * connection cap is per gateway process; the address limit counts across all of them.
+ */
+export const GatewayRulesSchema = z.object({
+  /** RENTAL_MAX_CONNECTIONS: one rental's connections at once. */
+  max_connections: z.number().int(),
+  /** RENTAL_MAX_SOURCE_IPS: the client addresses one rental may be used from in the window. */
+  max_source_ips: z.number().int(),
+  /** RENTAL_SOURCE_WINDOW_HOURS */
+  source_window_hours: z.number().int(),
+});
+export type GatewayRules = z.infer<typeof GatewayRulesSchema>;
+export const GatewayRulesResponseSchema = GatewayRulesSchema.extend({ success: successTrue });

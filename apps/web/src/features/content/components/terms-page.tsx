@@ -1,4 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ConfiguredRules } from './configured-rules';
+
+/** The section whose rules the configured limits belong to (the same place in every language). */
+const PROXY_POLICY_SECTION = 2;
 
 /** Terms: eight numbered sections with a side navigation. */
 export function TermsPage() {
@@ -39,6 +43,7 @@ export function TermsPage() {
                   <li key={item}>{item}</li>
                 ))}
               </ul>
+              {index === PROXY_POLICY_SECTION && <ConfiguredRules />}
             </section>
           ))}
         </div>
