@@ -12,11 +12,12 @@ import {
   startTestGateway,
   type TestApp,
 } from '../../test/helper';
+import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { connectFrom, httpGetFrom, socksTunnelsFrom, type Login } from '../../test/sources-kit';
 import type { Access } from './credential-store';
 import type { Gateway } from './gateway';
-import { httpOverSocket, until } from './gateway-test-kit';
+import { httpOverSocket, rawConnect, socks5Connect, until } from './gateway-test-kit';
 import { TOO_MANY_SOURCES } from './login-gate';
 import { RentalSources } from './rental-sources';
 
@@ -29,7 +30,10 @@ let gateway: Gateway;
 const open: net.Socket[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { RENTAL_MAX_SOURCE_IPS: String(LIMIT) } });
+  const range = await freePortRange(2, ['127.0.0.1']);
+  t = await buildTestApp({
+    env: { RENTAL_MAX_SOURCE_IPS: String(LIMIT), GATEWAY_PORT_RANGE: `${range.first}-${range.last}` },
+  });
   origin = await startOrigin();
   gateway = await startTestGateway(t, {
     privateTargets: 'allow',
@@ -147,6 +151,23 @@ describe('the many-addresses rule through the real gateway', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(audit.body).toContain('proxies.max-source-ips');
+  });
+
+  it("holds on a rental's own port (IP authorization), where the listed addresses count too", async () => {
+    const r = await rental();
+    const listed = ['127.0.0.41', '127.0.0.42', '127.0.0.43'];
+    const answer = await customerCall(t, r.apiKey).post('/api/proxy/ip-auth', { proxy_id: r.proxyId, ips: listed });
+    const port = answer.json<{ ip_auth: { port: number } }>().ip_auth.port;
+    await until(() => gateway.ownPorts.listening.includes(port));
+    for (const from of listed.slice(0, 2)) {
+      const result = await socks5Connect(port, target(), { from });
+      expect(result).toHaveProperty('socket');
+      if ('socket' in result) open.push(result.socket);
+    }
+    expect(await socks5Connect(port, target(), { from: listed[2] })).toEqual({ refused: 'connect', code: 2 });
+    expect(await rawConnect(port, '', `127.0.0.1:${origin.port}`, listed[2])).toMatch(/^HTTP\/1\.1 403 /);
+    // The password on the shared port from a third address: the same list, the same refusal.
+    expect(await tunnels(r.login, '127.0.0.44', 1)).toMatchObject({ refused: { code: 2 } });
   });
 });
 
