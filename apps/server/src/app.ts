@@ -19,6 +19,7 @@ import { createPaymentProvider } from './payments/providers';
 import type { PaymentProvider } from './payments/providers/provider';
 import { webhookRoutes } from './payments/webhook-routes';
 import { createGatewayProvisioner, type Provisioner } from './rentals/provisioner';
+import { sourcesRoutes } from './rentals/sources-routes';
 import { controlsRoutes } from './rentals/controls-routes';
 import { rentalsRoutes } from './rentals/rentals-routes';
 import { replacementRoutes } from './replacements/replacement-routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { ...areaDeps, cache: catalogue, facts });
   await app.register(rentalsRoutes, { ...areaDeps, provisioner, gateway: config.gateway, histories });
   await app.register(controlsRoutes, { ...areaDeps, gateway: config.gateway, publicUrl: config.publicUrl });
+  await app.register(sourcesRoutes, { ...areaDeps, gateway: config.gateway });
   const payments = paymentsDepsOf(deps);
   await app.register(paymentsRoutes, payments);
   await app.register(webhookRoutes, payments);
@@ -226,7 +228,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     telegram: deps.telegram === undefined ? telegramApiOf(config) : deps.telegram,
     emailAvailable: config.notices.smtp !== null,
   });
-  await app.register(adminRoutes, { ...adminAuth, loginRateLimit: config.adminLoginRateLimit });
+  await app.register(adminRoutes, {
+    ...adminAuth,
+    loginRateLimit: config.adminLoginRateLimit,
+    sourceWindowMs: config.gateway.sourceWindowMs,
+  });
   await app.register(consoleRoutes, adminAuth);
   await app.register(operatorRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
@@ -242,7 +248,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installApiDocument(app, config.publicUrl);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  await app.register(storefrontRoutes, { db: deps.db, webDist, publicUrl: config.publicUrl, facts });
+  await app.register(storefrontRoutes, {
+    db: deps.db,
+    webDist,
+    publicUrl: config.publicUrl,
+    facts,
+  });
   // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,

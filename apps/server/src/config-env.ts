@@ -205,7 +205,10 @@ export const EnvSchema = z.object({
   EXIT_IP_RECHECK_HOURS: positive('EXIT_IP_RECHECK_HOURS', 24),
   UNHEALTHY_AFTER_FAILURES: positive('UNHEALTHY_AFTER_FAILURES', 3),
   /** One rental's concurrent gateway connections (0: unlimited); a proxy's own cap overrides it. */
-  RENTAL_MAX_CONNECTIONS: count('RENTAL_MAX_CONNECTIONS').default(100),
+  RENTAL_MAX_CONNECTIONS: count('RENTAL_MAX_CONNECTIONS').default(0),
+  /** Client addresses (IPv6 by /64) one rental may be used from in the window (0: unlimited); a proxy's own limit overrides it. */
+  RENTAL_MAX_SOURCE_IPS: count('RENTAL_MAX_SOURCE_IPS').default(5),
+  RENTAL_SOURCE_WINDOW_HOURS: positive('RENTAL_SOURCE_WINDOW_HOURS', 24),
   /** Scheduled backups are written here; unset: no scheduled backups. */
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce

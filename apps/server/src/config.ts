@@ -67,6 +67,9 @@ export interface Config {
     rentalMaxConnections: number;
     /** The HTTPS proxy port and its certificate's PEM files (GATEWAY_TLS_*); null: no HTTPS port. */
     tls: { port: number; certFile: string; keyFile: string } | null;
+    /** Client addresses one rental may be used from within `sourceWindowMs`, unless its proxy says otherwise; 0: unlimited. */
+    rentalMaxSourceIps: number;
+    sourceWindowMs: number;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
   backups: BackupConfig | null;
@@ -236,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
       tls,
+      rentalMaxSourceIps: e.RENTAL_MAX_SOURCE_IPS,
+      sourceWindowMs: e.RENTAL_SOURCE_WINDOW_HOURS * 3_600_000,
     },
     backups: e.BACKUP_DIR
       ? {

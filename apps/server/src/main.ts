@@ -210,6 +210,8 @@ async function main(): Promise<void> {
         proxyProtocolFrom: config.gateway.proxyProtocolFrom,
         rentalMaxConnections: config.gateway.rentalMaxConnections,
         tls: config.gateway.tls,
+        rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
+        sourceWindowMs: config.gateway.sourceWindowMs,
       })
     : null;
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.

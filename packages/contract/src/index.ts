@@ -23,6 +23,7 @@ export * from './rentals/renewal';
 export * from './rentals/refunds';
 export * from './rentals/ip-auth';
 export * from './rentals/replace';
+export * from './rentals/sources';
 export * from './api/endpoint';
 export * from './accounts/endpoints';
 export * from './catalogue/endpoints';

@@ -32,10 +32,12 @@ import { adjustCustomerBalance, createGiftcardBatch, importInventory, setProxyEn
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;
+  /** RENTAL_SOURCE_WINDOW_HOURS: the inventory counts a rental's client addresses within it. */
+  sourceWindowMs: number;
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
-  const { loginRateLimit, ...deps } = options;
+  const { loginRateLimit, sourceWindowMs, ...deps } = options;
   const route = endpointRoutes(app, { admin: requireAdmin(deps) });
 
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
@@ -78,7 +80,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     return { success: true as const, added: stored.ids.length, ...stored };
   });
 
-  route(inventoryEndpoint, async () => ({ success: true as const, proxies: await listInventory(deps.db) }));
+  route(inventoryEndpoint, async () => ({
+    success: true as const,
+    proxies: await listInventory(deps.db, new Date(deps.clock.now().getTime() - sourceWindowMs)),
+  }));
 
   for (const [endpoint, enabled] of [
     [enableProxyEndpoint, true],

@@ -38,6 +38,7 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   setTotpPolicy: ['owner'],
   listReplacements: ['owner', 'manager', 'support'],
   setProxyMaxConnections: ['owner', 'manager'],
+  setProxyMaxSourceIps: ['owner', 'manager'],
   getBackupStatus: ['owner', 'manager'],
   adminListNotices: ['owner', 'manager', 'support'],
   adminBroadcast: ['owner', 'manager'],

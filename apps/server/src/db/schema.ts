@@ -73,6 +73,8 @@ export const proxies = pgTable(
     detectProtocol: boolean('detect_protocol').notNull().default(false),
     /** Cap on one rental's concurrent gateway connections; null: RENTAL_MAX_CONNECTIONS, 0: unlimited. */
     maxConnections: integer('max_connections'),
+    /** Client addresses one rental may be used from in the window; null: RENTAL_MAX_SOURCE_IPS, 0: unlimited. */
+    maxSourceIps: integer('max_source_ips'),
     /** Since when every check of this proxy has failed (null after a passing one): replacement reads it. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
   },
@@ -86,6 +88,7 @@ export const proxies = pgTable(
     check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
     check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
     check('proxies_max_connections_range', sql`${t.maxConnections} BETWEEN 0 AND 100000`),
+    check('proxies_max_source_ips_range', sql`${t.maxSourceIps} BETWEEN 0 AND 100000`),
     check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
   ],
 );
@@ -396,3 +399,4 @@ export * from './schema-ops';
 export * from './schema-notices';
 export * from './schema-operators';
 export * from './schema-alerts';
+export * from './schema-sources';

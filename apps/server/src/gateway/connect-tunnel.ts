@@ -3,7 +3,7 @@ import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
 import { dial, DialError, portRefused, REPLY_NOT_ALLOWED } from './dialer';
 import { tunnel } from './relay';
-import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
+import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, TOO_MANY_SOURCES, type LoginGate } from './login-gate';
 import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
@@ -44,7 +44,8 @@ function connectTarget(url: string | undefined): { host: string; port: number } 
  * the rental's credentials, no SMTP ports, cut by the credential store, payload bytes counted.
  */
 export function createConnectHandler(store: CredentialStore, policy: TargetPolicy, gate: LoginGate) {
-  return (request: http.IncomingMessage, socket: net.Socket, head: Buffer): void => {
+  // Async: the first connection from a new client address waits for the database (login-gate.ts).
+  return async (request: http.IncomingMessage, socket: net.Socket, head: Buffer): Promise<void> => {
     socket.on('error', () => socket.destroy());
     // What the client sends while the target is dialled is payload too: count from here.
     const readAtEntry = socket.bytesRead;
@@ -52,12 +53,17 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     if (!target) return answer(socket, '400 Bad Request', 'CONNECT needs host:port');
     const credentials = basicCredentials(request.headers['proxy-authorization']);
     // Without credentials: allowed only from a listed address on the rental's own port.
-    const login = credentials ? gate.login(socket, credentials.username, credentials.password) : gate.bySource(socket);
+    const login = await (credentials
+      ? gate.login(socket, credentials.username, credentials.password)
+      : gate.bySource(socket));
     if (login && !login.ok && login.reason === 'throttled') {
       return answer(socket, '429 Too Many Requests', TOO_MANY_FAILED_LOGINS);
     }
     if (login && !login.ok && login.reason === 'limit') {
       return answer(socket, '429 Too Many Requests', TOO_MANY_CONNECTIONS);
+    }
+    if (login && !login.ok && login.reason === 'sources') {
+      return answer(socket, '403 Forbidden', TOO_MANY_SOURCES);
     }
     const access = login?.ok ? login.access : null;
     if (!access) {

@@ -13,7 +13,8 @@ export interface ConnectionLimits {
   handshakeTimeoutMs: number;
 }
 
-export type Refusal = 'pending-per-source' | 'total' | 'handshake-timeout' | 'auth-throttled' | 'rental-connections';
+export type Refusal =
+  'pending-per-source' | 'total' | 'handshake-timeout' | 'auth-throttled' | 'rental-connections' | 'rental-sources';
 
 /** What was refused since start, by reason (the metrics read these). */
 export type RefusalCounts = Record<Refusal, number>;
@@ -37,6 +38,7 @@ export class ConnectionGuard {
     'handshake-timeout': 0,
     'auth-throttled': 0,
     'rental-connections': 0,
+    'rental-sources': 0,
   };
   private readonly pendingBySource = new Map<string, number>();
   private readonly tracked = new WeakMap<net.Socket, Tracked>();

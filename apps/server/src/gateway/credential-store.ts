@@ -17,6 +17,8 @@ export interface Access {
   proxyEnabled: boolean;
   /** The proxy's own cap on concurrent connections; null: the gateway's default. */
   maxConnections: number | null;
+  /** The proxy's own limit on client addresses per rental; null: the gateway's default. */
+  maxSourceIps: number | null;
 }
 
 interface Meter {
@@ -77,6 +79,7 @@ export class CredentialStore {
         upstream: proxies.upstream,
         proxyEnabled: proxies.enabled,
         maxConnections: proxies.maxConnections,
+        maxSourceIps: proxies.maxSourceIps,
       })
       .from(rentals)
       .innerJoin(proxies, eq(proxies.id, rentals.proxyId));

@@ -13,6 +13,8 @@ import { createHttpFront } from './http-front';
 import { LoginGate, type LoginResult } from './login-gate';
 import { OwnPorts } from './own-ports';
 import { RentalConnections } from './rental-connections';
+import { RentalSources } from './rental-sources';
+import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-repository';
 import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
@@ -41,6 +43,9 @@ export interface GatewayOptions {
   rentalMaxConnections?: number;
   /** The HTTPS proxy port and its certificate (GATEWAY_TLS_PORT); none by default. */
   tls?: TlsFiles | null;
+  /** Client addresses one rental may be used from in `sourceWindowMs`, unless its proxy says otherwise (0: unlimited). */
+  rentalMaxSourceIps?: number;
+  sourceWindowMs?: number;
 }
 
 export interface Gateway {
@@ -49,6 +54,8 @@ export interface Gateway {
   ownPorts: OwnPorts;
   /** Each rental's open connections against its cap (RENTAL_MAX_CONNECTIONS), in this process. */
   rentalConnections: RentalConnections;
+  /** The many-addresses rule's memory of this process. */
+  rentalSources: RentalSources;
   socksPort: number;
   httpPort: number;
   /** The HTTPS proxy port; null when it is off. */
@@ -138,21 +145,32 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     route: (socket, protocol) =>
       protocol === 'socks5' ? socks.emit('connection', socket) : http.server.emit('connection', socket),
   });
-  const gate = new LoginGate(store, throttle, guard, ownPorts, new RentalConnections(options.rentalMaxConnections));
+  const rentalSources = new RentalSources({
+    db: database.db,
+    clock: options.clock,
+    defaultMax: options.rentalMaxSourceIps,
+    windowMs: options.sourceWindowMs,
+    onError: (error) => log.error({ err: String(error) }, 'gateway: the list of client addresses could not be read'),
+  });
+  const rentalConnections = new RentalConnections(options.rentalMaxConnections);
+  const gate = new LoginGate(store, throttle, guard, ownPorts, rentalConnections, rentalSources);
   const stopListening = await database.listen(
-    ['rental_access', 'proxy_access', 'rental_ip_auth'],
+    ['rental_access', 'proxy_access', 'rental_ip_auth', RENTAL_SOURCES_CHANNEL],
     (channel, payload) => {
       const reload =
         channel === 'rental_access'
           ? store.reloadUsername(payload)
           : channel === 'proxy_access'
             ? store.reloadProxy(Number.parseInt(payload, 10))
-            : ownPorts.reload(Number.parseInt(payload, 10));
+            : channel === RENTAL_SOURCES_CHANNEL
+              ? rentalSources.reload(Number.parseInt(payload, 10))
+              : ownPorts.reload(Number.parseInt(payload, 10));
       reload.catch((error: unknown) => log.error({ err: String(error) }, 'gateway: reloading credentials failed'));
     },
     () => {
       void store.loadAll().catch(() => undefined);
       void ownPorts.loadAll().catch(() => undefined);
+      void rentalSources.reloadAll().catch(() => undefined);
     },
   );
   await store.loadAll();
@@ -179,17 +197,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   });
 
-  // Over its cap a rental's login is accepted and its request answered 0x02, "connection not
-  // allowed by ruleset" (RFC 1928): a failed login would tell the client its password is wrong.
-  const overCap: Socks5Session = {
-    dial: () => Promise.reject(new DialError('the rental is at its connection cap', REPLY_NOT_ALLOWED)),
-  };
+  // Over its cap (or from one address too many) a rental's login is accepted and its request
+  // answered 0x02, "connection not allowed by ruleset" (RFC 1928): a failed login would tell the
+  // client its password is wrong.
+  const notAllowed = (why: string): Socks5Session => ({
+    dial: () => Promise.reject(new DialError(why, REPLY_NOT_ALLOWED)),
+  });
   const sessionOfLogin = (login: LoginResult | null): Socks5Session | null =>
-    login?.ok ? sessionOf(login.access) : login?.reason === 'limit' ? overCap : null;
+    login?.ok
+      ? sessionOf(login.access)
+      : login?.reason === 'limit'
+        ? notAllowed('the rental is at its connection cap')
+        : login?.reason === 'sources'
+          ? notAllowed('the rental is used from as many addresses as it may be')
+          : null;
   const socks = createSocks5Server({
     handshakeTimeoutMs,
-    authenticate: (username, password, client) => sessionOfLogin(gate.login(client, username, password)),
-    authenticateSource: (client) => sessionOfLogin(gate.bySource(client)),
+    authenticate: (username, password, client) => gate.login(client, username, password).then(sessionOfLogin),
+    authenticateSource: (client) => gate.bySource(client).then(sessionOfLogin),
   });
   if (proxyProtocol) acceptProxyProtocol(socks, proxyProtocol);
   // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
@@ -233,7 +258,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     store,
     ownPorts,
-    rentalConnections: gate.rentalConnections,
+    rentalConnections,
+    rentalSources,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
     tlsPort: tlsFront?.port ?? null,
@@ -255,6 +281,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       http.closeConnections();
       await Promise.all([socksClosed, httpClosed, ownClosed, tlsClosed]);
       await stopListening();
+      rentalSources.close();
       await store.close();
       await stopHeartbeat();
     },

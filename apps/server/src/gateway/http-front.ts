@@ -1,4 +1,5 @@
 import type dns from 'node:dns';
+import type http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type net from 'node:net';
 import type { ConnectionGuard } from './connection-guard';
@@ -6,7 +7,7 @@ import type { CredentialStore } from './credential-store';
 import { AUTH_REALM, createConnectHandler, REFUSED, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { portRefused } from './dialer';
 import { oneRequestAtATime, RequestAgent } from './plain-requests';
-import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, type LoginGate } from './login-gate';
+import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, TOO_MANY_SOURCES, type LoginGate } from './login-gate';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /**
@@ -49,11 +50,12 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
       // them from the 407), not a guess: it gets the 407 without counting as a failed login,
       // unless it comes from a listed address on the rental's own port (IP authorization).
       const login = request.headers['proxy-authorization']
-        ? gate.login(request.socket, username, password)
-        : gate.bySource(request.socket);
+        ? await gate.login(request.socket, username, password)
+        : await gate.bySource(request.socket);
       if (!login) return { requestAuthentication: true, failMsg: REFUSED };
       if (!login.ok && login.reason === 'throttled') throw new RequestError(TOO_MANY_FAILED_LOGINS, 429);
       if (!login.ok && login.reason === 'limit') throw new RequestError(TOO_MANY_CONNECTIONS, 429);
+      if (!login.ok && login.reason === 'sources') throw new RequestError(TOO_MANY_SOURCES, 403);
       if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
       const { access } = login;
       if (portRefused(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
@@ -89,7 +91,10 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
   const turnOf = oneRequestAtATime(server.server);
   // CONNECT tunnels take our own path (connect-tunnel.ts); proxy-chain keeps plain HTTP forwarding.
   server.server.removeAllListeners('connect');
-  server.server.on('connect', createConnectHandler(store, policy, gate));
+  const connect = createConnectHandler(store, policy, gate);
+  server.server.on('connect', (request: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+    connect(request, socket, head).catch(() => socket.destroy());
+  });
   // Ahead of proxy-chain's own handler, which then sees the refused socket already destroyed.
   server.server.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   // Errors of single requests (a refused upstream, a client gone) are answered to that client.

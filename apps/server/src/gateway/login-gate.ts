@@ -6,9 +6,14 @@ import type { ConnectionGuard } from './connection-guard';
 import type { Access, CredentialStore } from './credential-store';
 import type { OwnPorts } from './own-ports';
 import { RentalConnections } from './rental-connections';
+import type { RentalSources } from './rental-sources';
 
-/** The answer to a login: the rental it opens, or why not. */
-export type LoginResult = { ok: true; access: Access } | { ok: false; reason: 'refused' | 'throttled' | 'limit' };
+/**
+ * The answer to a login: the rental it opens, or why not (`limit`: the rental's connection cap;
+ * `sources`: a new client address past the rental's limit on addresses).
+ */
+export type LoginResult =
+  { ok: true; access: Access } | { ok: false; reason: 'refused' | 'throttled' | 'limit' | 'sources' };
 
 /**
  * Where all three gateway paths (SOCKS5, CONNECT, plain HTTP) check credentials, so the
@@ -26,16 +31,30 @@ export class LoginGate {
     private readonly ownPorts: OwnPorts | null = null,
     /** Each rental's concurrent connections against its cap (RENTAL_MAX_CONNECTIONS). */
     readonly rentalConnections: RentalConnections = new RentalConnections(),
+    /** The many-addresses rule (RENTAL_MAX_SOURCE_IPS); none: any number of addresses. */
+    private readonly sources: RentalSources | null = null,
   ) {}
 
-  /** Right credentials or a listed address: the connection still counts against the rental's cap. */
-  private admitted(client: net.Socket, access: Access): LoginResult {
-    if (!this.rentalConnections.take(access, client)) {
+  /**
+   * Right credentials or a listed address: the client's address must be one the rental may be
+   * used from, and the connection still counts against the rental's cap.
+   */
+  private async admitted(client: net.Socket, access: Access): Promise<LoginResult> {
+    if (this.sources && !(await this.sources.admit(access, client.remoteAddress, client))) {
+      this.guard.count('rental-sources', sourceKey(client.remoteAddress));
+      return { ok: false, reason: 'sources' };
+    }
+    // The first connection of an address waited for the database: the rental may have changed.
+    const current = this.store.usable(access.username);
+    if (current?.rentalId !== access.rentalId || current.password !== access.password) {
+      return { ok: false, reason: 'refused' };
+    }
+    if (!this.rentalConnections.take(current, client)) {
       this.guard.count('rental-connections', sourceKey(client.remoteAddress));
       return { ok: false, reason: 'limit' };
     }
     this.guard.authenticated(client);
-    return { ok: true, access };
+    return { ok: true, access: current };
   }
 
   /**
@@ -43,7 +62,7 @@ export class LoginGate {
    * the rental, if it is usable now. null when the client must log in (not an own port, another
    * address): that is not a failed login, as a request without credentials is not.
    */
-  bySource(client: net.Socket): LoginResult | null {
+  async bySource(client: net.Socket): Promise<LoginResult | null> {
     const allowed = this.ownPorts?.allowedRental(client);
     if (!allowed) return null;
     const access = this.store.usable(allowed.username);
@@ -51,7 +70,7 @@ export class LoginGate {
     return this.admitted(client, access);
   }
 
-  login(client: net.Socket, username: string, password: string): LoginResult {
+  async login(client: net.Socket, username: string, password: string): Promise<LoginResult> {
     const source = client.remoteAddress;
     // Refused before the password is even compared: the right one does not help a guessing source.
     if (this.throttle.isBlocked(source ?? '')) {
@@ -74,6 +93,10 @@ export class LoginGate {
 
 /** The sentence a throttled HTTP client gets (429). */
 export const TOO_MANY_FAILED_LOGINS = 'Too many failed proxy logins from this address. Try again in a minute.';
+
+/** The sentence an HTTP client from one address too many gets (403). */
+export const TOO_MANY_SOURCES =
+  'This rental is already used from as many addresses as it may be. Its owner can clear the list of addresses in the dashboard.';
 
 /** The sentence an HTTP client over its rental's connection cap gets (429). */
 export const TOO_MANY_CONNECTIONS = 'This rental has as many open connections as it may hold. Close one and try again.';

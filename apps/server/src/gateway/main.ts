@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     proxyProtocolFrom: config.gateway.proxyProtocolFrom,
     rentalMaxConnections: config.gateway.rentalMaxConnections,
     tls: config.gateway.tls,
+    rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
+    sourceWindowMs: config.gateway.sourceWindowMs,
   });
   readiness.ready();
   log.info(

@@ -25,6 +25,8 @@ beforeAll(async () => {
     privateTargets: 'allow',
     handshakeTimeoutMs: 800,
     proxyProtocolFrom: trustedSources(`${BALANCER}/32, 10.0.0.0/8`),
+    // One rental serves the whole file from many client addresses; their limit is rental-sources.test.ts's.
+    rentalMaxSourceIps: 0,
   });
   const row = await connectedRentalRow(t);
   rental = { user: row.username, pass: row.password, apiKey: row.apiKey, proxyId: row.proxyId };

@@ -1,8 +1,8 @@
 import type net from 'node:net';
 import type { Access } from './credential-store';
 
-/** RENTAL_MAX_CONNECTIONS when the variable is unset. */
-export const DEFAULT_RENTAL_MAX_CONNECTIONS = 100;
+/** RENTAL_MAX_CONNECTIONS when the variable is unset: unlimited, as the shop promises by default. */
+export const DEFAULT_RENTAL_MAX_CONNECTIONS = 0;
 
 /**
  * One rental's concurrent client connections on this gateway process: a client

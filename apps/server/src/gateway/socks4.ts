@@ -64,9 +64,10 @@ export function serveSocks4(client: net.Socket, head: Buffer, options: Socks5Opt
     client.pause();
     // BIND serves protocols such as active FTP, which a rented exit has no use for.
     if (request.command !== CMD_CONNECT || request.host === '' || request.port === 0) return reject();
-    const session = sessionFor(client, request.userId, options);
-    if (!session) return reject();
-    void connect(session, request, buffer.subarray(request.length));
+    void sessionFor(client, request.userId, options).then(
+      (session) => (session ? connect(session, request, buffer.subarray(request.length)) : reject()),
+      () => reject(),
+    );
   };
 
   const connect = async (session: Socks5Session, request: Request, rest: Buffer) => {
@@ -93,8 +94,9 @@ export function serveSocks4(client: net.Socket, head: Buffer, options: Socks5Opt
  * local user name); else `username:password`. A user id without a colon is no login attempt
  * and does not count as a failed one, as a SOCKS5 client without credentials does not.
  */
-function sessionFor(client: net.Socket, userId: string, options: Socks5Options): Socks5Session | null {
-  const bySource = options.authenticateSource?.(client) ?? null;
+async function sessionFor(client: net.Socket, userId: string, options: Socks5Options): Promise<Socks5Session | null> {
+  // Settling a new client address may ask the database (the many-addresses rule).
+  const bySource = (await options.authenticateSource?.(client)) ?? null;
   if (bySource) return bySource;
   const colon = userId.indexOf(':');
   if (colon < 0) return null;

@@ -11,13 +11,20 @@ export interface Socks5Session {
 }
 
 export interface Socks5Options {
-  /** The client is passed so the gateway can throttle by its address and account for it. */
-  authenticate(username: string, password: string, client: net.Socket): Socks5Session | null;
+  /**
+   * The client is passed so the gateway can throttle by its address and account for it. A promise
+   * when the answer needs the database (a client address not seen before); the handshake waits.
+   */
+  authenticate(
+    username: string,
+    password: string,
+    client: net.Socket,
+  ): Socks5Session | null | Promise<Socks5Session | null>;
   /**
    * For a client that offers the no-authentication method: a session if its address may go
    * without a password (IP authorization on a rental's own port), else null (it must log in).
    */
-  authenticateSource?(client: net.Socket): Socks5Session | null;
+  authenticateSource?(client: net.Socket): Socks5Session | null | Promise<Socks5Session | null>;
   handshakeTimeoutMs?: number;
 }
 
@@ -39,7 +46,7 @@ export function createSocks5Server(options: Socks5Options): net.Server {
     // Refused by the connection guard, which runs first.
     if (client.destroyed) return;
     let buffer = Buffer.alloc(0);
-    let stage: 'greeting' | 'auth' | 'request' | 'dialing' = 'greeting';
+    let stage: 'greeting' | 'auth' | 'request' | 'dialing' | 'waiting' = 'greeting';
     let session: Socks5Session | null = null;
     client.on('error', () => client.destroy());
     const timer = setTimeout(() => client.destroy(), handshakeTimeoutMs);
@@ -62,6 +69,19 @@ export function createSocks5Server(options: Socks5Options): net.Server {
       advance();
     };
 
+    // What arrives while an answer is awaited stays in the buffer; `then` resumes the handshake.
+    const settle = (
+      answer: Socks5Session | null | Promise<Socks5Session | null>,
+      then: (found: Socks5Session | null) => void,
+    ) => {
+      if (!(answer instanceof Promise)) return then(answer);
+      stage = 'waiting';
+      void answer.then(
+        (found) => !client.destroyed && then(found),
+        () => client.destroy(),
+      );
+    };
+
     const advance = () => {
       // SOCKS4 and SOCKS4a share the port: their first byte is 4.
       if (stage === 'greeting' && buffer[0] === SOCKS4_VERSION) {
@@ -76,15 +96,19 @@ export function createSocks5Server(options: Socks5Options): net.Server {
         if (buffer.length < 2 + count) return;
         const methods = buffer.subarray(2, 2 + count);
         buffer = buffer.subarray(2 + count);
-        session = methods.includes(AUTH_NONE) ? (options.authenticateSource?.(client) ?? null) : null;
-        if (session) {
-          client.write(Buffer.from([VERSION, AUTH_NONE]));
-          stage = 'request';
-        } else {
-          if (!methods.includes(AUTH_USERPASS)) return refuse([VERSION, NO_ACCEPTABLE]);
-          client.write(Buffer.from([VERSION, AUTH_USERPASS]));
-          stage = 'auth';
-        }
+        const bySource = methods.includes(AUTH_NONE) ? (options.authenticateSource?.(client) ?? null) : null;
+        return settle(bySource, (found) => {
+          session = found;
+          if (session) {
+            client.write(Buffer.from([VERSION, AUTH_NONE]));
+            stage = 'request';
+          } else {
+            if (!methods.includes(AUTH_USERPASS)) return refuse([VERSION, NO_ACCEPTABLE]);
+            client.write(Buffer.from([VERSION, AUTH_USERPASS]));
+            stage = 'auth';
+          }
+          advance();
+        });
       }
       if (stage === 'auth') {
         if (buffer.length < 2) return;
@@ -96,10 +120,13 @@ export function createSocks5Server(options: Socks5Options): net.Server {
         const username = buffer.subarray(2, 2 + userLength).toString('utf8');
         const password = buffer.subarray(3 + userLength, 3 + userLength + passLength).toString('utf8');
         buffer = buffer.subarray(3 + userLength + passLength);
-        session = options.authenticate(username, password, client);
-        if (!session) return refuse([0x01, 0x01]);
-        client.write(Buffer.from([0x01, 0x00]));
-        stage = 'request';
+        return settle(options.authenticate(username, password, client), (found) => {
+          session = found;
+          if (!session) return refuse([0x01, 0x01]);
+          client.write(Buffer.from([0x01, 0x00]));
+          stage = 'request';
+          advance();
+        });
       }
       if (stage === 'request') {
         const target = parseRequest(buffer);

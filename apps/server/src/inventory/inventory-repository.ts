@@ -184,6 +184,12 @@ export async function setProxyMaxConnections(db: Queryable, id: number, maxConne
   if (!row) throw new DomainError('PROXY_NOT_FOUND');
 }
 
+/** A proxy's own limit on the client addresses one rental may be used from (null: the shop default). */
+export async function setProxyMaxSourceIps(db: Queryable, id: number, maxSourceIps: number | null): Promise<void> {
+  const [row] = await db.update(proxies).set({ maxSourceIps }).where(eq(proxies.id, id)).returning({ id: proxies.id });
+  if (!row) throw new DomainError('PROXY_NOT_FOUND');
+}
+
 /**
  * Whether a rental holds the proxy of the row. The names are written out: in a select from one
  * table drizzle drops the table from interpolated columns, and a bare "id" would then be the
@@ -191,16 +197,24 @@ export async function setProxyMaxConnections(db: Queryable, id: number, maxConne
  */
 export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
 
-/** The operator's view of the inventory, upstream credentials left out. */
-export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
+/** Client addresses of the rental holding the proxy of the row since `since` (names written out, as above). */
+const heldSourceIps = (since: Date) =>
+  sql<number>`(select count(*)::int from "rental_sources" join "rentals" on "rentals"."id" = "rental_sources"."rental_id" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])} and "rental_sources"."last_seen" > ${since.toISOString()})`;
+
+/**
+ * The operator's view of the inventory, upstream credentials left out; with the client addresses
+ * each held proxy's rental was used from since `sourcesSince` (the window).
+ */
+export async function listInventory(db: Queryable, sourcesSince = new Date(0)): Promise<InventoryRow[]> {
   const rows = await db
     .select({
       proxy: proxies,
       rented: proxyIsHeld,
+      sourceIps: heldSourceIps(sourcesSince),
     })
     .from(proxies)
     .orderBy(asc(proxies.id));
-  return rows.map(({ proxy, rented }) => ({
+  return rows.map(({ proxy, rented, sourceIps }) => ({
     id: proxy.id,
     ip: proxy.ip,
     port: proxy.port,
@@ -222,6 +236,8 @@ export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
     failureReason: proxy.failureReason,
     sources: proxy.sources,
     maxConnections: proxy.maxConnections,
+    maxSourceIps: proxy.maxSourceIps,
+    sourceIps: rented ? Number(sourceIps) : null,
   }));
 }
 

@@ -15,11 +15,23 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the variables of scheduled backups, alerts and connection caps', () => {
-  it('has their defaults: no scheduled backups, no stock alert, 100 connections per rental', () => {
+  it('has their defaults: no scheduled backups, no stock alert, unlimited connections, 5 addresses a day per rental', () => {
     const config = loadConfig({}, base);
     expect(config.backups).toBeNull();
     expect(config.lowStockThreshold).toBe(0);
-    expect(config.gateway.rentalMaxConnections).toBe(100);
+    expect(config.gateway.rentalMaxConnections).toBe(0);
+    expect(config.gateway.rentalMaxSourceIps).toBe(5);
+    expect(config.gateway.sourceWindowMs).toBe(24 * 3_600_000);
+  });
+
+  it('takes an address limit (0: unlimited) and a window in hours, and names bad ones', () => {
+    const config = loadConfig({ RENTAL_MAX_SOURCE_IPS: '0', RENTAL_SOURCE_WINDOW_HOURS: '2' }, base);
+    expect(config.gateway.rentalMaxSourceIps).toBe(0);
+    expect(config.gateway.sourceWindowMs).toBe(2 * 3_600_000);
+    expect(problemsOf({ RENTAL_MAX_SOURCE_IPS: '-1', RENTAL_SOURCE_WINDOW_HOURS: '0' })).toEqual([
+      'RENTAL_MAX_SOURCE_IPS must be 0 or more (got "-1")',
+      'RENTAL_SOURCE_WINDOW_HOURS must be at least 1 (got "0")',
+    ]);
   });
 
   it('takes a backup folder relative to the base, fractions of hours, a count to keep, and 0 as unlimited', () => {

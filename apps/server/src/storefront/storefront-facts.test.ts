@@ -67,6 +67,8 @@ describe('the storefront figures', () => {
     expect(facts.protocols).toEqual(['SOCKS5', 'SOCKS4', 'HTTP']);
     expect(facts.rules).toEqual({
       maxConnections: t.config.gateway.rentalMaxConnections,
+      maxSourceIps: t.config.gateway.rentalMaxSourceIps,
+      sourceWindowHours: 24,
       blockedPorts: [25, 465, 587],
       refundUnavailableHours: 2,
       refundRequestHours: 5,

@@ -89,6 +89,8 @@ export function configuredFacts(config: Pick<Config, 'gateway'>): Pick<Storefron
     protocols: servedProtocols({ tls: config.gateway.tls !== null }),
     rules: {
       maxConnections: config.gateway.rentalMaxConnections,
+      maxSourceIps: config.gateway.rentalMaxSourceIps,
+      sourceWindowHours: Math.round(config.gateway.sourceWindowMs / 3_600_000),
       blockedPorts: [...BLOCKED_PORTS].sort((a, b) => a - b),
       refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
       refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,

@@ -77,6 +77,10 @@ export const InventoryRowSchema = z.object({
   sources: z.record(z.string(), z.string()),
   /** Cap on one rental's concurrent connections; null: the shop default, 0: unlimited. */
   maxConnections: z.number().int().nullable(),
+  /** Limit on the client addresses one rental may be used from; null: the shop default, 0: unlimited. */
+  maxSourceIps: z.number().int().nullable(),
+  /** Client addresses the proxy's current rental was used from in the window (null: not rented). */
+  sourceIps: z.number().int().nullable(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 

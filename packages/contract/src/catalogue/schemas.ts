@@ -70,6 +70,9 @@ export const StorefrontFactsSchema = z.object({
   rules: z.object({
     /** Concurrent connections one rental may hold; 0: unlimited. */
     maxConnections: z.number().int(),
+    /** Client addresses (IPv6 by /64) one rental may be used from within `sourceWindowHours`; 0: any number. */
+    maxSourceIps: z.number().int(),
+    sourceWindowHours: z.number().int(),
     /** Target ports no proxy connects to. */
     blockedPorts: z.array(z.number().int()),
     /** A proxy found unavailable within this many hours of purchase may be refunded… */

@@ -22,6 +22,28 @@ export const ProxyMaxConnectionsResponseSchema = z.object({
   maxConnections: z.number().int().nullable(),
 });
 
+/** Highest per-proxy limit on one rental's client addresses (the column's check says the same). */
+export const MAX_PROXY_SOURCE_IPS = 100_000;
+
+/**
+ * `POST /api/admin/proxies/:id/max-source-ips`: the proxy's own limit on the client addresses one
+ * rental may be used from in the window. null: the shop's RENTAL_MAX_SOURCE_IPS; 0: unlimited.
+ */
+const sourceIpsError = `maxSourceIps must be null or a whole number from 0 to ${MAX_PROXY_SOURCE_IPS}`;
+export const ProxyMaxSourceIpsRequestSchema = z.object({
+  maxSourceIps: z
+    .number({ error: sourceIpsError })
+    .int(sourceIpsError)
+    .min(0, sourceIpsError)
+    .max(MAX_PROXY_SOURCE_IPS, sourceIpsError)
+    .nullable(),
+});
+export const ProxyMaxSourceIpsResponseSchema = z.object({
+  success: successTrue,
+  id: z.number().int(),
+  maxSourceIps: z.number().int().nullable(),
+});
+
 export const BACKUP_STATUSES = ['running', 'ok', 'failed'] as const;
 
 /** One scheduled backup attempt as the console shows it (a file name, never a path). */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
+import {
+  ClearSourcesRequestSchema,
+  ClearSourcesResponseSchema,
+  RentalSourcesQuerySchema,
+  RentalSourcesResponseSchema,
+} from './sources';
 import { BuyRequestSchema, BuyResponseSchema } from '../catalogue/schemas';
 import {
   AutoRenewRequestSchema,
@@ -280,4 +286,32 @@ export const replaceEndpoint = defineEndpoint({
   request: { body: ReplaceRequestSchema },
   response: ReplaceResponseSchema,
   errors: [...REPLACE_ERRORS],
+});
+
+export const sourcesEndpoint = defineEndpoint({
+  operationId: 'listRentalSources',
+  method: 'GET',
+  path: '/api/proxy/sources',
+  tag: 'rentals',
+  summary: 'The client addresses your rental was used from',
+  description:
+    'Addresses (IPv6 counted by /64) that used the rental within the window. Each may go on with any number of connections; a new address past `limit` is refused by the gateway until the list is cleared or an address has been unused for the window.',
+  access: 'customer',
+  request: { query: RentalSourcesQuerySchema },
+  response: RentalSourcesResponseSchema,
+  errors: ['RENTAL_NOT_FOUND'],
+});
+
+export const clearSourcesEndpoint = defineEndpoint({
+  operationId: 'clearRentalSources',
+  method: 'POST',
+  path: '/api/proxy/sources/clear',
+  tag: 'rentals',
+  summary: 'Clear the client addresses of your rental',
+  description:
+    'Empties the list, so new addresses may use the rental; connections from the addresses removed are closed within a second.',
+  access: 'customer',
+  request: { body: ClearSourcesRequestSchema },
+  response: ClearSourcesResponseSchema,
+  errors: ['RENTAL_NOT_FOUND'],
 });

@@ -14,7 +14,14 @@ const facts = (stock: Partial<StorefrontFacts['stock']>, protocols: StorefrontFa
   success: true,
   stock: { free: 3, lowestHourCents: 14, countries: 1, types: [], udpPercent: 0, ...stock },
   protocols,
-  rules: { maxConnections: 0, blockedPorts: [25, 465, 587], refundUnavailableHours: 2, refundRequestHours: 5 },
+  rules: {
+    maxConnections: 0,
+    maxSourceIps: 5,
+    sourceWindowHours: 24,
+    blockedPorts: [25, 465, 587],
+    refundUnavailableHours: 2,
+    refundRequestHours: 5,
+  },
 });
 const DATACENTER_ONLY = facts({ types: [{ type: 'datacenter', percent: 100 }] }, ['SOCKS5', 'SOCKS4', 'HTTP']);
 
@@ -118,5 +125,15 @@ describe('the terms state the rules as configured', () => {
     const ru = textOf((await storefront.render('/ru/terms', { storefront: DATACENTER_ONLY })) ?? '');
     expect(ru).toContain('Число одновременных подключений через один прокси не ограничено.');
     expect(ru).not.toContain('UDP');
+  });
+
+  it('the addresses one rental may be used from, only when there is a limit', async () => {
+    const en = textOf((await storefront.render('/terms', { storefront: DATACENTER_ONLY })) ?? '');
+    expect(en).toContain('Different IP addresses one rental may be used from within 24 hours: at most 5');
+    const ru = textOf((await storefront.render('/ru/terms', { storefront: DATACENTER_ONLY })) ?? '');
+    expect(ru).toContain('не более 5');
+    const unlimited = { ...DATACENTER_ONLY, rules: { ...DATACENTER_ONLY.rules, maxSourceIps: 0 } };
+    const none = textOf((await storefront.render('/terms', { storefront: unlimited })) ?? '');
+    expect(none).not.toContain('Different IP addresses');
   });
 });

@@ -80,6 +80,8 @@ export function inventoryRow(id: number, overrides: Partial<InventoryRow> = {}):
     failureReason: null,
     sources: {},
     maxConnections: null,
+    maxSourceIps: null,
+    sourceIps: null,
     ...overrides,
   };
 }

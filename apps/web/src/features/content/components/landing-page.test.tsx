@@ -71,6 +71,8 @@ describe('landing page', () => {
               blockedPorts: [25, 465, 587],
               refundUnavailableHours: 2,
               refundRequestHours: 5,
+              maxSourceIps: 5,
+              sourceWindowHours: 24,
             },
           })
         : jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }),

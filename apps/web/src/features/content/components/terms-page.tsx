@@ -13,10 +13,11 @@ type TermsT = ReturnType<typeof useTranslation<'terms'>>['t'];
  */
 export function configuredRules(facts: StorefrontFacts | null, t: TermsT): string[] {
   if (!facts) return [];
-  const { maxConnections } = facts.rules;
+  const { maxConnections, maxSourceIps, sourceWindowHours } = facts.rules;
   const rules = [
     maxConnections > 0 ? t('rules.connectionsCapped', { count: maxConnections }) : t('rules.connectionsUnlimited'),
   ];
+  if (maxSourceIps > 0) rules.push(t('rules.sources', { max: maxSourceIps, hours: sourceWindowHours }));
   if (facts.stock.udpPercent > 0) rules.push(t('rules.udp', { percent: facts.stock.udpPercent }));
   return rules;
 }

@@ -14,6 +14,8 @@ const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
   protocols: ['SOCKS5', 'SOCKS4', 'HTTP'],
   rules: {
     maxConnections: 0,
+    maxSourceIps: 0,
+    sourceWindowHours: 24,
     blockedPorts: [...SMTP_PORTS],
     refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
     refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,

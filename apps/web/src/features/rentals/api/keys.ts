@@ -6,6 +6,7 @@ export const rentalKeys = {
   transactions: () => [...rentalKeys.all, 'transactions'] as const,
   exportLinks: () => [...rentalKeys.all, 'export-links'] as const,
   usage: (proxyId: number) => [...rentalKeys.all, 'usage', proxyId] as const,
+  sources: (proxyId: number) => [...rentalKeys.all, 'sources', proxyId] as const,
   /**
    * The header's copy of the history for the auto-renew warning: outside `all`, so buying or
    * extending does not refetch it on every page; the renewal controls invalidate it themselves.

@@ -43,7 +43,14 @@ function server({
         success: true,
         stock: { free: 3, lowestHourCents: 8, countries: 1, types: [{ type: 'mobile', percent: 100 }], udpPercent: 0 },
         protocols,
-        rules: { maxConnections: 0, blockedPorts: [25], refundUnavailableHours: 2, refundRequestHours: 5 },
+        rules: {
+          maxConnections: 0,
+          maxSourceIps: 5,
+          sourceWindowHours: 24,
+          blockedPorts: [25],
+          refundUnavailableHours: 2,
+          refundRequestHours: 5,
+        },
       });
     if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet });
     if (path === '/api/proxy/sumid')

@@ -23,6 +23,7 @@ import { useSetAutoRenew } from '../api/set-auto-renew';
 import { useUsage } from '../api/get-usage';
 import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
+import { SourcesSection } from './sources-section';
 import { UsageChart } from './usage-chart';
 
 /**
@@ -125,6 +126,8 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
       {record && (record.status === RENTAL_STATUS.connected || record.ip_auth) && (
         <IpAuthSection record={record} onChanged={refresh} onCopy={(text) => void copy(text)} />
       )}
+
+      {record?.status === RENTAL_STATUS.connected && <SourcesSection proxyId={record.id} />}
 
       <section aria-labelledby="manage-usage" className="flex flex-col gap-2">
         <h3 id="manage-usage" className="font-semibold text-slate-800">

@@ -8,7 +8,7 @@ import { useSetProxyEnabled } from '../api/set-proxy-enabled';
 import { useCheckProxies } from '../api/check-proxies';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
-import { MaxConnectionsCell } from './max-connections-cell';
+import { ProxyLimitCell } from './proxy-limit-cell';
 
 const STATE_STYLE: Record<InventoryRow['state'], string> = {
   free: 'bg-green-100 text-green-900',
@@ -55,6 +55,7 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     'lastCheck',
     'lastUnavailable',
     'maxConnections',
+    'maxSourceIps',
     'action',
   ] as const;
 
@@ -104,7 +105,15 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
               {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
             </td>
             <td className={td}>
-              <MaxConnectionsCell row={row} />
+              <ProxyLimitCell row={row} field="maxConnections" />
+            </td>
+            <td className={td}>
+              {row.sourceIps !== null && (
+                <span className="mb-1 block text-xs whitespace-nowrap text-slate-700">
+                  {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
+                </span>
+              )}
+              <ProxyLimitCell row={row} field="maxSourceIps" />
             </td>
             <td className={td}>
               <Button

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../testing/render-app';
@@ -21,7 +21,7 @@ describe("a proxy's connections per rental in the inventory", () => {
     renderApp('/admin/inventory');
     const input = await screen.findByRole('textbox', { name: /Connections per rental of proxy 4/ });
     expect(input).toHaveValue('10');
-    const save = screen.getByRole('button', { name: 'Save' });
+    const save = within(input.closest('form')!).getByRole('button', { name: 'Save' });
 
     await userEvent.clear(input);
     await userEvent.type(input, '2.5');
@@ -39,5 +39,25 @@ describe("a proxy's connections per rental in the inventory", () => {
     await userEvent.clear(input);
     await userEvent.click(save);
     await waitFor(() => expect(bodies).toEqual([{ maxConnections: 0 }, { maxConnections: null }]));
+  });
+
+  it("shows how many addresses a rented proxy's rental was used from, and saves its own address limit", async () => {
+    const bodies: unknown[] = [];
+    consoleApi({
+      'GET /api/admin/proxies': () =>
+        jsonResponse(200, { success: true, proxies: [inventoryRow(5, { state: 'rented', sourceIps: 3 })] }),
+      'POST /api/admin/proxies/5/max-source-ips': (init) => {
+        const body = JSON.parse(String(init.body)) as { maxSourceIps: number | null };
+        bodies.push(body);
+        return jsonResponse(200, { success: true, id: 5, maxSourceIps: body.maxSourceIps });
+      },
+    });
+    renderApp('/admin/inventory');
+    const input = await screen.findByRole('textbox', { name: /Client addresses per rental of proxy 5/ });
+    expect(screen.getByText('3 in use')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    await userEvent.type(input, '2');
+    await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toEqual([{ maxSourceIps: 2 }]));
   });
 });
