@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
 import { builtinOwner } from '../admin/admin-auth';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, recordFlood, type AuditActor } from '../admin/audit';
 import { activeOperatorNamed } from '../admin/operators';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
@@ -87,12 +87,11 @@ export async function cliActor(
   if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });
   const actor: AuditActor = { via: 'cli', operatorId: row.id, operatorName: row.name, source: 'cli' };
   if (endpoint && !roleMayCall(row.role as AdminRole, endpoint)) {
-    await recordAudit(db, {
-      actor,
-      action: 'admin.forbidden',
-      details: { operation: endpoint.operationId, role: row.role },
-      at: now,
-    });
+    await recordFlood(
+      db,
+      { actor, action: 'admin.forbidden', details: { operation: endpoint.operationId, role: row.role }, at: now },
+      endpoint.operationId,
+    );
     throw new DomainError('ADMIN_ROLE_FORBIDDEN', {
       message: `${row.name} is ${row.role}: that role may not ${endpoint.summary.toLowerCase()}.`,
     });

@@ -1,6 +1,6 @@
 import { ADMIN_ROLES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const roleList = sql.raw(ADMIN_ROLES.map((role) => `'${role}'`).join(', '));
 
@@ -27,6 +27,11 @@ export const operators = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Wrong second factors at login since `totpFailuresSince`, from any address. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpFailuresSince: timestamp('totp_failures_since', { withTimezone: true }),
+    /** Too many wrong second factors: no login until the owner lifts it. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
   },
   (t) => [
     check('operators_role_known', sql`${t.role} IN (${roleList})`),

@@ -289,8 +289,19 @@ export const auditLog = pgTable(
     operatorName: text('operator_name'),
     /** The caller's address, or `cli`. */
     source: text('source'),
+    /** Events this row stands for: a flood from one source is one row per minute. */
+    count: integer('count').notNull().default(1),
+    /** Set on rows that collapse a flood: action, who, source and minute. */
+    floodKey: text('flood_key'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.id)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_operator_idx').on(t.operatorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    uniqueIndex('audit_log_flood_key')
+      .on(t.floodKey)
+      .where(sql`${t.floodKey} IS NOT NULL`),
+  ],
 );
 
 /** Operator sessions: Bearer tokens with an expiry, stored hashed. */
@@ -304,6 +315,11 @@ export const adminTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
     operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    /** Where the login came from and its browser, for the operator's list of their sessions. */
+    source: text('source'),
+    userAgent: text('user_agent'),
+    /** The login passed the authenticator app. */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
 );
