@@ -69,9 +69,8 @@ export interface LoginOrigin {
 export async function adminLogin(
   deps: AdminAuthDeps,
   input: { secretCode: string; totp?: string | undefined },
-  origin: LoginOrigin | string,
+  { source, userAgent }: LoginOrigin,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const { source, userAgent } = typeof origin === 'string' ? { source: origin, userAgent: undefined } : origin;
   const now = deps.clock.now();
   const operator = await operatorOfSecret(deps, input.secretCode);
   if (!operator) {
