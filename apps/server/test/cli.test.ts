@@ -7,7 +7,7 @@ import { systemClock } from '../src/clock';
 import { openDatabase, type Database } from '../src/db/client';
 import type { AuditActor } from '../src/admin/audit';
 import { createOperator } from '../src/admin/operators';
-import { auditLog, operators, users } from '../src/db/schema';
+import { adminTokens, auditLog, operators, users } from '../src/db/schema';
 import { runCli, tempDir } from './helper';
 
 const data = tempDir('portal-cli-');
@@ -181,5 +181,41 @@ describe('npm run cli', () => {
 
     const audited = cli('audit', '--limit', '2').out;
     expect(audited).toContain('proxies.check');
+  }, 150_000);
+
+  it('unlocks a locked operator and lists and ends your own sessions', async () => {
+    // Also when run alone: the first command makes the database.
+    expect(cli('operators', 'list').code).toBe(0);
+    const made = await withDb((db) =>
+      createOperator({ db, clock: systemClock }, ownerActor, { name: 'Lockie', role: 'finance' }),
+    );
+    await withDb((db) => db.update(operators).set({ lockedAt: new Date() }).where(eq(operators.id, made.operator.id)));
+    expect(cli('operators', 'list').out).toMatch(/\tLockie\tfinance\toff\tLOCKED\t/);
+    expect(cli('--operator', 'Lockie', 'operators', 'unlock', 'Lockie').err).toContain('(ADMIN_ROLE_FORBIDDEN)');
+    expect(cli('operators', 'unlock', 'Lockie').out).toContain('Lockie is unlocked.');
+    const [row] = await withDb((db) => db.select().from(operators).where(eq(operators.id, made.operator.id)));
+    expect(row?.lockedAt).toBeNull();
+
+    await withDb((db) =>
+      db.insert(adminTokens).values({
+        tokenHash: 'cli-test-session',
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+        operatorId: made.operator.id,
+        source: '198.51.100.4',
+      }),
+    );
+    const listed = cli('--operator', 'Lockie', 'sessions', 'list').out;
+    const id = /^(\d+)\t.*\t198\.51\.100\.4\tno\t/m.exec(listed)?.[1];
+    expect(id).toBeDefined();
+    expect(cli('sessions', 'end', id ?? '').err).toContain('(ADMIN_SESSION_NOT_FOUND)');
+    expect(cli('--operator', 'Lockie', 'sessions', 'end', id ?? '').out).toContain(`Session ${id} ended.`);
+    const [token] = await withDb((db) =>
+      db
+        .select()
+        .from(adminTokens)
+        .where(eq(adminTokens.id, Number(id))),
+    );
+    expect(token?.revokedAt).not.toBeNull();
   }, 150_000);
 });
