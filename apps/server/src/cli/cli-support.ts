@@ -81,11 +81,11 @@ export function setCliOperator(name: string | undefined): void {
 export async function cliActor(
   db: Database,
   endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
-): Promise<AuditActor> {
+): Promise<AuditActor & { operatorId: number }> {
   const now = systemClock.now();
   const row = operatorName === undefined ? await builtinOwner(db, now) : await activeOperatorNamed(db, operatorName);
   if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });
-  const actor: AuditActor = { via: 'cli', operatorId: row.id, operatorName: row.name, source: 'cli' };
+  const actor = { via: 'cli' as const, operatorId: row.id, operatorName: row.name, source: 'cli' };
   if (endpoint && !roleMayCall(row.role as AdminRole, endpoint)) {
     await recordFlood(
       db,

@@ -95,7 +95,7 @@ export function addOperatorCommands(program: Command): void {
     .action(async () => {
       const list = await withDatabase(async (db) => {
         const actor = await cliActor(db, listAdminSessionsEndpoint);
-        return listOwnSessions(db, { operatorId: actor.operatorId ?? 0, tokenId: null }, systemClock.now());
+        return listOwnSessions(db, { operatorId: actor.operatorId, tokenId: null }, systemClock.now());
       });
       console.log(['id', 'since', 'until', 'source', 'authenticator', 'browser'].join('\t'));
       for (const s of list) {
