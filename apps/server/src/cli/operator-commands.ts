@@ -109,11 +109,7 @@ export function addOperatorCommands(program: Command): void {
     .action(async (id: string) => {
       await withDatabase(async (db) => {
         const actor = await cliActor(db, endAdminSessionEndpoint);
-        await endOwnSession(
-          { db, clock: systemClock },
-          { ...actor, operatorId: actor.operatorId ?? 0 },
-          wholeNumber(id),
-        );
+        await endOwnSession({ db, clock: systemClock }, actor, wholeNumber(id));
       });
       console.log(`Session ${id} ended.`);
     });
