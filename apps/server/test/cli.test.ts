@@ -7,7 +7,7 @@ import { systemClock } from '../src/clock';
 import { openDatabase, type Database } from '../src/db/client';
 import type { AuditActor } from '../src/admin/audit';
 import { createOperator } from '../src/admin/operators';
-import { auditLog, operators, users } from '../src/db/schema';
+import { adminTokens, auditLog, operators, users } from '../src/db/schema';
 import { runCli, tempDir } from './helper';
 
 const data = tempDir('portal-cli-');
@@ -128,17 +128,35 @@ describe('npm run cli', () => {
     const codes = cli('giftcards', 'create', '--amount', '5', '--count', '2').out.trim().split('\n');
     expect(codes).toHaveLength(2);
     const unused = cli('giftcards', 'list', '--unused').out;
-    for (const code of codes) expect(unused).toContain(`${code}\t$5.00`);
+    // Masked to the last four characters: the full code was printed once, by create.
+    for (const code of codes) {
+      expect(unused).toContain(`****-****-****-${code.slice(-4)}\t$5.00`);
+      expect(unused).not.toContain(code);
+    }
     expect(cli('giftcards', 'list', '--used').out).toContain('0 gift cards');
+    const cardId = new RegExp(`^(\\d+)\\t\\*{4}-\\*{4}-\\*{4}-${codes[0]?.slice(-4)}`, 'm').exec(unused)?.[1] ?? '';
+    expect(cli('giftcards', 'reveal', cardId).out.trim()).toBe(codes[0]);
+    await withDb((db) => createOperator({ db, clock: systemClock }, ownerActor, { name: 'Manny', role: 'manager' }));
+    const refused = cli('--operator', 'Manny', 'giftcards', 'reveal', cardId);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('(ADMIN_ROLE_FORBIDDEN)');
+    expect(refused.out).not.toContain(codes[0]);
 
     expect(cli('news', 'delete', id ?? '').out).toContain(`News item ${id} deleted.`);
     expect(cli('news', 'delete', id ?? '').code).toBe(1);
-    const audit = cli('audit', '--limit', '3').out;
-    expect(audit.split('\n')[0]).toBe('when\toperator\tvia\tsource\taction\tdetails');
-    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tnews\.delete\t/);
-    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tgiftcards\.create\t/);
+    const audit = cli('audit', '--limit', '5').out;
+    expect(audit.split('\n')[0]).toBe('id\twhen\toperator\tvia\tsource\taction\tcount\tdetails');
+    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tnews\.delete\t1\t/);
+    expect(audit).toMatch(/\towner \(#\d+\)\tcli\tcli\tgiftcards\.reveal\t1\t/);
+    expect(audit).toMatch(/\tManny \(#\d+\)\tcli\tcli\tadmin\.forbidden\t1\t/);
+    expect(audit).toContain('Older rows: --cursor ');
     // Codes are never written to the audit log: anyone reading it could redeem them.
     for (const code of codes) expect(audit).not.toContain(code);
+    const filtered = cli('audit', '--action', 'giftcards', '--limit', '10').out.trim().split('\n').slice(1);
+    expect(filtered.map((line) => line.split('\t')[5])).toEqual(['giftcards.reveal', 'giftcards.create']);
+    const older = cli('audit', '--limit', '1', '--cursor', /--cursor (\d+)/.exec(audit)?.[1] ?? '').out;
+    expect(older.split('\n')).toHaveLength(4);
+    expect(cli('audit', '--from', 'yesterday').err).toContain('(BAD_REQUEST)');
   }, 150_000);
 
   it('imports upstream lines, reports duplicates, and checks them now with the reason', () => {
@@ -163,5 +181,41 @@ describe('npm run cli', () => {
 
     const audited = cli('audit', '--limit', '2').out;
     expect(audited).toContain('proxies.check');
+  }, 150_000);
+
+  it('unlocks a locked operator and lists and ends your own sessions', async () => {
+    // Also when run alone: the first command makes the database.
+    expect(cli('operators', 'list').code).toBe(0);
+    const made = await withDb((db) =>
+      createOperator({ db, clock: systemClock }, ownerActor, { name: 'Lockie', role: 'finance' }),
+    );
+    await withDb((db) => db.update(operators).set({ lockedAt: new Date() }).where(eq(operators.id, made.operator.id)));
+    expect(cli('operators', 'list').out).toMatch(/\tLockie\tfinance\toff\tLOCKED\t/);
+    expect(cli('--operator', 'Lockie', 'operators', 'unlock', 'Lockie').err).toContain('(ADMIN_ROLE_FORBIDDEN)');
+    expect(cli('operators', 'unlock', 'Lockie').out).toContain('Lockie is unlocked.');
+    const [row] = await withDb((db) => db.select().from(operators).where(eq(operators.id, made.operator.id)));
+    expect(row?.lockedAt).toBeNull();
+
+    await withDb((db) =>
+      db.insert(adminTokens).values({
+        tokenHash: 'cli-test-session',
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+        operatorId: made.operator.id,
+        source: '198.51.100.4',
+      }),
+    );
+    const listed = cli('--operator', 'Lockie', 'sessions', 'list').out;
+    const id = /^(\d+)\t.*\t198\.51\.100\.4\tno\t/m.exec(listed)?.[1];
+    expect(id).toBeDefined();
+    expect(cli('sessions', 'end', id ?? '').err).toContain('(ADMIN_SESSION_NOT_FOUND)');
+    expect(cli('--operator', 'Lockie', 'sessions', 'end', id ?? '').out).toContain(`Session ${id} ended.`);
+    const [token] = await withDb((db) =>
+      db
+        .select()
+        .from(adminTokens)
+        .where(eq(adminTokens.id, Number(id))),
+    );
+    expect(token?.revokedAt).not.toBeNull();
   }, 150_000);
 });

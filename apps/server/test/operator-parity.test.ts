@@ -31,7 +31,7 @@ interface Said {
 }
 
 async function overHttp(
-  method: 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'DELETE',
   url: string,
   payload?: unknown,
   contentType = 'application/json',
@@ -169,6 +169,29 @@ describe('the admin API and the command line refuse the same input alike', () =>
     );
   }, 60_000);
 
+  it('gift card reveal and audit: an id that is not one, a card that does not exist, bad filters', async () => {
+    await sameAnswer(
+      overHttp('POST', '/api/admin/giftcards/abc/reveal'),
+      onCommandLine('giftcards', 'reveal', 'abc'),
+      /^Invalid id: .* \(BAD_REQUEST\)$/,
+    );
+    await sameAnswer(
+      overHttp('POST', '/api/admin/giftcards/999999/reveal'),
+      onCommandLine('giftcards', 'reveal', '999999'),
+      /^No such gift card\. \(GIFTCARD_NOT_FOUND\)$/,
+    );
+    await sameAnswer(
+      overHttp('GET', '/api/admin/audit?cursor=abc'),
+      onCommandLine('audit', '--cursor', 'abc'),
+      /^Invalid cursor: .* \(BAD_REQUEST\)$/,
+    );
+    await sameAnswer(
+      overHttp('GET', '/api/admin/audit?from=yesterday'),
+      onCommandLine('audit', '--from', 'yesterday'),
+      /^Invalid from: .* \(BAD_REQUEST\)$/,
+    );
+  }, 60_000);
+
   it('records nothing for a refusal', async () => {
     const audit = await t.app.inject({
       method: 'GET',
@@ -177,6 +200,8 @@ describe('the admin API and the command line refuse the same input alike', () =>
     });
     const actions = audit.json<{ entries: { action: string }[] }>().entries.map((entry) => entry.action);
     expect(actions.filter((action) => !action.startsWith('admin.'))).toEqual([]);
-    expect(runCli(data.dir, 'audit').out.trim().split('\n')).toEqual(['when\toperator\tvia\tsource\taction\tdetails']);
+    expect(runCli(data.dir, 'audit').out.trim().split('\n')).toEqual([
+      'id\twhen\toperator\tvia\tsource\taction\tcount\tdetails',
+    ]);
   }, 60_000);
 });

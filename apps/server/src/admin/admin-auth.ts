@@ -7,9 +7,10 @@ import type { Database } from '../db/client';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
-import { recordAudit, type AuditActor } from './audit';
+import { recordAudit, recordFlood, type AuditActor } from './audit';
 import { lookupOf, operatorSecretMatches } from './operator-secrets';
 import { secondFactorAccepted } from './totp';
+import { clearTotpFailures, countTotpFailure } from './totp-lock';
 
 export interface AdminAuthDeps {
   db: Database;
@@ -52,31 +53,53 @@ const apiActor = (operator: Pick<OperatorRow, 'id' | 'name'> | null, source: str
   source,
 });
 
+/** What a login request says of itself: where it came from and its browser (kept with the session). */
+export interface LoginOrigin {
+  source: string;
+  userAgent?: string | undefined;
+}
+
 /**
  * Every admin login, right or wrong, is in the audit log with the address it came from: the
- * owner sees who got in and who tried. Once an operator set up an authenticator app, the secret
- * alone is not enough (TOTP_REQUIRED), and a wrong or reused code is refused (TOTP_INVALID).
+ * owner sees who got in and who tried (failures from one source collapse into a row a minute with
+ * a count). Once an operator set up an authenticator app, the secret alone is not enough
+ * (TOTP_REQUIRED), and a wrong or reused code is refused (TOTP_INVALID); wrong codes from all
+ * addresses together lock the operator (OPERATOR_LOCKED) until the owner unlocks them.
  */
 export async function adminLogin(
   deps: AdminAuthDeps,
   input: { secretCode: string; totp?: string | undefined },
-  source: string,
+  { source, userAgent }: LoginOrigin,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const operator = await operatorOfSecret(deps, input.secretCode);
   if (!operator) {
-    await recordAudit(deps.db, { actor: apiActor(null, source), action: 'admin.login_failed', details: {}, at: now });
+    await recordFlood(deps.db, { actor: apiActor(null, source), action: 'admin.login_failed', details: {}, at: now });
     throw new DomainError('INVALID_SECRET_CODE');
   }
+  if (operator.lockedAt) {
+    await recordFlood(deps.db, {
+      actor: apiActor(operator, source),
+      action: 'admin.login_locked',
+      details: {},
+      at: now,
+    });
+    throw new DomainError('OPERATOR_LOCKED');
+  }
+  let secondFactor = false;
   if (operator.totpSecret) {
     const accepted = input.totp
       ? await secondFactorAccepted(deps.db, { ...operator, totpSecret: operator.totpSecret }, input.totp, now)
       : null;
     if (!accepted) {
       const action = input.totp ? 'admin.login_totp_failed' : 'admin.login_totp_missing';
-      await recordAudit(deps.db, { actor: apiActor(operator, source), action, details: {}, at: now });
+      await recordFlood(deps.db, { actor: apiActor(operator, source), action, details: {}, at: now });
+      // Only a code that was sent is a guess; a login that asks for the prompt is not.
+      if (input.totp && (await countTotpFailure(deps.db, operator, now))) throw new DomainError('OPERATOR_LOCKED');
       throw new DomainError(input.totp ? 'TOTP_INVALID' : 'TOTP_REQUIRED');
     }
+    secondFactor = true;
+    await clearTotpFailures(deps.db, operator.id);
     if (accepted === 'recovery') {
       await recordAudit(deps.db, {
         actor: apiActor(operator, source),
@@ -90,7 +113,15 @@ export async function adminLogin(
   const expiresAt = new Date(now.getTime() + deps.tokenTtlMs);
   const [row] = await deps.db
     .insert(adminTokens)
-    .values({ tokenHash: hashSecret(token), createdAt: now, expiresAt, operatorId: operator.id })
+    .values({
+      tokenHash: hashSecret(token),
+      createdAt: now,
+      expiresAt,
+      operatorId: operator.id,
+      source,
+      userAgent: userAgent?.slice(0, 200) ?? null,
+      secondFactor,
+    })
     .returning({ id: adminTokens.id });
   await deps.db.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, operator.id));
   await recordAudit(deps.db, {
@@ -205,12 +236,16 @@ export function requireAdmin(deps: AdminAuthDeps): preHandlerAsyncHookHandler {
     const operationId = request.routeOptions.config.operationId;
     const endpoint = (operationId && ENDPOINT_BY_OPERATION.get(operationId)) || {};
     if (!roleMayCall(session.role, endpoint)) {
-      await recordAudit(deps.db, {
-        actor: adminActorOf(request),
-        action: 'admin.forbidden',
-        details: { operation: operationId ?? null, method: request.method, role: session.role },
-        at: deps.clock.now(),
-      });
+      await recordFlood(
+        deps.db,
+        {
+          actor: adminActorOf(request),
+          action: 'admin.forbidden',
+          details: { operation: operationId ?? null, method: request.method, role: session.role },
+          at: deps.clock.now(),
+        },
+        `${request.method} ${operationId ?? request.routeOptions.url ?? ''}`,
+      );
       throw new DomainError('ADMIN_ROLE_FORBIDDEN');
     }
     if (session.totpRequired && !session.totpEnabled && !('beforeTotp' in endpoint && endpoint.beforeTotp)) {

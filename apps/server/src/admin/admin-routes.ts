@@ -12,9 +12,12 @@ import {
   importProxiesEndpoint,
   inventoryEndpoint,
   listGiftcardsEndpoint,
+  revealGiftcardEndpoint,
 } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
+import { sourceKey } from '../lib/failure-throttle';
 import { listInventory } from '../inventory/inventory-repository';
 import { listGiftcards } from '../payments/giftcards';
 import { endpointRoutes } from '../plugins/endpoint-routes';
@@ -28,7 +31,13 @@ import {
   type AdminAuthDeps,
 } from './admin-auth';
 import { listAudit } from './audit';
-import { adjustCustomerBalance, createGiftcardBatch, importInventory, setProxyEnabledBy } from './operator-actions';
+import {
+  adjustCustomerBalance,
+  createGiftcardBatch,
+  importInventory,
+  revealGiftcard,
+  setProxyEnabledBy,
+} from './operator-actions';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;
@@ -47,7 +56,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   route(
     adminLoginEndpoint,
     async (request) => {
-      const { token, expiresAt } = await adminLogin(deps, request.body, request.ip);
+      const { token, expiresAt } = await adminLogin(deps, request.body, {
+        source: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return { success: true as const, token, expiresAt: expiresAt.toISOString() };
     },
     {
@@ -55,6 +67,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         rateLimit: {
           max: loginRateLimit,
           timeWindow: '1 minute',
+          // An IPv6 subscriber holds a whole /64: counted as one source, as the gateway does.
+          keyGenerator: (request: FastifyRequest) => sourceKey(request.ip),
           errorResponseBuilder: (_request: unknown, context: { after: string }) =>
             new DomainError('ADMIN_RATE_LIMITED', {
               message: `Too many admin login attempts. Try again in ${context.after}.`,
@@ -107,8 +121,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   route(listGiftcardsEndpoint, async () => ({ success: true as const, giftcards: await listGiftcards(deps.db) }));
 
-  route(auditEndpoint, async (request) => ({
+  route(revealGiftcardEndpoint, async (request) => ({
     success: true as const,
-    entries: await listAudit(deps.db, { operatorId: request.query.operatorId }),
+    id: request.params.id,
+    code: await revealGiftcard(deps, adminActorOf(request), request.params.id),
   }));
+
+  route(auditEndpoint, async (request) => {
+    const { from, to, ...query } = request.query;
+    return {
+      success: true as const,
+      ...(await listAudit(deps.db, {
+        ...query,
+        from: from === undefined ? undefined : new Date(from),
+        to: to === undefined ? undefined : new Date(to),
+      })),
+    };
+  });
 };

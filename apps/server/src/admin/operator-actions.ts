@@ -18,7 +18,7 @@ import { readImport } from '../inventory/inventory-import';
 import { setProxyEnabled, storeImport, type StoredImport } from '../inventory/inventory-repository';
 import { adjustBalanceIn } from '../ledger/ledger';
 import { addNews, deleteNews } from '../news/news-repository';
-import { createGiftcards } from '../payments/giftcards';
+import { createGiftcards, giftcardCode } from '../payments/giftcards';
 import { recordAudit, type AuditActor } from './audit';
 
 /**
@@ -65,7 +65,8 @@ export async function createGiftcardBatch(deps: OperatorDeps, actor: Actor, inpu
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const codes = await createGiftcards(tx, { amountCents: input.amountCents, count: input.count, at });
-    // The codes themselves stay out of the log: anyone reading it could redeem them.
+    // The codes themselves stay out of the log: anyone reading it could redeem them. This answer
+    // is the only one that holds them; lists show them masked.
     await recordAudit(tx, {
       actor,
       action: 'giftcards.create',
@@ -73,6 +74,15 @@ export async function createGiftcardBatch(deps: OperatorDeps, actor: Actor, inpu
       at,
     });
     return codes;
+  });
+}
+
+/** A gift card code in full again: the money roles' call, and each reveal leaves its row. */
+export async function revealGiftcard(deps: OperatorDeps, actor: Actor, id: number): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const code = await giftcardCode(tx, id);
+    await recordAudit(tx, { actor, action: 'giftcards.reveal', details: { id }, at: deps.clock.now() });
+    return code;
   });
 }
 

@@ -2,7 +2,10 @@ import {
   adminMeEndpoint,
   createOperatorEndpoint,
   deleteOperatorEndpoint,
+  endAdminSessionEndpoint,
+  listAdminSessionsEndpoint,
   listOperatorsEndpoint,
+  unlockOperatorEndpoint,
   totpConfirmEndpoint,
   totpEnrollEndpoint,
   totpPolicyEndpoint,
@@ -13,8 +16,10 @@ import { operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { endOwnSession, listOwnSessions } from './admin-sessions';
 import { createOperator, listOperators, operatorView, removeOperator, setTotpRequired } from './operators';
 import { confirmTotp, enrollTotp } from './totp';
+import { unlockOperator } from './totp-lock';
 
 /** The operator team (the owner's) and each operator's own session and authenticator app. */
 export const operatorRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
@@ -37,6 +42,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, 
     totpRequired: await setTotpRequired(deps, adminActorOf(request), {
       required: request.body.required,
       callerHasTotp: adminSessionOf(request).totpEnabled,
+      callerSession: adminSessionOf(request).tokenId,
     }),
   }));
 
@@ -54,6 +60,21 @@ export const operatorRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, 
 
   route(totpConfirmEndpoint, async (request) => ({
     success: true as const,
-    recoveryCodes: await confirmTotp(deps, adminActorOf(request), request.body.code),
+    recoveryCodes: await confirmTotp(deps, adminActorOf(request), request.body.code, adminSessionOf(request).tokenId),
   }));
+
+  route(unlockOperatorEndpoint, async (request) => {
+    await unlockOperator(deps, adminActorOf(request), request.params.id);
+    return { success: true as const, id: request.params.id };
+  });
+
+  route(listAdminSessionsEndpoint, async (request) => {
+    const session = adminSessionOf(request);
+    return { success: true as const, sessions: await listOwnSessions(deps.db, session, deps.clock.now()) };
+  });
+
+  route(endAdminSessionEndpoint, async (request) => {
+    await endOwnSession(deps, adminActorOf(request), request.params.id);
+    return { success: true as const, id: request.params.id };
+  });
 };

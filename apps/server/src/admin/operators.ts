@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
+import { endSessionsWithoutSecondFactor } from './admin-sessions';
 import { recordAudit, type AuditActor } from './audit';
 import { hashOperatorSecret, newOperatorSecret } from './operator-secrets';
 
@@ -22,6 +23,7 @@ export function operatorView(row: OperatorRow): Operator {
     role: row.role as AdminRole,
     builtin: row.builtin,
     totpEnabled: row.totpSecret !== null,
+    locked: row.lockedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
@@ -107,23 +109,29 @@ export async function removeOperator(deps: OperatorsDeps, actor: AuditActor, id:
 /**
  * Requires (or stops requiring) an authenticator app of every operator. Turning it on needs the
  * owner's own app first: otherwise the owner would lock themselves out of everything but the setup.
+ * Turning it on ends every session opened without the app but the caller's own: the rule is for
+ * the tokens out there now, not only for the next logins.
  */
 export async function setTotpRequired(
   deps: OperatorsDeps,
   actor: AuditActor,
-  input: { required: boolean; callerHasTotp: boolean },
+  input: { required: boolean; callerHasTotp: boolean; callerSession?: number | null },
 ): Promise<boolean> {
   if (input.required && !input.callerHasTotp) throw new DomainError('TOTP_ENROLMENT_REQUIRED');
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(operatorPolicy)
       .values({ id: true, totpRequired: input.required })
       .onConflictDoUpdate({ target: operatorPolicy.id, set: { totpRequired: sql`excluded.totp_required` } });
+    const sessionsEnded = input.required
+      ? await endSessionsWithoutSecondFactor(tx, now, input.callerSession ?? null)
+      : 0;
     await recordAudit(tx, {
       actor,
       action: 'operator.totp_policy',
-      details: { required: input.required },
-      at: deps.clock.now(),
+      details: { required: input.required, sessionsEnded },
+      at: now,
     });
   });
   return input.required;

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { operatorRecoveryCodes, operators } from '../db/schema';
 import { DomainError } from '../errors';
+import { endSessionsOf } from './admin-sessions';
 import { recordAudit, type AuditActor } from './audit';
 import { newRecoveryCode, recoveryCodeHash } from './operator-secrets';
 
@@ -55,11 +56,16 @@ export async function enrollTotp(
   return { secret, otpauth_url: generateURI({ issuer: deps.totpIssuer, label: row.name, secret }) };
 }
 
-/** Turns the waiting secret on with a code from the app; answers the recovery codes, once. */
+/**
+ * Turns the waiting secret on with a code from the app; answers the recovery codes, once. The
+ * operator's other sessions end: they were opened with the secret code alone, which no longer
+ * suffices (the caller's own session stays, it just proved the app).
+ */
 export async function confirmTotp(
   deps: TotpDeps,
   actor: AuditActor & { operatorId: number },
   code: string,
+  keepSession: number | null = null,
 ): Promise<string[]> {
   const now = deps.clock.now();
   const row = await operatorRow(deps.db, actor.operatorId);
@@ -79,7 +85,8 @@ export async function confirmTotp(
     await tx
       .insert(operatorRecoveryCodes)
       .values(codes.map((c) => ({ operatorId: row.id, codeHash: recoveryCodeHash(c) })));
-    await recordAudit(tx, { actor, action: 'admin.totp_enabled', details: {}, at: now });
+    const sessionsEnded = await endSessionsOf(tx, row.id, now, keepSession);
+    await recordAudit(tx, { actor, action: 'admin.totp_enabled', details: { sessionsEnded }, at: now });
   });
   return codes;
 }
@@ -123,9 +130,11 @@ export async function secondFactorAccepted(
 /**
  * Turns an operator's authenticator off (a lost phone and lost recovery codes). Only the command
  * line offers it: whoever runs it holds the database already, so it opens no way around the
- * second factor that was not there.
+ * second factor that was not there. Every session of the operator ends: whoever holds one may
+ * be whoever has the phone.
  */
 export async function turnOffTotp(deps: { db: Database; clock: Clock }, actor: AuditActor, operatorId: number) {
+  const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(operators)
@@ -134,11 +143,12 @@ export async function turnOffTotp(deps: { db: Database; clock: Clock }, actor: A
       .returning({ id: operators.id, name: operators.name });
     if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
     await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+    const sessionsEnded = await endSessionsOf(tx, operatorId, now);
     await recordAudit(tx, {
       actor,
       action: 'operator.totp_off',
-      details: { operatorId, name: row.name },
-      at: deps.clock.now(),
+      details: { operatorId, name: row.name, sessionsEnded },
+      at: now,
     });
   });
 }

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
 import { builtinOwner } from '../admin/admin-auth';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, recordFlood, type AuditActor } from '../admin/audit';
 import { activeOperatorNamed } from '../admin/operators';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
@@ -81,18 +81,17 @@ export function setCliOperator(name: string | undefined): void {
 export async function cliActor(
   db: Database,
   endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
-): Promise<AuditActor> {
+): Promise<AuditActor & { operatorId: number }> {
   const now = systemClock.now();
   const row = operatorName === undefined ? await builtinOwner(db, now) : await activeOperatorNamed(db, operatorName);
   if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });
-  const actor: AuditActor = { via: 'cli', operatorId: row.id, operatorName: row.name, source: 'cli' };
+  const actor = { via: 'cli' as const, operatorId: row.id, operatorName: row.name, source: 'cli' };
   if (endpoint && !roleMayCall(row.role as AdminRole, endpoint)) {
-    await recordAudit(db, {
-      actor,
-      action: 'admin.forbidden',
-      details: { operation: endpoint.operationId, role: row.role },
-      at: now,
-    });
+    await recordFlood(
+      db,
+      { actor, action: 'admin.forbidden', details: { operation: endpoint.operationId, role: row.role }, at: now },
+      endpoint.operationId,
+    );
     throw new DomainError('ADMIN_ROLE_FORBIDDEN', {
       message: `${row.name} is ${row.role}: that role may not ${endpoint.summary.toLowerCase()}.`,
     });

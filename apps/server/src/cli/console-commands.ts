@@ -1,19 +1,24 @@
 import {
+  auditEndpoint,
+  AuditQuerySchema,
   formatDollars,
+  GiftcardIdParamsSchema,
+  listGiftcardsEndpoint,
   NewsAddRequestSchema,
   NewsIdParamsSchema,
   newsAddEndpoint,
   newsDeleteEndpoint,
+  revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { findCustomerId } from '../accounts/accounts-repository';
 import { listAudit } from '../admin/audit';
 import { customerDetail, overview, searchCustomers } from '../admin/console-queries';
-import { addNewsBy, deleteNewsBy } from '../admin/operator-actions';
+import { addNewsBy, deleteNewsBy, revealGiftcard } from '../admin/operator-actions';
 import { systemClock } from '../clock';
 import { listNews } from '../news/news-repository';
 import { listGiftcards } from '../payments/giftcards';
-import { cliActor, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { cliActor, numberOrText, requestOf, withDatabase } from './cli-support';
 
 /** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
 function table(header: string[], rows: (string | number | null)[][]): void {
@@ -85,18 +90,32 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
 
   giftcards
     .command('list')
-    .description('every code with its amount and whether it was used')
+    .description('every card with its amount and whether it was used; codes masked to their last four characters')
     .option('--unused', 'only codes nobody has redeemed')
     .option('--used', 'only redeemed codes')
     .action(async (options: { unused?: boolean; used?: boolean }) => {
-      const cards = (await withDatabase((db) => listGiftcards(db))).filter(
+      const all = await withDatabase(async (db) => {
+        await cliActor(db, listGiftcardsEndpoint);
+        return listGiftcards(db);
+      });
+      const cards = all.filter(
         (card) => (!options.unused || card.redeemedAt === null) && (!options.used || card.redeemedAt !== null),
       );
       table(
-        ['code', 'amount', 'created', 'redeemed by', 'redeemed at'],
-        cards.map((card) => [card.code, money(card.amount), card.createdAt, card.redeemedBy, card.redeemedAt]),
+        ['id', 'code', 'amount', 'created', 'redeemed by', 'redeemed at'],
+        cards.map((card) => [card.id, card.code, money(card.amount), card.createdAt, card.redeemedBy, card.redeemedAt]),
       );
       console.log(`${cards.length} gift cards`);
+    });
+  giftcards
+    .command('reveal <id>')
+    .description('print one code in full again (owner and finance; audited)')
+    .action(async (id: string) => {
+      const params = requestOf(GiftcardIdParamsSchema, { id });
+      const code = await withDatabase(async (db) =>
+        revealGiftcard({ db, clock: systemClock }, await cliActor(db, revealGiftcardEndpoint), params.id),
+      );
+      console.log(code);
     });
 
   const news = program.command('news').description('the public news feed');
@@ -142,21 +161,52 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
 
   program
     .command('audit')
-    .description('operator actions, newest first (who, when, what)')
-    .option('--limit <n>', 'how many', wholeNumber, 50)
-    .option('--by <operator-id>', "only this operator's actions", wholeNumber)
-    .action(async (options: { limit: number; by?: number }) => {
-      const entries = await withDatabase((db) => listAudit(db, { limit: options.limit, operatorId: options.by }));
+    .description('operator actions, newest first (who, when, what); a flood from one source is a row a minute')
+    .option('--limit <n>', 'how many', numberOrText, 50)
+    .option('--by <operator-id>', "only this operator's actions", numberOrText)
+    .option('--action <action>', 'only this action (proxies.disable), or a family of them (proxies)')
+    .option('--from <time>', 'only rows at or after this time (ISO 8601, e.g. 2026-11-25T10:00:00Z)')
+    .option('--to <time>', 'only rows at or before this time (ISO 8601)')
+    .option('--cursor <cursor>', 'the rows older than this (printed under a full page)')
+    .action(async (options: AuditOptions) => {
+      const query = requestOf(AuditQuerySchema, {
+        limit: options.limit,
+        operatorId: options.by,
+        action: options.action,
+        from: options.from,
+        to: options.to,
+        cursor: options.cursor,
+      });
+      const page = await withDatabase(async (db) => {
+        await cliActor(db, auditEndpoint);
+        return listAudit(db, {
+          ...query,
+          from: query.from === undefined ? undefined : new Date(query.from),
+          to: query.to === undefined ? undefined : new Date(query.to),
+        });
+      });
       table(
-        ['when', 'operator', 'via', 'source', 'action', 'details'],
-        entries.map((e) => [
+        ['id', 'when', 'operator', 'via', 'source', 'action', 'count', 'details'],
+        page.entries.map((e) => [
+          e.id,
           e.at,
           e.operatorId === null ? '' : `${e.operatorName ?? ''} (#${e.operatorId})`,
           e.actor,
           e.source,
           e.action,
+          e.count,
           JSON.stringify(e.details),
         ]),
       );
+      if (page.nextCursor) console.log(`Older rows: --cursor ${page.nextCursor}`);
     });
+}
+
+interface AuditOptions {
+  limit: number | string;
+  by?: number | string;
+  action?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
 }

@@ -2,11 +2,16 @@ import {
   AdminRoleSchema,
   createOperatorEndpoint,
   deleteOperatorEndpoint,
+  endAdminSessionEndpoint,
+  listAdminSessionsEndpoint,
   OperatorCreateRequestSchema,
+  unlockOperatorEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { activeOperatorNamed, createOperator, listOperators, removeOperator } from '../admin/operators';
+import { endOwnSession, listOwnSessions } from '../admin/admin-sessions';
 import { turnOffTotp } from '../admin/totp';
+import { unlockOperator } from '../admin/totp-lock';
 import { systemClock } from '../clock';
 import { DomainError } from '../errors';
 import { cliActor, requestOf, wholeNumber, withDatabase } from './cli-support';
@@ -23,9 +28,10 @@ export function addOperatorCommands(program: Command): void {
     .description('every operator with role and authenticator state; never a secret')
     .action(async () => {
       const { operators, totpRequired } = await withDatabase((db) => listOperators(db));
-      console.log(['id', 'name', 'role', 'authenticator', 'last_login'].join('\t'));
+      console.log(['id', 'name', 'role', 'authenticator', 'locked', 'last_login'].join('\t'));
       for (const o of operators) {
-        console.log([o.id, o.name, o.role, o.totpEnabled ? 'on' : 'off', o.lastLoginAt ?? ''].join('\t'));
+        const row = [o.id, o.name, o.role, o.totpEnabled ? 'on' : 'off', o.locked ? 'LOCKED' : '', o.lastLoginAt ?? ''];
+        console.log(row.join('\t'));
       }
       console.log(`Authenticator app required of everyone: ${totpRequired ? 'yes' : 'no'}`);
     });
@@ -64,6 +70,47 @@ export function addOperatorCommands(program: Command): void {
         if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
         await turnOffTotp({ db, clock: systemClock }, actor, row.id);
       });
-      console.log(`The authenticator app of ${name} is off: the secret code alone logs in until one is set up.`);
+      console.log(
+        `The authenticator app of ${name} is off and their sessions ended: the secret code alone logs in until one is set up.`,
+      );
+    });
+
+  team
+    .command('unlock <name>')
+    .description('let an operator log in again after too many wrong authenticator codes locked them')
+    .action(async (name: string) => {
+      await withDatabase(async (db) => {
+        const actor = await cliActor(db, unlockOperatorEndpoint);
+        const row = await activeOperatorNamed(db, name);
+        if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
+        await unlockOperator({ db, clock: systemClock }, actor, row.id);
+      });
+      console.log(`${name} is unlocked.`);
+    });
+
+  const sessions = program.command('sessions').description("your own admin sessions (the owner's, or --operator's)");
+  sessions
+    .command('list')
+    .description('the sessions that still work: when and from where each logged in')
+    .action(async () => {
+      const list = await withDatabase(async (db) => {
+        const actor = await cliActor(db, listAdminSessionsEndpoint);
+        return listOwnSessions(db, { operatorId: actor.operatorId, tokenId: null }, systemClock.now());
+      });
+      console.log(['id', 'since', 'until', 'source', 'authenticator', 'browser'].join('\t'));
+      for (const s of list) {
+        const row = [s.id, s.createdAt, s.expiresAt, s.source ?? '', s.secondFactor ? 'yes' : 'no', s.userAgent ?? ''];
+        console.log(row.join('\t'));
+      }
+    });
+  sessions
+    .command('end <id>')
+    .description('end one of your sessions: its token stops working at once')
+    .action(async (id: string) => {
+      await withDatabase(async (db) => {
+        const actor = await cliActor(db, endAdminSessionEndpoint);
+        await endOwnSession({ db, clock: systemClock }, actor, wholeNumber(id));
+      });
+      console.log(`Session ${id} ended.`);
     });
 }

@@ -1,6 +1,17 @@
 import { ADMIN_ROLES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const roleList = sql.raw(ADMIN_ROLES.map((role) => `'${role}'`).join(', '));
 
@@ -27,6 +38,11 @@ export const operators = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Wrong second factors at login since `totpFailuresSince`, from any address. */
+    totpFailures: integer('totp_failures').notNull().default(0),
+    totpFailuresSince: timestamp('totp_failures_since', { withTimezone: true }),
+    /** Too many wrong second factors: no login until the owner lifts it. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
   },
   (t) => [
     check('operators_role_known', sql`${t.role} IN (${roleList})`),
@@ -65,4 +81,54 @@ export const operatorPolicy = pgTable(
     totpRequired: boolean('totp_required').notNull().default(false),
   },
   (t) => [check('operator_policy_single_row', sql`${t.id}`)],
+);
+
+/** Every operator action: who (which admin session), when, what. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Through which door: `api`, `cli`, `system` (rows before operators: `admin:<token id>`). */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull(),
+    /** Who acted: kept as written, so a removed or renamed operator's rows still name them. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    operatorName: text('operator_name'),
+    /** The caller's address, or `cli`. */
+    source: text('source'),
+    /** Events this row stands for: a flood from one source is one row per minute. */
+    count: integer('count').notNull().default(1),
+    /** Set on rows that collapse a flood: action, who, source and minute. */
+    floodKey: text('flood_key'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_operator_idx').on(t.operatorId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    uniqueIndex('audit_log_flood_key')
+      .on(t.floodKey)
+      .where(sql`${t.floodKey} IS NOT NULL`),
+  ],
+);
+
+/** Operator sessions: Bearer tokens with an expiry, stored hashed. */
+export const adminTokens = pgTable(
+  'admin_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    /** Where the login came from and its browser, for the operator's list of their sessions. */
+    source: text('source'),
+    userAgent: text('user_agent'),
+    /** The login passed the authenticator app. */
+    secondFactor: boolean('second_factor').notNull().default(false),
+  },
+  (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
 );

@@ -17,7 +17,7 @@ import {
 import { browserSessions, users } from './schema-accounts';
 import { ipqsCache, ipqsUsage } from './schema-ipqs';
 import { news } from './schema-news';
-import { operators } from './schema-operators';
+import { adminTokens, auditLog } from './schema-operators';
 
 /*
  * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
@@ -275,40 +275,6 @@ export const giftcards = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   },
   (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
-);
-
-/** Every operator action: who (which admin session), when, what. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    /** Through which door: `api`, `cli`, `system` (rows before operators: `admin:<token id>`). */
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    details: jsonb('details').notNull(),
-    /** Who acted: kept as written, so a removed or renamed operator's rows still name them. */
-    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
-    operatorName: text('operator_name'),
-    /** The caller's address, or `cli`. */
-    source: text('source'),
-  },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.id)],
-);
-
-/** Operator sessions: Bearer tokens with an expiry, stored hashed. */
-export const adminTokens = pgTable(
-  'admin_tokens',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
-    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
-  },
-  (t) => [index('admin_tokens_operator_idx').on(t.operatorId)],
 );
 
 /** Gateway traffic of a rental per hour; the hours add up to the rental's byte counts. */

@@ -146,6 +146,40 @@ export async function queueAlertEvent(db: Database, event: AlertEvent): Promise<
   });
 }
 
+/**
+ * Queues an alert about one event that has no end to watch for (an operator locked out), in the
+ * transaction that made it happen: `eventKey` names the event, so it is queued once per recipient
+ * whichever process saw it. Answers the rows queued.
+ */
+export async function queueOneOffAlert(
+  tx: Queryable,
+  event: { kind: AlertKind; eventKey: string; details: AlertDetails; at: Date },
+): Promise<number> {
+  const recipients = await alertRecipients(tx);
+  if (recipients.length === 0) return 0;
+  const payload: AlertPayload = {
+    kind: event.kind,
+    state: 'raised',
+    at: event.at.toISOString(),
+    details: event.details,
+  };
+  const added = await tx
+    .insert(operatorAlertNotices)
+    .values(
+      recipients.map((operator) => ({
+        operatorId: operator.id,
+        eventKey: `${event.kind}:${event.eventKey}`,
+        kind: event.kind,
+        payload,
+        createdAt: event.at,
+        nextAttemptAt: event.at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: operatorAlertNotices.id });
+  return added.length;
+}
+
 /** Events kept while the database cannot take them (the database_down alert itself): the newest this many. */
 const MAX_PENDING = 100;
 const RETRY_MS = 5_000;

@@ -26,6 +26,7 @@ const en: OperatorTexts = {
     ipqs_budget: "This month's IPQS budget is used up",
     backup_failed: 'A scheduled backup failed',
     payment_provider: 'The payment provider is failing',
+    operator_locked: 'An operator is locked after too many wrong authenticator codes',
   },
   figures: {
     provider: 'provider',
@@ -42,6 +43,8 @@ const en: OperatorTexts = {
     used: 'used',
     limit: 'limit',
     month: 'month',
+    operator: 'operator',
+    attempts: 'wrong codes',
   },
 };
 
@@ -57,6 +60,7 @@ const ru: OperatorTexts = {
     ipqs_budget: 'Месячный лимит IPQS исчерпан',
     backup_failed: 'Плановая резервная копия не удалась',
     payment_provider: 'Платёжный провайдер даёт сбои',
+    operator_locked: 'Оператор заблокирован после слишком многих неверных кодов аутентификатора',
   },
   figures: {
     provider: 'провайдер',
@@ -73,6 +77,8 @@ const ru: OperatorTexts = {
     used: 'использовано',
     limit: 'лимит',
     month: 'месяц',
+    operator: 'оператор',
+    attempts: 'неверных кодов',
   },
 };
 
@@ -88,6 +94,7 @@ const hi: OperatorTexts = {
     ipqs_budget: 'इस महीने का IPQS बजट खत्म हो गया है',
     backup_failed: 'एक निर्धारित बैकअप विफल रहा',
     payment_provider: 'भुगतान प्रदाता विफल हो रहा है',
+    operator_locked: 'बहुत सारे गलत ऑथेंटिकेटर कोड के बाद एक ऑपरेटर लॉक हो गया है',
   },
   figures: {
     provider: 'प्रदाता',
@@ -104,6 +111,8 @@ const hi: OperatorTexts = {
     used: 'उपयोग हुए',
     limit: 'सीमा',
     month: 'महीना',
+    operator: 'ऑपरेटर',
+    attempts: 'गलत कोड',
   },
 };
 
@@ -119,6 +128,7 @@ const es: OperatorTexts = {
     ipqs_budget: 'El presupuesto de IPQS de este mes se ha agotado',
     backup_failed: 'Ha fallado una copia de seguridad programada',
     payment_provider: 'El proveedor de pagos está fallando',
+    operator_locked: 'Un operador quedó bloqueado tras demasiados códigos de autenticación erróneos',
   },
   figures: {
     provider: 'proveedor',
@@ -135,6 +145,8 @@ const es: OperatorTexts = {
     used: 'usadas',
     limit: 'límite',
     month: 'mes',
+    operator: 'operador',
+    attempts: 'códigos erróneos',
   },
 };
 
@@ -150,6 +162,7 @@ const fr: OperatorTexts = {
     ipqs_budget: 'Le budget IPQS du mois est épuisé',
     backup_failed: 'Une sauvegarde planifiée a échoué',
     payment_provider: 'Le prestataire de paiement est en panne',
+    operator_locked: 'Un opérateur est bloqué après trop de codes d’authentification faux',
   },
   figures: {
     provider: 'prestataire',
@@ -166,6 +179,8 @@ const fr: OperatorTexts = {
     used: 'utilisées',
     limit: 'limite',
     month: 'mois',
+    operator: 'opérateur',
+    attempts: 'codes faux',
   },
 };
 
@@ -180,6 +195,7 @@ const zhCN: OperatorTexts = {
     ipqs_budget: '本月的 IPQS 额度已用完',
     backup_failed: '定时备份失败',
     payment_provider: '支付服务商出现故障',
+    operator_locked: '某操作员因多次输错验证码已被锁定',
   },
   figures: {
     provider: '服务商',
@@ -196,6 +212,8 @@ const zhCN: OperatorTexts = {
     used: '已用',
     limit: '额度',
     month: '月份',
+    operator: '操作员',
+    attempts: '错误验证码次数',
   },
 };
 

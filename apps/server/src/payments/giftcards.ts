@@ -75,14 +75,29 @@ export async function redeemGiftcard(
   });
 }
 
+/**
+ * A code as lists show it: its last four characters. A code is a bearer credit, so whoever reads a
+ * list must not be able to redeem from it; the last four still tell codes apart.
+ */
+export function maskGiftcardCode(normalized: string): string {
+  return formatGiftcardCode('*'.repeat(Math.max(0, normalized.length - 4)) + normalized.slice(-4));
+}
+
 export async function listGiftcards(db: Database) {
   const rows = await db.select().from(giftcards).orderBy(desc(giftcards.id));
   return rows.map((row) => ({
     id: row.id,
-    code: formatGiftcardCode(row.code),
+    code: maskGiftcardCode(row.code),
     amount: centsToDollars(row.amountCents),
     createdAt: row.createdAt.toISOString(),
     redeemedBy: row.redeemedBy,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
   }));
+}
+
+/** One code in full, for a reveal (which the caller audits). */
+export async function giftcardCode(db: Database, id: number): Promise<string> {
+  const [row] = await db.select({ code: giftcards.code }).from(giftcards).where(eq(giftcards.id, id));
+  if (!row) throw new DomainError('GIFTCARD_NOT_FOUND');
+  return formatGiftcardCode(row.code);
 }

@@ -187,6 +187,7 @@ export type CustomerDetail = z.infer<typeof CustomerDetailResponseSchema>;
 
 export const GiftcardRowSchema = z.object({
   id: z.number().int(),
+  /** Masked (`****-****-****-WXYZ`): the full code is in the answer that creates it, and a reveal. */
   code: z.string(),
   amount: z.number(),
   createdAt: z.string(),
@@ -195,6 +196,10 @@ export const GiftcardRowSchema = z.object({
 });
 export type GiftcardRow = z.infer<typeof GiftcardRowSchema>;
 export const GiftcardListResponseSchema = z.object({ success: successTrue, giftcards: z.array(GiftcardRowSchema) });
+export const GiftcardIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const GiftcardRevealResponseSchema = z.object({ success: successTrue, id: z.number().int(), code: z.string() });
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
@@ -208,9 +213,33 @@ export const AuditEntrySchema = z.object({
   source: z.string().nullable(),
   action: z.string(),
   details: z.unknown(),
+  /** Events the row stands for: a flood of refusals or failed logins from one source is one row a minute. */
+  count: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AUDIT_PAGE_MAX = 500;
+const auditTime = (name: string) =>
+  z.iso.datetime({ offset: true, message: `${name} must be a date and time (ISO 8601)` }).optional();
 export const AuditQuerySchema = z.object({
   operatorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** An action (`proxies.disable`) or a family of them (`proxies`). */
+  action: z
+    .string()
+    .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'action must be like proxies.disable or proxies')
+    .max(64)
+    .optional(),
+  from: auditTime('from'),
+  to: auditTime('to'),
+  /** The `nextCursor` of the page before: the rows older than it. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'cursor must be a nextCursor of an earlier page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
 });
-export const AuditListResponseSchema = z.object({ success: successTrue, entries: z.array(AuditEntrySchema) });
+export const AuditListResponseSchema = z.object({
+  success: successTrue,
+  entries: z.array(AuditEntrySchema),
+  /** For the next (older) page; null on the last. */
+  nextCursor: z.string().nullable(),
+});

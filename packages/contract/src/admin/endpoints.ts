@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../api/endpoint';
 import { ReplacementListResponseSchema } from '../rentals/replace';
-import { ANY_ROLE } from './roles';
+import { ANY_ROLE, MONEY_ROLES } from './roles';
 import {
   AdminOverviewResponseSchema,
   AuditListResponseSchema,
@@ -10,7 +10,9 @@ import {
   CustomerSearchQuerySchema,
   CustomerSearchResponseSchema,
   DiscoveryStatusResponseSchema,
+  GiftcardIdParamsSchema,
   GiftcardListResponseSchema,
+  GiftcardRevealResponseSchema,
   InventoryListResponseSchema,
   ProxyCheckRequestSchema,
   ProxyCheckResponseSchema,
@@ -45,7 +47,7 @@ export const adminLoginEndpoint = defineEndpoint({
   access: 'public',
   request: { body: AdminLoginRequestSchema },
   response: AdminLoginResponseSchema,
-  errors: ['INVALID_SECRET_CODE', 'TOTP_REQUIRED', 'TOTP_INVALID', 'ADMIN_RATE_LIMITED'],
+  errors: ['INVALID_SECRET_CODE', 'TOTP_REQUIRED', 'TOTP_INVALID', 'OPERATOR_LOCKED', 'ADMIN_RATE_LIMITED'],
 });
 
 export const adminVerifyEndpoint = defineEndpoint({
@@ -147,9 +149,10 @@ export const createGiftcardsEndpoint = defineEndpoint({
   path: '/api/admin/giftcards',
   tag: 'admin',
   summary: 'Create gift card codes',
-  description: '`count` codes (XXXX-XXXX-XXXX-XXXX, 80 random bits) worth `amount` dollars each.',
+  description:
+    '`count` codes (XXXX-XXXX-XXXX-XXXX, 80 random bits) worth `amount` dollars each. This answer is the only one with the codes in full.',
   access: 'admin',
-  roles: ['finance'],
+  roles: MONEY_ROLES,
   request: { body: GiftcardCreateRequestSchema },
   response: GiftcardCreateResponseSchema,
 });
@@ -160,9 +163,24 @@ export const listGiftcardsEndpoint = defineEndpoint({
   path: '/api/admin/giftcards',
   tag: 'admin',
   summary: 'Gift cards, used and unused',
+  description: 'Codes masked to their last four characters, for every role.',
   access: 'admin',
   roles: ['manager', 'finance'],
   response: GiftcardListResponseSchema,
+});
+
+export const revealGiftcardEndpoint = defineEndpoint({
+  operationId: 'revealGiftcard',
+  method: 'POST',
+  path: '/api/admin/giftcards/:id/reveal',
+  tag: 'admin',
+  summary: 'Show a gift card code in full again',
+  description: 'A money role only; each reveal is in the audit log.',
+  access: 'admin',
+  roles: MONEY_ROLES,
+  request: { params: GiftcardIdParamsSchema },
+  response: GiftcardRevealResponseSchema,
+  errors: ['GIFTCARD_NOT_FOUND'],
 });
 
 export const auditEndpoint = defineEndpoint({
@@ -171,7 +189,8 @@ export const auditEndpoint = defineEndpoint({
   path: '/api/admin/audit',
   tag: 'admin',
   summary: 'Operator actions, newest first',
-  description: 'Who (operator id and name, source address), when, what: API and command line. `operatorId` filters.',
+  description:
+    'Who (operator id and name, source address), when, what: API and command line. A page of `limit` rows; `nextCursor` as `cursor` gives the older ones. `operatorId`, `action` (`proxies.disable`, or `proxies` for all of them), `from` and `to` filter. Refusals and failed logins from one source are one row a minute with a `count`.',
   access: 'admin',
   request: { query: AuditQuerySchema },
   response: AuditListResponseSchema,

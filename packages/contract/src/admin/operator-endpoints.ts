@@ -1,6 +1,10 @@
 import { defineEndpoint } from '../api/endpoint';
 import {
   AdminMeResponseSchema,
+  AdminSessionEndResponseSchema,
+  AdminSessionIdParamsSchema,
+  AdminSessionListResponseSchema,
+  OperatorUnlockResponseSchema,
   OperatorCreateRequestSchema,
   OperatorCreateResponseSchema,
   OperatorDeleteResponseSchema,
@@ -58,7 +62,7 @@ export const totpPolicyEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Require an authenticator app of every operator',
   description:
-    'While required, an operator without one may only set it up. The owner turning it on must use one already.',
+    'While required, an operator without one may only set it up. The owner turning it on must use one already; turning it on ends every other session that was not opened with an authenticator code.',
   access: 'admin',
   request: { body: TotpPolicyRequestSchema },
   response: TotpPolicyResponseSchema,
@@ -97,11 +101,54 @@ export const totpConfirmEndpoint = defineEndpoint({
   path: '/api/admin/totp/confirm',
   tag: 'admin',
   summary: 'Turn the authenticator app on',
-  description: 'With a code from the app; answers ten recovery codes, once. From then on login needs a code.',
+  description:
+    "With a code from the app; answers ten recovery codes, once. From then on login needs a code, and the operator's other sessions end.",
   access: 'admin',
   roles: ANY_ROLE,
   beforeTotp: true,
   request: { body: TotpConfirmRequestSchema },
   response: TotpConfirmResponseSchema,
   errors: ['TOTP_NOT_PENDING', 'TOTP_ALREADY_ENABLED', 'TOTP_CODE_WRONG'],
+});
+
+export const unlockOperatorEndpoint = defineEndpoint({
+  operationId: 'unlockOperator',
+  method: 'POST',
+  path: '/api/admin/operators/:id/unlock',
+  tag: 'admin',
+  summary: 'Unlock an operator',
+  description:
+    'After too many wrong authenticator codes at login (from any addresses) an operator is locked, the right code included; this lets them log in again.',
+  access: 'admin',
+  request: { params: OperatorIdParamsSchema },
+  response: OperatorUnlockResponseSchema,
+  errors: ['OPERATOR_NOT_FOUND'],
+});
+
+export const listAdminSessionsEndpoint = defineEndpoint({
+  operationId: 'listAdminSessions',
+  method: 'GET',
+  path: '/api/admin/sessions',
+  tag: 'admin',
+  summary: 'My sessions',
+  description: "The signed-in operator's own unexpired sessions: when and from where each logged in.",
+  access: 'admin',
+  roles: ANY_ROLE,
+  beforeTotp: true,
+  response: AdminSessionListResponseSchema,
+});
+
+export const endAdminSessionEndpoint = defineEndpoint({
+  operationId: 'endAdminSession',
+  method: 'DELETE',
+  path: '/api/admin/sessions/:id',
+  tag: 'admin',
+  summary: 'End one of my sessions',
+  description: 'The token of that session stops working at once, in every server process.',
+  access: 'admin',
+  roles: ANY_ROLE,
+  beforeTotp: true,
+  request: { params: AdminSessionIdParamsSchema },
+  response: AdminSessionEndResponseSchema,
+  errors: ['ADMIN_SESSION_NOT_FOUND'],
 });

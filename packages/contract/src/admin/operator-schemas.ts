@@ -11,6 +11,8 @@ export const OperatorSchema = z.object({
   /** The owner of `ADMIN_SECRET`: always there, never removed. */
   builtin: z.boolean(),
   totpEnabled: z.boolean(),
+  /** Too many wrong authenticator codes at login: no login until the owner unlocks them. */
+  locked: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
@@ -65,3 +67,28 @@ export const TotpConfirmResponseSchema = z.object({
   /** Each works once instead of a code from the app; shown this once. */
   recoveryCodes: z.array(z.string()),
 });
+
+export const OperatorUnlockResponseSchema = z.object({ success: successTrue, id: z.number().int() });
+
+export const AdminSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** The address the login came from (null: sessions from before this was kept). */
+  source: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The login passed the authenticator app. */
+  secondFactor: z.boolean(),
+  /** The session this call was made with. */
+  current: z.boolean(),
+});
+export type AdminSessionView = z.infer<typeof AdminSessionSchema>;
+export const AdminSessionListResponseSchema = z.object({
+  success: successTrue,
+  /** The caller's own unexpired sessions, newest first. */
+  sessions: z.array(AdminSessionSchema),
+});
+export const AdminSessionIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const AdminSessionEndResponseSchema = z.object({ success: successTrue, id: z.number().int() });

@@ -9,6 +9,9 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 /** Every role: calls any operator may make (their own session, their own authenticator). */
 export const ANY_ROLE: readonly AdminRole[] = ADMIN_ROLES;
 
+/** Roles with money rights (besides the owner): they make gift card codes and may see them again. */
+export const MONEY_ROLES: readonly AdminRole[] = ['finance'];
+
 /** Whether a role may make a call that lists `roles`; a call that lists none is the owner's alone. */
 export function roleMayCall(role: AdminRole, endpoint: { readonly roles?: readonly AdminRole[] }): boolean {
   return role === 'owner' || (endpoint.roles ?? []).includes(role);

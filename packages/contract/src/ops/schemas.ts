@@ -86,5 +86,6 @@ export const ALERT_KINDS = [
   'ipqs_budget',
   'backup_failed',
   'payment_provider',
+  'operator_locked',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

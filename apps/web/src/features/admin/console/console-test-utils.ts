@@ -42,6 +42,7 @@ export function meAnswer(operator: Partial<AdminMe['operator']> = {}, totpRequir
       role: 'owner',
       builtin: true,
       totpEnabled: false,
+      locked: false,
       createdAt: '2026-03-01T00:00:00.000Z',
       lastLoginAt: null,
       ...operator,

@@ -1,28 +1,44 @@
 import { auditEndpoint, type AuditEntry } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export async function getAudit({ signal, operatorId }: { signal?: AbortSignal; operatorId?: number } = {}): Promise<
-  AuditEntry[]
-> {
-  const answer = await callAdminEndpoint(auditEndpoint, {
-    signal,
-    ...(operatorId === undefined ? {} : { query: { operatorId } }),
-  });
-  return answer.entries;
+/** What the audit screen narrows the log to; times are ISO 8601. */
+export interface AuditFilters {
+  operatorId?: number | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
-/** Every operator's actions, or one operator's. */
-export function getAuditQueryOptions(operatorId?: number) {
-  return queryOptions({
-    queryKey: consoleKeys.audit(operatorId),
-    queryFn: ({ signal }) => getAudit({ signal, operatorId }),
+export const AUDIT_PAGE_SIZE = 100;
+
+export async function getAuditPage({
+  signal,
+  filters,
+  cursor,
+}: {
+  signal?: AbortSignal;
+  filters: AuditFilters;
+  cursor?: string | undefined;
+}): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const query = Object.fromEntries(
+    Object.entries({ ...filters, cursor, limit: AUDIT_PAGE_SIZE }).filter(([, value]) => value !== undefined),
+  );
+  const answer = await callAdminEndpoint(auditEndpoint, { signal, query });
+  return { entries: answer.entries, nextCursor: answer.nextCursor };
+}
+
+/** The log newest first, a page at a time: each next page is the rows older than the last one shown. */
+export function getAuditQueryOptions(filters: AuditFilters) {
+  return infiniteQueryOptions({
+    queryKey: consoleKeys.audit(filters),
+    queryFn: ({ signal, pageParam }) => getAuditPage({ signal, filters, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-type QueryConfig = Omit<ReturnType<typeof getAuditQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useAudit({ queryConfig, operatorId }: { queryConfig?: QueryConfig; operatorId?: number } = {}) {
-  return useQuery({ ...getAuditQueryOptions(operatorId), ...queryConfig });
+export function useAudit(filters: AuditFilters) {
+  return useInfiniteQuery(getAuditQueryOptions(filters));
 }

@@ -1,4 +1,5 @@
 import { adminKeys } from '../../api/keys';
+import type { AuditFilters } from './get-audit';
 
 /**
  * Query keys of the operator console, under `adminKeys.all` so that logging out (which removes
@@ -15,6 +16,7 @@ export const consoleKeys = {
   backups: () => [...consoleKeys.all, 'backups'] as const,
   replacements: () => [...consoleKeys.all, 'replacements'] as const,
   notices: (status: string) => [...consoleKeys.all, 'notices', status] as const,
-  audit: (operatorId?: number) => [...consoleKeys.all, 'audit', operatorId ?? 'all'] as const,
+  audit: (filters: AuditFilters) => [...consoleKeys.all, 'audit', filters] as const,
+  sessions: () => [...consoleKeys.all, 'sessions'] as const,
   operators: () => [...consoleKeys.all, 'operators'] as const,
 };

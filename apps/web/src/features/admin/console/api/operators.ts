@@ -3,6 +3,7 @@ import {
   deleteOperatorEndpoint,
   listOperatorsEndpoint,
   totpPolicyEndpoint,
+  unlockOperatorEndpoint,
   type AdminRole,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,6 +46,14 @@ export function useTotpPolicy() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (required: boolean) => callAdminEndpoint(totpPolicyEndpoint, { body: { required } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUnlockOperator() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => callAdminEndpoint(unlockOperatorEndpoint, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -14,16 +14,6 @@ describe('audit log', () => {
           success: true,
           entries: [
             {
-              id: 1,
-              at: '2026-03-01T10:00:00Z',
-              actor: 'cli',
-              operatorId: 1,
-              operatorName: 'owner',
-              source: 'cli',
-              action: 'proxies.import',
-              details: { added: 3 },
-            },
-            {
               id: 2,
               at: '2026-03-02T10:00:00Z',
               actor: 'api',
@@ -32,8 +22,21 @@ describe('audit log', () => {
               source: '203.0.113.9',
               action: 'customers.adjust',
               details: { customerId: 4, amount: -2.5, reason: 'correction' },
+              count: 1,
+            },
+            {
+              id: 1,
+              at: '2026-03-01T10:00:00Z',
+              actor: 'cli',
+              operatorId: 1,
+              operatorName: 'owner',
+              source: 'cli',
+              action: 'proxies.import',
+              details: { added: 3 },
+              count: 1,
             },
           ],
+          nextCursor: null,
         }),
     });
     renderApp('/admin/audit');
@@ -66,6 +69,7 @@ describe('audit log', () => {
               role: 'owner',
               builtin: true,
               totpEnabled: false,
+              locked: false,
               createdAt: '2026-03-01T00:00:00Z',
               lastLoginAt: null,
             },
@@ -75,12 +79,13 @@ describe('audit log', () => {
               role: 'support',
               builtin: false,
               totpEnabled: true,
+              locked: false,
               createdAt: '2026-03-01T00:00:00Z',
               lastLoginAt: null,
             },
           ],
         }),
-      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [] }),
+      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }),
     });
     renderApp('/admin/audit');
     const select = await screen.findByLabelText('Operator');
@@ -88,12 +93,64 @@ describe('audit log', () => {
     await userEvent.selectOptions(select, 'Sam');
     await waitFor(() => {
       for (const [input] of fetchMock.mock.calls) asked.push(String(input));
-      expect(asked.some((url) => url.endsWith('/api/admin/audit?operatorId=7'))).toBe(true);
+      expect(asked.some((url) => url.endsWith('/api/admin/audit?operatorId=7&limit=100'))).toBe(true);
+    });
+  });
+
+  it('shows a flood as one row with its count, and loads older rows with the cursor', async () => {
+    const row = (id: number, action: string, count = 1) => ({
+      id,
+      at: '2026-03-02T10:00:00Z',
+      actor: 'api',
+      operatorId: null,
+      operatorName: null,
+      source: '203.0.113.9',
+      action,
+      details: {},
+      count,
+    });
+    const fetchMock = consoleApi({
+      'GET /api/admin/audit': () => {
+        const url = String(fetchMock.mock.calls.at(-1)?.[0] ?? '');
+        return url.includes('cursor=1001')
+          ? jsonResponse(200, { success: true, entries: [row(7, 'proxies.disable')], nextCursor: null })
+          : jsonResponse(200, { success: true, entries: [row(1001, 'admin.login_failed', 500)], nextCursor: '1001' });
+      },
+    });
+    renderApp('/admin/audit');
+    const flood = await screen.findByText('admin.login_failed');
+    expect(within(flood.closest('tr') as HTMLElement).getByText('×500')).toBeInTheDocument();
+    expect(screen.queryByText('proxies.disable')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
+    expect(await screen.findByText('proxies.disable')).toBeInTheDocument();
+    expect(screen.getAllByTestId('audit-row')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+  });
+
+  it('asks the server for an action and a time range; refuses an action it would refuse', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }),
+    });
+    renderApp('/admin/audit');
+    const action = await screen.findByLabelText('Action');
+    await userEvent.type(action, 'DROP TABLE');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('An action looks like proxies.disable, or proxies for all of them.'),
+    ).toBeInTheDocument();
+    await userEvent.clear(action);
+    await userEvent.type(action, 'proxies');
+    await userEvent.type(screen.getByLabelText('From'), '2026-03-01T10:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const from = encodeURIComponent(new Date('2026-03-01T10:00').toISOString());
+    await waitFor(() => {
+      const urls = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(urls).toContain(`/api/admin/audit?action=proxies&from=${from}&limit=100`);
     });
   });
 
   it('says when nothing was recorded yet', async () => {
-    consoleApi({ 'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [] }) });
+    consoleApi({ 'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }) });
     renderApp('/admin/audit');
     expect(await screen.findByText('No operator actions recorded yet.')).toBeInTheDocument();
   });

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { GiftcardRow } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, postedUrls, setupConsoleTests } from '../console-test-utils';
+import { consoleApi, meAnswer, postedUrls, setupConsoleTests } from '../console-test-utils';
 
 setupConsoleTests();
 
 const card = (id: number, overrides: Partial<GiftcardRow> = {}): GiftcardRow => ({
   id,
-  code: `AAAA-BBBB-CCCC-000${id}`,
+  code: `****-****-****-000${id}`,
   amount: 5,
   createdAt: '2026-03-01T10:00:00Z',
   redeemedBy: null,
@@ -50,7 +50,7 @@ describe('gift cards', () => {
       'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: list }),
       'POST /api/admin/giftcards': (init) => {
         bodies.push(JSON.parse(String(init.body)));
-        list = [...list, card(2, { code: codes[0] }), card(3, { code: codes[1] })];
+        list = [...list, card(2, { code: '****-****-****-DFGH' }), card(3, { code: '****-****-****-UYTR' })];
         return jsonResponse(200, { success: true, codes });
       },
     });
@@ -107,15 +107,39 @@ describe('gift cards', () => {
     await userEvent.selectOptions(filter, 'used');
     const [used] = screen.getAllByTestId('giftcard-row');
     expect(screen.getAllByTestId('giftcard-row')).toHaveLength(1);
-    expect(within(used as HTMLElement).getByText('AAAA-BBBB-CCCC-0002')).toBeInTheDocument();
+    expect(within(used as HTMLElement).getByText('****-****-****-0002')).toBeInTheDocument();
     expect(within(used as HTMLElement).getByRole('link', { name: 'Customer 7' })).toHaveAttribute(
       'href',
       '/admin/customers/7',
     );
     await userEvent.selectOptions(filter, 'unused');
     expect(screen.getAllByTestId('giftcard-row').map((row) => row.textContent)).toEqual([
-      expect.stringContaining('AAAA-BBBB-CCCC-0001'),
-      expect.stringContaining('AAAA-BBBB-CCCC-0003'),
+      expect.stringContaining('****-****-****-0001'),
+      expect.stringContaining('****-****-****-0003'),
     ]);
+  });
+
+  it('shows codes masked; the owner reveals one, a manager has no such button', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [card(4)] }),
+      'POST /api/admin/giftcards/4/reveal': () =>
+        jsonResponse(200, { success: true, id: 4, code: 'QWER-TYUI-OPAS-0004' }),
+    });
+    renderApp('/admin/giftcards');
+    expect(await screen.findByTestId('giftcard-code')).toHaveTextContent('****-****-****-0004');
+    await userEvent.click(screen.getByRole('button', { name: 'Show the full code ending in 0004' }));
+    await waitFor(() => expect(screen.getByTestId('giftcard-code')).toHaveTextContent('QWER-TYUI-OPAS-0004'));
+    expect(postedUrls(fetchMock)).toEqual(['/api/admin/giftcards/4/reveal']);
+  });
+
+  it('offers a manager the masked list only', async () => {
+    consoleApi({
+      'GET /api/admin/me': () => meAnswer({ role: 'manager', builtin: false, name: 'Max' }),
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [card(5)] }),
+    });
+    renderApp('/admin/giftcards');
+    expect(await screen.findByTestId('giftcard-code')).toHaveTextContent('****-****-****-0005');
+    expect(screen.queryByRole('button', { name: /Show the full code/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { createGiftcardsEndpoint, formatDollars, type GiftcardRow } from '@portal/contract';
+import { createGiftcardsEndpoint, formatDollars, revealGiftcardEndpoint, type GiftcardRow } from '@portal/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useCreateGiftcards } from '../api/create-giftcards';
 import { useGiftcards } from '../api/get-giftcards';
+import { useRevealGiftcard } from '../api/giftcard-reveal';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
@@ -34,17 +35,21 @@ function parseCount(text: string): number | null {
   return value >= 1 && value <= 1000 ? value : null;
 }
 
-/** Gift cards: create N codes of an amount, download them as text, list used/unused. */
+/**
+ * Gift cards: create N codes of an amount (shown in full this once), download them as text, list
+ * used/unused with codes masked; a money role may reveal one again (the server audits it).
+ */
 export function GiftcardsPage() {
   const { t } = useTranslation('console');
-  // A manager reads the list; only finance and the owner make codes.
-  const mayCreate = mayCall(useAdminMe().data?.operator.role, createGiftcardsEndpoint);
+  const role = useAdminMe().data?.operator.role;
+  // A manager reads the list; only finance and the owner make codes or see one again.
+  const mayCreate = mayCall(role, createGiftcardsEndpoint);
   return (
     <>
       <ScreenHeader title={t('giftcards.title')} />
       <div className="flex flex-col gap-6">
         {mayCreate && <CreateForm />}
-        <GiftcardList />
+        <GiftcardList mayReveal={mayCall(role, revealGiftcardEndpoint)} />
       </div>
     </>
   );
@@ -111,7 +116,7 @@ function CreateForm() {
   );
 }
 
-function GiftcardList() {
+function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const filterId = useId();
@@ -129,9 +134,12 @@ function GiftcardList() {
   return (
     <section aria-labelledby={`${filterId}-title`}>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <h2 id={`${filterId}-title`} className="text-lg font-semibold">
-          {t('giftcards.list.title')}
-        </h2>
+        <div>
+          <h2 id={`${filterId}-title`} className="text-lg font-semibold">
+            {t('giftcards.list.title')}
+          </h2>
+          <p className="text-sm text-slate-600">{t('giftcards.list.masked')}</p>
+        </div>
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
             {t('giftcards.list.filter')}
@@ -161,7 +169,9 @@ function GiftcardList() {
               {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('giftcards.list.empty')} />}
               {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((card) => (
                 <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
-                  <td className={cn(td, 'font-mono whitespace-nowrap')}>{card.code}</td>
+                  <td className={cn(td, 'font-mono whitespace-nowrap')}>
+                    <CodeCell card={card} mayReveal={mayReveal} />
+                  </td>
                   <td className={cn(td, 'tabular-nums')}>{formatDollars(card.amount)}</td>
                   <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.createdAt)}</td>
                   <td className={td}>
@@ -185,5 +195,31 @@ function GiftcardList() {
         <QueryState error={giftcards.error} onRetry={() => void giftcards.refetch()} />
       )}
     </section>
+  );
+}
+
+/** The masked code, and for a money role a button that asks the server for it in full. */
+function CodeCell({ card, mayReveal }: { card: GiftcardRow; mayReveal: boolean }) {
+  const { t } = useTranslation('console');
+  const reveal = useRevealGiftcard();
+  const full = reveal.data?.code;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <span data-testid="giftcard-code" className={cn(full && 'select-all')}>
+        {full ?? card.code}
+      </span>
+      {mayReveal && !full && (
+        <button
+          type="button"
+          onClick={() => reveal.mutate(card.id)}
+          disabled={reveal.isPending}
+          aria-label={t('giftcards.list.revealLabel', { last: card.code.slice(-4) })}
+          className="rounded border border-slate-300 px-2 py-0.5 font-sans text-xs font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          {t('giftcards.list.reveal')}
+        </button>
+      )}
+      {reveal.error && <span className="font-sans text-xs text-red-700">{apiErrorText(reveal.error)}</span>}
+    </span>
   );
 }

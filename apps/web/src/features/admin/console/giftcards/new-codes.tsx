@@ -35,6 +35,7 @@ export function NewCodes({ codes, amount }: { codes: string[]; amount: number })
       <h2 id="new-codes-title" className="text-lg font-semibold text-green-950">
         {t('giftcards.created.title', { count: codes.length, amount: formatDollars(amount) })}
       </h2>
+      <p className="mt-1 text-sm text-green-950">{t('giftcards.created.once')}</p>
       <pre
         className="mt-3 max-h-64 overflow-auto rounded-lg bg-white p-3 font-mono text-sm"
         data-testid="new-codes"

@@ -12,6 +12,7 @@ const operator = (id: number, name: string, role: string, extra: Record<string, 
   role,
   builtin: false,
   totpEnabled: false,
+  locked: false,
   createdAt: '2026-03-01T00:00:00Z',
   lastLoginAt: null,
   ...extra,
@@ -83,5 +84,30 @@ describe('operators', () => {
     await userEvent.click(await screen.findByLabelText('Require an authenticator app of every operator'));
     await waitFor(() => expect(sent).toEqual([{ required: true }]));
     expect(await screen.findByText('Set up an authenticator app before using the console.')).toBeInTheDocument();
+  });
+
+  it('marks a locked operator and unlocks them through their own path', async () => {
+    let locked = true;
+    const unlocked: string[] = [];
+    consoleApi({
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, {
+          success: true,
+          totpRequired: false,
+          operators: [operator(1, 'owner', 'owner', { builtin: true }), operator(6, 'Vic', 'finance', { locked })],
+        }),
+      'POST /api/admin/operators/6/unlock': () => {
+        unlocked.push('6');
+        locked = false;
+        return jsonResponse(200, { success: true, id: 6 });
+      },
+    });
+    renderApp('/admin/operators');
+    const vic = (await screen.findByText('Vic')).closest('tr') as HTMLElement;
+    expect(within(vic).getByTestId('operator-locked')).toHaveTextContent('Locked');
+    await userEvent.click(within(vic).getByRole('button', { name: 'Unlock Vic' }));
+    expect(await screen.findByText('Vic can log in again.')).toBeInTheDocument();
+    expect(unlocked).toEqual(['6']);
+    await waitFor(() => expect(screen.queryByTestId('operator-locked')).not.toBeInTheDocument());
   });
 });

@@ -8,7 +8,7 @@ import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
-import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy } from '../api/operators';
+import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useUnlockOperator } from '../api/operators';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
@@ -139,6 +139,7 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
   const me = useAdminMe();
   const remove = useDeleteOperator();
   const [removing, setRemoving] = useState<Operator | null>(null);
+  const unlock = useUnlockOperator();
   const columns = ['name', 'role', 'totp', 'lastLogin', 'actions'] as const;
 
   function onRemove() {
@@ -160,22 +161,48 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
           {operators.length === 0 && <EmptyRow colSpan={columns.length} text={t('operators.empty')} />}
           {operators.map((operator) => (
             <tr key={operator.id} className="border-t border-slate-100" data-testid="operator-row">
-              <td className={td}>{operator.name}</td>
+              <td className={td}>
+                {operator.name}
+                {operator.locked && (
+                  <span
+                    data-testid="operator-locked"
+                    className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800"
+                  >
+                    {t('operators.locked')}
+                  </span>
+                )}
+              </td>
               <td className={td}>{t(`roles.${operator.role}`)}</td>
               <td className={td}>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
               <td className={cn(td, 'whitespace-nowrap')}>
                 {operator.lastLoginAt ? format.dateTime(operator.lastLoginAt) : t('common.never')}
               </td>
               <td className={td}>
-                {!operator.builtin && operator.id !== me.data?.operator.id && (
-                  <Button
-                    variant="secondary"
-                    onClick={() => setRemoving(operator)}
-                    aria-label={t('operators.remove.label', { name: operator.name })}
-                  >
-                    {t('operators.remove.button')}
-                  </Button>
-                )}
+                <div className="flex flex-wrap gap-2">
+                  {operator.locked && (
+                    <Button
+                      onClick={() =>
+                        unlock.mutate(operator.id, {
+                          onSuccess: () => toast.success(t('operators.unlock.done', { name: operator.name })),
+                          onError: (failure) => toast.error(apiErrorText(failure)),
+                        })
+                      }
+                      disabled={unlock.isPending}
+                      aria-label={t('operators.unlock.label', { name: operator.name })}
+                    >
+                      {t('operators.unlock.button')}
+                    </Button>
+                  )}
+                  {!operator.builtin && operator.id !== me.data?.operator.id && (
+                    <Button
+                      variant="secondary"
+                      onClick={() => setRemoving(operator)}
+                      aria-label={t('operators.remove.label', { name: operator.name })}
+                    >
+                      {t('operators.remove.button')}
+                    </Button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}

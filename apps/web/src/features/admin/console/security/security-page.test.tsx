@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../testing/render-app';
@@ -53,5 +53,49 @@ describe('my account: the authenticator app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByTestId('recovery-codes')).toHaveTextContent('abcd-efgh-ijkm-npqr');
     await waitFor(() => expect(confirmed).toHaveLength(2));
+  });
+});
+
+describe('my account: my sessions', () => {
+  it('lists my sessions and ends another one; this one cannot be ended here', async () => {
+    let sessions = [
+      {
+        id: 12,
+        createdAt: '2026-03-02T10:00:00Z',
+        expiresAt: '2026-03-02T22:00:00Z',
+        source: '127.0.0.1',
+        userAgent: 'Laptop',
+        secondFactor: true,
+        current: true,
+      },
+      {
+        id: 9,
+        createdAt: '2026-03-01T10:00:00Z',
+        expiresAt: '2026-03-01T22:00:00Z',
+        source: '198.51.100.7',
+        userAgent: 'PhoneBrowser/1.0',
+        secondFactor: false,
+        current: false,
+      },
+    ];
+    const ended: string[] = [];
+    consoleApi({
+      'GET /api/admin/sessions': () => jsonResponse(200, { success: true, sessions }),
+      'DELETE /api/admin/sessions/9': () => {
+        ended.push('9');
+        sessions = sessions.filter((s) => s.id !== 9);
+        return jsonResponse(200, { success: true, id: 9 });
+      },
+    });
+    renderApp('/admin/security');
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(2));
+    const [current, phone] = screen.getAllByTestId('session-row') as [HTMLElement, HTMLElement];
+    expect(within(current).getByText('This session')).toBeInTheDocument();
+    expect(within(current).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(phone).getByText('198.51.100.7')).toBeInTheDocument();
+    expect(within(phone).getByText('PhoneBrowser/1.0')).toBeInTheDocument();
+    await userEvent.click(within(phone).getByRole('button', { name: /^End the session from / }));
+    await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
+    expect(ended).toEqual(['9']);
   });
 });

@@ -10,6 +10,7 @@ import { useConfirmTotp, useEnrollTotp } from '../api/totp';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
+import { MySessions } from './my-sessions';
 import { TelegramAlerts } from './telegram-alerts';
 
 /** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
@@ -41,6 +42,7 @@ export function SecurityPage() {
         ) : (
           <Enrolment confirm={confirm} />
         )}
+        <MySessions />
         <TelegramAlerts />
       </div>
     </>

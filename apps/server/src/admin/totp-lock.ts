@@ -1,0 +1,89 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/client';
+import { operators } from '../db/schema';
+import { DomainError } from '../errors';
+import { queueOneOffAlert } from '../notices/operator-alerts';
+import { recordAudit, type AuditActor } from './audit';
+
+/**
+ * Wrong second factors at login an operator may send within the window, from any addresses
+ * together; the next is refused and locks them. Only someone holding their secret code gets this
+ * far, so the lock guards the six digits, which are all that is left to guess.
+ */
+export const TOTP_MAX_FAILURES = 10;
+export const TOTP_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts one wrong second factor of an operator, under a row lock (every API process shares the
+ * count); answers whether the operator is locked now. The guess that reaches the limit locks them,
+ * with an audit row and an alert to the operators who get alerts.
+ */
+export async function countTotpFailure(
+  db: Database,
+  operator: { id: number; name: string },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(operators).where(eq(operators.id, operator.id)).for('update');
+    if (!row) return false;
+    if (row.lockedAt) return true;
+    const fresh = !row.totpFailuresSince || now.getTime() - row.totpFailuresSince.getTime() >= TOTP_FAILURE_WINDOW_MS;
+    const failures = fresh ? 1 : row.totpFailures + 1;
+    const lock = failures >= TOTP_MAX_FAILURES;
+    await tx
+      .update(operators)
+      .set({
+        totpFailures: failures,
+        totpFailuresSince: fresh ? now : row.totpFailuresSince,
+        lockedAt: lock ? now : null,
+      })
+      .where(eq(operators.id, operator.id));
+    if (lock) {
+      await recordAudit(tx, {
+        actor: 'system',
+        action: 'operator.locked',
+        details: { operatorId: operator.id, name: operator.name, failures },
+        at: now,
+      });
+      await queueOneOffAlert(tx, {
+        kind: 'operator_locked',
+        eventKey: `${operator.id}:${now.getTime()}`,
+        details: { operator: operator.name, attempts: failures },
+        at: now,
+      });
+    }
+    return lock;
+  });
+}
+
+/** A right second factor: the count starts over, so an operator's own typos never add up to a lock. */
+export async function clearTotpFailures(db: Queryable, operatorId: number): Promise<void> {
+  await db
+    .update(operators)
+    .set({ totpFailures: 0, totpFailuresSince: null })
+    .where(and(eq(operators.id, operatorId), isNull(operators.lockedAt)));
+}
+
+/** The owner lifts a lock; the count starts over. */
+export async function unlockOperator(deps: { db: Database; clock: Clock }, actor: AuditActor, id: number) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(operators)
+      .where(and(eq(operators.id, id), isNull(operators.removedAt)))
+      .for('update');
+    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    await tx
+      .update(operators)
+      .set({ lockedAt: null, totpFailures: 0, totpFailuresSince: null })
+      .where(eq(operators.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: 'operator.unlock',
+      details: { operatorId: id, name: row.name, wasLocked: row.lockedAt !== null },
+      at: now,
+    });
+  });
+}

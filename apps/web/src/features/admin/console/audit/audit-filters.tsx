@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { inputClass } from '../../../../components/ui/input-class';
+import { cn } from '../../../../lib/cn';
+import type { AuditFilters } from '../api/get-audit';
+import { useOperators } from '../api/operators';
+import { Field } from '../components/field';
+
+/** The server's rule for `action`: `proxies.disable`, or `proxies` for the whole family. */
+const ACTION = /^[a-z0-9_]+(\.[a-z0-9_]+)*$/;
+
+/** A `datetime-local` value (the browser's time zone) as ISO 8601, or undefined when empty. */
+function isoOf(local: string): string | undefined | null {
+  if (local.trim() === '') return undefined;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/**
+ * Who, what and when to show. The operator applies at once; the action and the time range when
+ * the form is sent, so typing does not ask the server for every letter.
+ */
+export function AuditFiltersForm({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (filters: AuditFilters) => void;
+}) {
+  const { t } = useTranslation('console');
+  const operatorId = useId();
+  const operators = useOperators();
+  const [action, setAction] = useState(filters.action ?? '');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wanted = action.trim().toLowerCase();
+    if (wanted !== '' && !ACTION.test(wanted)) return setError(t('audit.filters.actionInvalid'));
+    const fromIso = isoOf(from);
+    const toIso = isoOf(to);
+    if (fromIso === null || toIso === null) return setError(t('audit.filters.timeInvalid'));
+    setError(null);
+    onChange({ ...filters, action: wanted || undefined, from: fromIso, to: toIso });
+  }
+
+  const field = inputClass('text-sm');
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mb-4 flex flex-wrap items-end gap-3"
+      aria-label={t('audit.filters.title')}
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={operatorId} className="text-sm font-medium text-slate-800">
+          {t('audit.operator')}
+        </label>
+        <select
+          id={operatorId}
+          value={filters.operatorId ?? ''}
+          onChange={(event) =>
+            onChange({ ...filters, operatorId: event.target.value === '' ? undefined : Number(event.target.value) })
+          }
+          className={field}
+        >
+          <option value="">{t('audit.allOperators')}</option>
+          {operators.data?.operators.map((operator) => (
+            <option key={operator.id} value={operator.id}>
+              {operator.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={t('audit.filters.action')}
+        placeholder="proxies.disable"
+        value={action}
+        onChange={(event) => setAction(event.target.value)}
+        className={cn(field, 'w-44 font-mono')}
+        error={error}
+      />
+      <Field
+        label={t('audit.filters.from')}
+        type="datetime-local"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        className={field}
+      />
+      <Field
+        label={t('audit.filters.to')}
+        type="datetime-local"
+        value={to}
+        onChange={(event) => setTo(event.target.value)}
+        className={field}
+      />
+      <Button type="submit" variant="secondary">
+        {t('audit.filters.apply')}
+      </Button>
+    </form>
+  );
+}
