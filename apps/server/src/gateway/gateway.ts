@@ -16,6 +16,7 @@ import { RentalConnections } from './rental-connections';
 import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
+import { UdpAssociations } from './udp-associate';
 
 export interface GatewayOptions {
   database: DatabaseHandle;
@@ -38,6 +39,10 @@ export interface GatewayOptions {
   proxyProtocolFrom?: net.BlockList;
   /** One rental's concurrent connections on this process unless its proxy says otherwise (0: unlimited). */
   rentalMaxConnections?: number;
+  /** UDP associations one rental may hold on this process (GATEWAY_UDP_MAX_PER_RENTAL). */
+  udpMaxPerRental?: number;
+  /** UDP associations of this process together (GATEWAY_UDP_MAX). */
+  udpMax?: number;
 }
 
 export interface Gateway {
@@ -46,6 +51,8 @@ export interface Gateway {
   ownPorts: OwnPorts;
   /** Each rental's open connections against its cap (RENTAL_MAX_CONNECTIONS), in this process. */
   rentalConnections: RentalConnections;
+  /** SOCKS5 UDP associations open on this process. */
+  udp: UdpAssociations;
   socksPort: number;
   httpPort: number;
   /** Open client connections, refusals by reason and wrong logins since start (for metrics). */
@@ -77,6 +84,10 @@ async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** GATEWAY_UDP_MAX_PER_RENTAL and GATEWAY_UDP_MAX when unset. */
+export const DEFAULT_UDP_MAX_PER_RENTAL = 32;
+export const DEFAULT_UDP_MAX = 4096;
 
 /** a source with this many wrong logins in a minute is refused for the rest of it. */
 export const FAILED_LOGINS_PER_MINUTE = 20;
@@ -147,10 +158,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   );
   await store.loadAll();
+  const udp = new UdpAssociations({
+    store,
+    policy,
+    host: options.host,
+    maxPerRental: options.udpMaxPerRental ?? DEFAULT_UDP_MAX_PER_RENTAL,
+    max: options.udpMax ?? DEFAULT_UDP_MAX,
+  });
 
   // One session shape for a login with credentials and one by address (IP authorization).
   const sessionOf = (access: Access): Socks5Session => ({
     dial: (host, port) => dial(access.upstream, host, port, policy),
+    associate: (client, requested) => udp.associate(access, client, requested),
     opened: (client: net.Socket, target: net.Socket) => {
       // Payload only: what the handshake took before this point is not the customer's traffic.
       const readBefore = client.bytesRead;
@@ -172,9 +191,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   // Over its cap a rental's login is accepted and its request answered 0x02, "connection not
   // allowed by ruleset" (RFC 1928): a failed login would tell the client its password is wrong.
-  const overCap: Socks5Session = {
-    dial: () => Promise.reject(new DialError('the rental is at its connection cap', REPLY_NOT_ALLOWED)),
-  };
+  const atCap = () => Promise.reject(new DialError('the rental is at its connection cap', REPLY_NOT_ALLOWED));
+  const overCap: Socks5Session = { dial: atCap, associate: atCap };
   const sessionOfLogin = (login: LoginResult | null): Socks5Session | null =>
     login?.ok ? sessionOf(login.access) : login?.reason === 'limit' ? overCap : null;
   const socks = createSocks5Server({
@@ -212,6 +230,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     ownPorts,
     rentalConnections: gate.rentalConnections,
+    udp,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
     stats: () => ({
