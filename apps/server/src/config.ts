@@ -20,6 +20,10 @@ export interface DiscoveryConfig {
   exitRecheckMs: number;
   /** Failed re-checks in a row that take a proxy out of the catalogue (`unhealthy`). */
   unhealthyAfter: number;
+  /** Where the UDP check sends its DNS query through each upstream (UDP_CHECK_TARGET); null: no check. */
+  udpCheckTarget: { host: string; port: number } | null;
+  /** The gateway's bind address: `direct` checks send from it, as the gateway's relays do. */
+  udpBindHost: string;
   ipqs: { url: string; apiKey: string; monthlyLimit: number } | null;
 }
 
@@ -65,6 +69,9 @@ export interface Config {
     proxyProtocolFrom: net.BlockList | undefined;
     /** One rental's concurrent connections per gateway process, unless its proxy says otherwise; 0: unlimited. */
     rentalMaxConnections: number;
+    /** SOCKS5 UDP associations per rental and per process (GATEWAY_UDP_MAX_PER_RENTAL, GATEWAY_UDP_MAX). */
+    udpMaxPerRental: number;
+    udpMax: number;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
   backups: BackupConfig | null;
@@ -229,6 +236,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       privateTargetException: isProduction ? undefined : checkUrl,
       proxyProtocolFrom: e.GATEWAY_PROXY_PROTOCOL_FROM,
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
+      udpMaxPerRental: e.GATEWAY_UDP_MAX_PER_RENTAL,
+      udpMax: e.GATEWAY_UDP_MAX,
     },
     backups: e.BACKUP_DIR
       ? {
@@ -261,6 +270,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       recheckMs: e.INVENTORY_CHECK_SECONDS * 1000,
       exitRecheckMs: e.EXIT_IP_RECHECK_HOURS * 3_600_000,
       unhealthyAfter: e.UNHEALTHY_AFTER_FAILURES,
+      udpCheckTarget: e.UDP_CHECK_TARGET,
+      udpBindHost: e.HOST,
       ipqs: e.IPQS_API_KEY
         ? { url: e.IPQS_URL.replace(/\/+$/, ''), apiKey: e.IPQS_API_KEY, monthlyLimit: e.IPQS_MONTHLY_LIMIT }
         : null,

@@ -205,6 +205,8 @@ async function main(): Promise<void> {
         privateTargetException: config.gateway.privateTargetException,
         proxyProtocolFrom: config.gateway.proxyProtocolFrom,
         rentalMaxConnections: config.gateway.rentalMaxConnections,
+        udpMaxPerRental: config.gateway.udpMaxPerRental,
+        udpMax: config.gateway.udpMax,
       })
     : null;
   readiness.ready();

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     privateTargetException: config.gateway.privateTargetException,
     proxyProtocolFrom: config.gateway.proxyProtocolFrom,
     rentalMaxConnections: config.gateway.rentalMaxConnections,
+    udpMaxPerRental: config.gateway.udpMaxPerRental,
+    udpMax: config.gateway.udpMax,
   });
   readiness.ready();
   log.info({ socksPort: gateway.socksPort, httpPort: gateway.httpPort, metricsPort: probes.port }, 'gateway listening');
