@@ -219,6 +219,7 @@ export async function listInventory(db: Queryable): Promise<InventoryRow[]> {
     lastUnavailableAt: proxy.lastUnavailableAt?.toISOString() ?? null,
     exitIp: proxy.exitIp,
     latencyMs: proxy.latencyMs,
+    udp: proxy.udp,
     failureReason: proxy.failureReason,
     sources: proxy.sources,
     maxConnections: proxy.maxConnections,
