@@ -155,6 +155,16 @@ describe('the cut', () => {
     expect(await fresh.exchange(target(), 'new')).toBe('new');
     fresh.close();
   });
+
+  it('ends associations when the proxy is disabled', async () => {
+    const rental = await connectedRental(t, gateway.store);
+    const client = await udpClient(gateway.socksPort, { login: { user: rental.user, pass: rental.pass } });
+    expect(await client.exchange(target(), 'enabled')).toBe('enabled');
+    await t.database.db.update(proxies).set({ enabled: false }).where(eq(proxies.id, rental.proxyId));
+    expect(await closedWithin(client.control, 1000)).toBe(true);
+    expect(await client.exchange(target(), 'disabled', 300)).toBeNull();
+    client.close();
+  });
 });
 
 describe("a rental's own port (IP authorization)", () => {
