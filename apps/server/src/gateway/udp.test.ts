@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../test/helper';
 import { freePortRange, rentedForIpAuth } from '../../test/ip-auth-kit';
+import { danteUpstream } from '../../test/dante-upstream';
 import { socksUpstream } from '../../test/socks-upstream';
 import { udpEcho } from '../../test/udp-echo';
 import type { Gateway } from './gateway';
@@ -70,6 +71,20 @@ describe('UDP ASSOCIATE on the SOCKS port', () => {
       expect(row).toMatchObject({ bytesUp: 16, bytesDown: 16 });
     } finally {
       client.close();
+    }
+  });
+
+  it("echoes through Debian's dante as a real SOCKS5 upstream", async ({ skip }) => {
+    const dante = await danteUpstream();
+    if (!dante) return skip('dante-server (/usr/sbin/danted) is not installed or does not start here');
+    try {
+      const rental = await connectedRental(t, gateway.store, dante.url);
+      const client = await udpClient(gateway.socksPort, { login: { user: rental.user, pass: rental.pass } });
+      expect(await client.exchange(target(), 'through dante')).toBe('through dante');
+      expect(await client.exchange({ host: 'localhost', port: echo.port }, 'by name')).toBe('by name');
+      client.close();
+    } finally {
+      dante.stop();
     }
   });
 
