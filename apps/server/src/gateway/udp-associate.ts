@@ -1,5 +1,6 @@
 import type dgram from 'node:dgram';
 import type net from 'node:net';
+import { gatewayUdpAssociations, refusals } from '../metrics/metrics';
 import type { Access, CredentialStore } from './credential-store';
 import { DialError, REPLY_NOT_ALLOWED } from './dialer';
 import { parseUdpFrame, udpFrame } from './udp-frame';
@@ -53,16 +54,19 @@ export class UdpAssociations {
     const { rentalId } = access;
     const held = this.perRental.get(rentalId) ?? 0;
     if (held >= this.options.maxPerRental || this.total >= this.options.max) {
+      refusals.inc({ limit: 'gateway_udp_associations' });
       throw new DialError('too many UDP associations', REPLY_NOT_ALLOWED);
     }
     // Counted before the awaits below, so concurrent requests cannot pass the bound together.
     this.perRental.set(rentalId, held + 1);
     this.total += 1;
+    gatewayUdpAssociations.inc();
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       this.total -= 1;
+      gatewayUdpAssociations.dec();
       const left = (this.perRental.get(rentalId) ?? 1) - 1;
       if (left > 0) this.perRental.set(rentalId, left);
       else this.perRental.delete(rentalId);

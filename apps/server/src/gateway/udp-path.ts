@@ -50,6 +50,12 @@ const MAX_PEERS = 1024;
 /** Names one `direct` association keeps resolved (each for a minute). */
 const MAX_NAMES = 256;
 const NAME_TTL_MS = 60_000;
+/**
+ * Name look-ups one `direct` association may have under way; datagrams past it are dropped. Look-ups
+ * run on libuv's few threads, which every dial shares: a client sending to endless new names must
+ * not hold them all.
+ */
+const MAX_LOOKUPS = 4;
 
 /** A UDP socket bound on `host` (an unspecified host: every address of its family). */
 export function bindUdp(host: string, port = 0): Promise<dgram.Socket> {
@@ -96,17 +102,23 @@ async function directPath(options: UdpPathOptions): Promise<UdpPath> {
   // Only targets this association sent to may answer: nobody else can put datagrams into it.
   const peers = new Set<string>();
   let closed = false;
+  let lookups = 0;
   const resolve = async (host: string, port: number): Promise<LookupAddress[]> => {
+    if (net.isIP(host) !== 0) return resolveTarget(options.policy, host, port);
     const cached = names.get(host);
     if (cached && cached.until > Date.now()) {
       return cached.addresses.filter(({ address }) => options.policy.allows(address, port));
     }
-    const addresses = await resolveTarget(options.policy, host, port);
-    if (net.isIP(host) === 0) {
+    if (lookups >= MAX_LOOKUPS) return [];
+    lookups += 1;
+    try {
+      const addresses = await resolveTarget(options.policy, host, port);
       if (names.size >= MAX_NAMES) names.delete(names.keys().next().value ?? '');
       names.set(host, { addresses, until: Date.now() + NAME_TTL_MS });
+      return addresses;
+    } finally {
+      lookups -= 1;
     }
-    return addresses;
   };
   const path: UdpPath = {
     send: async (host, port, data) => {
