@@ -19,8 +19,8 @@ function dnsQuery(id: number): Buffer {
 /**
  * Whether UDP passes through an upstream: a DNS query sent to `target` through it (the upstream's
  * UDP ASSOCIATE, or straight from `bindHost` for `direct`) is answered within `timeoutMs`. An
- * upstream that refuses the association, an HTTP upstream, silence: false. Asked once more
- * halfway, since one datagram may be lost on the way.
+ * upstream that refuses the association, an HTTP upstream, a datagram that cannot leave, silence:
+ * false. Asked once more halfway, since one datagram may be lost on the way.
  */
 export async function udpPasses(
   upstream: string,
@@ -57,7 +57,13 @@ export async function udpPasses(
       if (data.length >= 2 && data.readUInt16BE(0) === id) done(true);
     };
     path.onClose = () => done(false);
-    const send = () => void path.send(target.host, target.port, query).catch(() => undefined);
+    // A datagram that could not even leave (no route from the bind address, a blocked port) is
+    // an answer already: waiting for the timeout would only hold a discovery slot.
+    const send = () =>
+      void path.send(target.host, target.port, query).then(
+        (sent) => sent || done(false),
+        () => done(false),
+      );
     send();
     timers.push(
       setTimeout(send, options.timeoutMs / 2),

@@ -34,6 +34,18 @@ describe('the UDP check of discovery', () => {
     // The query really went through: the echo saw it (once or twice, as a lost datagram is asked again).
     expect(echo.received()).toBeGreaterThan(before);
 
+    // A `direct` proxy: the query leaves from the gateway's address (HOST) itself.
+    const direct = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: { proxies: [{ upstream: 'direct', ip: '192.0.2.50', port: 1 }] },
+    });
+    expect(direct.statusCode, direct.body).toBe(200);
+    const [directId] = json<{ ids: number[] }>(direct).ids;
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, directId!)).toMatchObject({ udp: true });
+
     const customer = await fundedCustomer(t, 1000);
     const list = json<{ proxies: { id: number; udp: boolean | null }[] }>(
       await customerCall(t, customer.apiKey).get('/api/proxy/list'),
