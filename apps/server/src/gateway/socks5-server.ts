@@ -35,10 +35,10 @@ const CMD_ASSOCIATE = 0x03;
 const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSupported: 0x08 } as const;
 
 /**
- * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names, and UDP ASSOCIATE where the
- * session offers it; RFC 1929
- * username/password, or no authentication where `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a growing buffer, so a
- * client that sends one byte at a time works. No maintained library fits.
+ * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names, and UDP ASSOCIATE where
+ * the session offers it; RFC 1929 username/password, or no authentication where
+ * `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a
+ * growing buffer, so a client that sends one byte at a time works. No maintained library fits.
  */
 export function createSocks5Server(options: Socks5Options): net.Server {
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
