@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, rentals } from '../db/schema';
 import {
+  addProxies,
   buildTestApp,
   connectedRental,
   connectedRentalRow,
@@ -179,6 +180,22 @@ describe('the cut', () => {
     expect(await closedWithin(client.control, 1000)).toBe(true);
     expect(await client.exchange(target(), 'disabled', 300)).toBeNull();
     client.close();
+  });
+
+  it('ends associations when a replacement moves the rental to another proxy', async () => {
+    const rental = await connectedRental(t, gateway.store, await upstream(true));
+    const login = { user: rental.user, pass: rental.pass };
+    const client = await udpClient(gateway.socksPort, { login });
+    expect(await client.exchange(target(), 'first proxy')).toBe('first proxy');
+    // What a replacement writes: the rental on another proxy, same credentials.
+    const [next] = await addProxies(t, 1, { upstream: 'direct' });
+    await t.database.db.update(rentals).set({ proxyId: next! }).where(eq(rentals.id, rental.id));
+    expect(await closedWithin(client.control, 1000)).toBe(true);
+    client.close();
+    await until(() => gateway.store.authorize(rental.user, rental.pass)?.upstream === 'direct');
+    const moved = await udpClient(gateway.socksPort, { login });
+    expect(await moved.exchange(target(), 'second proxy')).toBe('second proxy');
+    moved.close();
   });
 });
 
