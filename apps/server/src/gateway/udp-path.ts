@@ -92,7 +92,7 @@ export async function openUdpPath(upstream: string, options: UdpPathOptions): Pr
   if (url.protocol !== 'socks5:') {
     throw new DialError('an HTTP upstream carries no UDP', REPLY_COMMAND_NOT_SUPPORTED);
   }
-  return socksPath(url, options.timeoutMs ?? 10_000);
+  return socksPath(url, options.bindHost, options.timeoutMs ?? 10_000);
 }
 
 async function directPath(options: UdpPathOptions): Promise<UdpPath> {
@@ -162,7 +162,7 @@ async function directPath(options: UdpPathOptions): Promise<UdpPath> {
   return path;
 }
 
-async function socksPath(url: URL, timeoutMs: number): Promise<UdpPath> {
+async function socksPath(url: URL, bindHost: string, timeoutMs: number): Promise<UdpPath> {
   const proxyHost = url.hostname.replace(/^\[|\]$/g, '');
   const user = decodeURIComponent(url.username);
   const pass = decodeURIComponent(url.password);
@@ -188,7 +188,7 @@ async function socksPath(url: URL, timeoutMs: number): Promise<UdpPath> {
     const relayAddress = net.isIP(relayHost) ? relayHost : (await dns.lookup(relayHost)).address;
     if (relay.port === 0) throw new Error('the upstream named no UDP relay port');
     // From the address the control connection left by: the route to the upstream is known to work.
-    const socket = await bindUdp(control.localAddress ?? '0.0.0.0');
+    const socket = await bindUdp(control.localAddress ?? bindHost);
     const v6 = socket.address().family === 'IPv6';
     const relayTo = v6 && net.isIPv4(relayAddress) ? `::ffff:${relayAddress}` : relayAddress;
     let closed = false;
