@@ -35,7 +35,7 @@ export interface UdpPath {
 export interface UdpPathOptions {
   /** Which addresses `direct` datagrams may reach (as for TCP, not applied behind an upstream). */
   policy: TargetPolicy;
-  /** The gateway's bind address: `direct` sockets bind there unless it is the unspecified address. */
+  /** The gateway's bind address: `direct` sockets bind there (all addresses when it is unspecified). */
   bindHost: string;
   timeoutMs?: number;
 }
