@@ -1,6 +1,7 @@
 // Starts the real server for browser tests on a fresh embedded database.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import dgram from 'node:dgram';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -16,6 +17,12 @@ http
     response.end(JSON.stringify({ success: true, fraud_score: 40, connection_type: 'Mobile', mobile: true }));
   })
   .listen(ipqsPort, '127.0.0.1');
+
+// Discovery's UDP check target: a UDP echo on loopback sends each datagram (a DNS query) back.
+const udpEchoPort = port + 23;
+const udpEcho = dgram.createSocket('udp4');
+udpEcho.on('message', (datagram, from) => udpEcho.send(datagram, from.port, from.address));
+udpEcho.bind(udpEchoPort, '127.0.0.1');
 
 // Telegram's Bot API, faked on loopback: getMe, getUpdates (long polling; updates
 // below the offset are confirmed and dropped) and sendMessage, plus `POST /test/say` through which
@@ -86,6 +93,7 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     EXIT_IP_URL: `http://127.0.0.1:${echoPort}/`,
     IPQS_API_KEY: 'e2e-key',
     IPQS_URL: `http://127.0.0.1:${ipqsPort}`,
+    UDP_CHECK_TARGET: `127.0.0.1:${udpEchoPort}`,
     // Away from the defaults, so a developer's own `npm start` does not collide with the tests.
     // Beside the test's port, so that runs on other ports (other checkouts) do not collide.
     GATEWAY_SOCKS_PORT: process.env.E2E_SOCKS_PORT ?? String(port + 10),

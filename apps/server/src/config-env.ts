@@ -108,6 +108,9 @@ export const EnvSchema = z.object({
     .int('IP_AUTH_PORTS_PER_CUSTOMER must be a whole number')
     .min(1, 'IP_AUTH_PORTS_PER_CUSTOMER must be at least 1')
     .optional(),
+  /** SOCKS5 UDP associations one rental may hold on one gateway process, and one process in all. */
+  GATEWAY_UDP_MAX_PER_RENTAL: positive('GATEWAY_UDP_MAX_PER_RENTAL', 32),
+  GATEWAY_UDP_MAX: positive('GATEWAY_UDP_MAX', 4096),
   GATEWAY_HANDSHAKE_TIMEOUT_SECONDS: positive('GATEWAY_HANDSHAKE_TIMEOUT_SECONDS', 10),
   GATEWAY_MAX_PENDING_PER_IP: positive('GATEWAY_MAX_PENDING_PER_IP', 64),
   GATEWAY_MAX_CONNECTIONS: z.coerce
@@ -196,6 +199,25 @@ export const EnvSchema = z.object({
     .url({ error: 'EXIT_IP_URL must be an http:// or https:// URL' })
     .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')
     .default('https://api.ipify.org'),
+  /** A UDP echo or DNS server discovery sends a DNS query to through each upstream: `host:port`, or `off`. */
+  UDP_CHECK_TARGET: z
+    .string()
+    .trim()
+    .default('1.1.1.1:53')
+    .transform((value, context) => {
+      if (value.toLowerCase() === 'off') return null;
+      const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:/[\]]+)):(\d{1,5})$/.exec(value);
+      const port = Number(match?.[3]);
+      const host = match?.[1] ?? match?.[2];
+      if (!host || port < 1 || port > 65535 || (match?.[1] !== undefined && net.isIPv6(host) === false)) {
+        context.addIssue({
+          code: 'custom',
+          message: `UDP_CHECK_TARGET must be host:port of a UDP echo or DNS server (such as 1.1.1.1:53), or off`,
+        });
+        return z.NEVER;
+      }
+      return { host, port };
+    }),
   IPQS_API_KEY: z.string().optional(),
   IPQS_URL: z.url({ error: 'IPQS_URL must be an http:// or https:// URL' }).default('https://www.ipqualityscore.com'),
   IPQS_MONTHLY_LIMIT: count('IPQS_MONTHLY_LIMIT').default(5000),

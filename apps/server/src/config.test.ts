@@ -112,6 +112,8 @@ describe('loadConfig', () => {
       recheckMs: 600_000,
       exitRecheckMs: 24 * 3_600_000,
       unhealthyAfter: 3,
+      udpCheckTarget: { host: '1.1.1.1', port: 53 },
+      udpBindHost: '127.0.0.1',
       ipqs: null,
     });
     expect(
@@ -124,6 +126,21 @@ describe('loadConfig', () => {
       'DISCOVERY_CONCURRENCY must be at least 1 (got "0")',
       'UNHEALTHY_AFTER_FAILURES must be a whole number (got "often")',
     ]);
+  });
+
+  it('takes the UDP check target as host:port or off, and the UDP association bounds', () => {
+    const target = (value: string) => loadConfig({ UDP_CHECK_TARGET: value }, base).discovery.udpCheckTarget;
+    expect(target('127.0.0.1:5353')).toEqual({ host: '127.0.0.1', port: 5353 });
+    expect(target('[2606:4700:4700::1111]:53')).toEqual({ host: '2606:4700:4700::1111', port: 53 });
+    expect(target('dns.example:53')).toEqual({ host: 'dns.example', port: 53 });
+    expect(target('off')).toBeNull();
+    expect(problemsOf({ UDP_CHECK_TARGET: '1.1.1.1' })).toEqual([
+      'UDP_CHECK_TARGET must be host:port of a UDP echo or DNS server (such as 1.1.1.1:53), or off (got "1.1.1.1")',
+    ]);
+    expect(problemsOf({ UDP_CHECK_TARGET: '[nope]:53' })).toHaveLength(1);
+    expect(loadConfig({}, base).gateway).toMatchObject({ udpMaxPerRental: 32, udpMax: 4096 });
+    expect(loadConfig({ GATEWAY_UDP_MAX_PER_RENTAL: '2' }, base).gateway.udpMaxPerRental).toBe(2);
+    expect(problemsOf({ GATEWAY_UDP_MAX: '0' })).toEqual(['GATEWAY_UDP_MAX must be at least 1 (got "0")']);
   });
 
   it('takes the own-port range of IP authorization (issue 16): on by default, off, bad values named', () => {

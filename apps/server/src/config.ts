@@ -20,6 +20,10 @@ export interface DiscoveryConfig {
   exitRecheckMs: number;
   /** Failed re-checks in a row that take a proxy out of the catalogue (`unhealthy`). */
   unhealthyAfter: number;
+  /** Where the UDP check sends its DNS query through each upstream (UDP_CHECK_TARGET); null: no check. */
+  udpCheckTarget: { host: string; port: number } | null;
+  /** The gateway's bind address: `direct` checks send from it, as the gateway's relays do. */
+  udpBindHost: string;
   ipqs: { url: string; apiKey: string; monthlyLimit: number } | null;
 }
 
@@ -70,6 +74,9 @@ export interface Config {
     /** Client addresses one rental may be used from within `sourceWindowMs`, unless its proxy says otherwise; 0: unlimited. */
     rentalMaxSourceIps: number;
     sourceWindowMs: number;
+    /** SOCKS5 UDP associations per rental and per process (GATEWAY_UDP_MAX_PER_RENTAL, GATEWAY_UDP_MAX). */
+    udpMaxPerRental: number;
+    udpMax: number;
   };
   /** Scheduled backups (BACKUP_DIR); null: none. */
   backups: BackupConfig | null;
@@ -241,6 +248,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       tls,
       rentalMaxSourceIps: e.RENTAL_MAX_SOURCE_IPS,
       sourceWindowMs: e.RENTAL_SOURCE_WINDOW_HOURS * 3_600_000,
+      udpMaxPerRental: e.GATEWAY_UDP_MAX_PER_RENTAL,
+      udpMax: e.GATEWAY_UDP_MAX,
     },
     backups: e.BACKUP_DIR
       ? {
@@ -274,6 +283,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       recheckMs: e.INVENTORY_CHECK_SECONDS * 1000,
       exitRecheckMs: e.EXIT_IP_RECHECK_HOURS * 3_600_000,
       unhealthyAfter: e.UNHEALTHY_AFTER_FAILURES,
+      udpCheckTarget: e.UDP_CHECK_TARGET,
+      udpBindHost: e.HOST,
       ipqs: e.IPQS_API_KEY
         ? { url: e.IPQS_URL.replace(/\/+$/, ''), apiKey: e.IPQS_API_KEY, monthlyLimit: e.IPQS_MONTHLY_LIMIT }
         : null,

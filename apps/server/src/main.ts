@@ -212,6 +212,8 @@ async function main(): Promise<void> {
         tls: config.gateway.tls,
         rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
         sourceWindowMs: config.gateway.sourceWindowMs,
+        udpMaxPerRental: config.gateway.udpMaxPerRental,
+        udpMax: config.gateway.udpMax,
       })
     : null;
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.

@@ -97,7 +97,11 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', ADMIN_SECRET: 'test-admin-secret-123', ...env }, os.tmpdir());
+  // No test sends datagrams to the public DNS resolver: UDP checks run where a test points them.
+  return loadConfig(
+    { NODE_ENV: 'test', ADMIN_SECRET: 'test-admin-secret-123', UDP_CHECK_TARGET: 'off', ...env },
+    os.tmpdir(),
+  );
 }
 
 export interface TestApp {

@@ -3,17 +3,42 @@ import type net from 'node:net';
 import { dial } from '../src/gateway/dialer';
 import { createSocks5Server } from '../src/gateway/socks5-server';
 import { ALLOW_ALL_TARGETS } from '../src/gateway/target-policy';
+import { UdpAssociations } from '../src/gateway/udp-associate';
+
+/** The fake upstream meters nothing and cuts nothing: that is the gateway's business. */
+const noStore = { track: () => () => undefined, meter: () => () => undefined };
 
 /**
  * A real SOCKS5 upstream proxy (our own server, user `user`, password `pass`) that reaches
- * targets directly; `stop()` makes it unreachable. `port` reopens one on a known port.
+ * targets directly, and relays UDP (UDP ASSOCIATE on loopback) unless `udp` is false, when it
+ * answers that command "not supported" as many do; `stop()` makes it unreachable. `port` reopens
+ * one on a known port. `associations` counts the UDP associations it opened.
  */
-export async function socksUpstream(port = 0): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+export async function socksUpstream(
+  port = 0,
+  { udp = true }: { udp?: boolean } = {},
+): Promise<{ url: string; port: number; associations: () => number; stop: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
+  const relays = new UdpAssociations({
+    store: noStore,
+    policy: ALLOW_ALL_TARGETS,
+    host: '127.0.0.1',
+    maxPerRental: 1000,
+    max: 1000,
+  });
+  let associations = 0;
   const server = createSocks5Server({
     authenticate: (username, password) =>
       username === 'user' && password === 'pass'
-        ? { dial: (host, targetPort) => dial('direct', host, targetPort, ALLOW_ALL_TARGETS) }
+        ? {
+            dial: (host, targetPort) => dial('direct', host, targetPort, ALLOW_ALL_TARGETS),
+            ...(udp && {
+              associate: (client: net.Socket, requested: { host: string; port: number }) => {
+                associations += 1;
+                return relays.associate({ rentalId: 0, upstream: 'direct' }, client, requested);
+              },
+            }),
+          }
         : null,
   });
   server.on('connection', (socket) => {
@@ -24,6 +49,7 @@ export async function socksUpstream(port = 0): Promise<{ url: string; port: numb
   const actual = (server.address() as AddressInfo).port;
   return {
     port: actual,
+    associations: () => associations,
     url: `socks5://user:pass@127.0.0.1:${actual}`,
     stop: () =>
       new Promise((resolve) => {

@@ -25,5 +25,6 @@ export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> 
     ipqualityscore: row.fraudScore,
     type: row.type as ProxyType,
     protocol: row.protocol as ProxyProtocol,
+    udp: row.udp,
   }));
 }

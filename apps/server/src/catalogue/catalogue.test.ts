@@ -54,6 +54,8 @@ describe('GET /api/proxy/list', () => {
       ipqualityscore: 42,
       type: 'mobile',
       protocol: 'HTTP',
+      // Not looked at by discovery's UDP check yet.
+      udp: null,
     });
   });
 

@@ -77,6 +77,8 @@ export const proxies = pgTable(
     maxSourceIps: integer('max_source_ips'),
     /** Since when every check of this proxy has failed (null after a passing one): replacement reads it. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Whether UDP passes through the upstream, as discovery last found (UDP_CHECK_TARGET); null: not known. */
+    udp: boolean('udp'),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway

@@ -12,6 +12,7 @@ import { FAILURE, fetchThrough, FetchThroughError, readEchoedIp } from './fetch-
 import { geoDatabases, type GeoDatabases } from './geo-databases';
 import { probedScheme, wrongProtocol } from './protocol-probe';
 import { ipqsLookup } from './ipqs';
+import { udpPasses } from './udp-check';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -59,6 +60,17 @@ async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> 
   // and another spelling of the same exit must not count as a new exit and spend a look-up.
   const canonical = net.isIP(ip) === 6 ? new URL(`http://[${ip}]/`).hostname.slice(1, -1) : ip;
   return { ip: canonical, latencyMs: answer.latencyMs };
+}
+
+/** Whether UDP passes through the upstream; undefined (the column left alone) when the check is off. */
+async function checkUdp(deps: DiscoveryDeps, upstream: string): Promise<boolean | undefined> {
+  const target = deps.config.udpCheckTarget;
+  if (!target) return undefined;
+  return udpPasses(upstream, target, {
+    timeoutMs: deps.config.timeoutMs,
+    bindHost: deps.config.udpBindHost,
+    signal: deps.signal,
+  });
 }
 
 function reasonOf(error: unknown): string {
@@ -160,7 +172,7 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
     );
     return result(row, 'failed', false, row.exitIp, null, failureReason);
   }
-  const facts = await factsFor(deps, row, exit.ip);
+  const [facts, udp] = await Promise.all([factsFor(deps, row, exit.ip), checkUdp(deps, row.upstream)]);
   const country = facts.country ?? row.country;
   const type = facts.type ?? row.type;
   const listable = /^[A-Z]{2}$/.test(country) && knownType(type);
@@ -172,6 +184,7 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
     {
       ...scheme,
       ...facts,
+      udp,
       discovery,
       failureReason,
       exitIp: exit.ip,
@@ -233,7 +246,15 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
     forceExit || !row.exitCheckedAt || at.getTime() - row.exitCheckedAt.getTime() >= deps.config.exitRecheckMs;
   if (exitDue) {
     update.exitCheckedAt = at;
-    const exit = await lookUpExit(deps, row.upstream).catch(() => null);
+    // Looked at again with the exit: an upstream's UDP support changes about as often.
+    const [exit, udp] = await Promise.all([
+      lookUpExit(deps, row.upstream).catch(() => null),
+      checkUdp(deps, row.upstream),
+    ]);
+    if (udp !== undefined) {
+      update.udp = udp;
+      changed = changed || udp !== row.udp;
+    }
     if (exit) {
       update.exitIp = exit.ip;
       if (exit.ip !== row.exitIp) {

@@ -19,6 +19,7 @@ import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 import { loadTlsContext, startTlsFront, type TlsFiles } from './tls-front';
+import { UdpAssociations } from './udp-associate';
 
 export interface GatewayOptions {
   database: DatabaseHandle;
@@ -46,6 +47,10 @@ export interface GatewayOptions {
   /** Client addresses one rental may be used from in `sourceWindowMs`, unless its proxy says otherwise (0: unlimited). */
   rentalMaxSourceIps?: number;
   sourceWindowMs?: number;
+  /** UDP associations one rental may hold on this process (GATEWAY_UDP_MAX_PER_RENTAL). */
+  udpMaxPerRental?: number;
+  /** UDP associations of this process together (GATEWAY_UDP_MAX). */
+  udpMax?: number;
 }
 
 export interface Gateway {
@@ -56,6 +61,8 @@ export interface Gateway {
   rentalConnections: RentalConnections;
   /** The many-addresses rule's memory of this process. */
   rentalSources: RentalSources;
+  /** SOCKS5 UDP associations open on this process. */
+  udp: UdpAssociations;
   socksPort: number;
   httpPort: number;
   /** The HTTPS proxy port; null when it is off. */
@@ -91,6 +98,10 @@ async function drained(sockets: Set<net.Socket>[], drainMs: number): Promise<voi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** GATEWAY_UDP_MAX_PER_RENTAL and GATEWAY_UDP_MAX when unset. */
+export const DEFAULT_UDP_MAX_PER_RENTAL = 32;
+export const DEFAULT_UDP_MAX = 4096;
 
 /** a source with this many wrong logins in a minute is refused for the rest of it. */
 export const FAILED_LOGINS_PER_MINUTE = 20;
@@ -174,10 +185,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   );
   await store.loadAll();
+  const udp = new UdpAssociations({
+    store,
+    policy,
+    host: options.host,
+    maxPerRental: options.udpMaxPerRental ?? DEFAULT_UDP_MAX_PER_RENTAL,
+    max: options.udpMax ?? DEFAULT_UDP_MAX,
+  });
 
   // One session shape for a login with credentials and one by address (IP authorization).
   const sessionOf = (access: Access): Socks5Session => ({
     dial: (host, port) => dial(access.upstream, host, port, policy),
+    associate: (client, requested) => udp.associate(access, client, requested),
     opened: (client: net.Socket, target: net.Socket) => {
       // Payload only: what the handshake took before this point is not the customer's traffic.
       const readBefore = client.bytesRead;
@@ -199,10 +218,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   // Over its cap (or from one address too many) a rental's login is accepted and its request
   // answered 0x02, "connection not allowed by ruleset" (RFC 1928): a failed login would tell the
-  // client its password is wrong.
-  const notAllowed = (why: string): Socks5Session => ({
-    dial: () => Promise.reject(new DialError(why, REPLY_NOT_ALLOWED)),
-  });
+  // client its password is wrong. A UDP association is refused the same way.
+  const notAllowed = (why: string): Socks5Session => {
+    const refuse = () => Promise.reject(new DialError(why, REPLY_NOT_ALLOWED));
+    return { dial: refuse, associate: refuse };
+  };
   const sessionOfLogin = (login: LoginResult | null): Socks5Session | null =>
     login?.ok
       ? sessionOf(login.access)
@@ -260,6 +280,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ownPorts,
     rentalConnections,
     rentalSources,
+    udp,
     socksPort: (socks.address() as AddressInfo).port,
     httpPort: http.port,
     tlsPort: tlsFront?.port ?? null,

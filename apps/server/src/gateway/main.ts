@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     tls: config.gateway.tls,
     rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
     sourceWindowMs: config.gateway.sourceWindowMs,
+    udpMaxPerRental: config.gateway.udpMaxPerRental,
+    udpMax: config.gateway.udpMax,
   });
   readiness.ready();
   log.info(

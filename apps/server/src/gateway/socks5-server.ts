@@ -2,12 +2,18 @@ import net from 'node:net';
 import { DialError } from './dialer';
 import { tunnel } from './relay';
 import { serveSocks4, SOCKS4_VERSION } from './socks4';
+import { socksAddress } from './udp-frame';
 
 /** What an authenticated client may do; the gateway hands one out per accepted login. */
 export interface Socks5Session {
   dial(host: string, port: number): Promise<net.Socket>;
   /** Called once both sockets are piped; answers a function to call when they close. */
   opened?(client: net.Socket, target: net.Socket): () => void;
+  /**
+   * UDP ASSOCIATE: opens a relay for the control connection `client` (which it then owns) and
+   * answers the address datagrams go to. Without it the command is not supported.
+   */
+  associate?(client: net.Socket, requested: { host: string; port: number }): Promise<{ host: string; port: number }>;
 }
 
 export interface Socks5Options {
@@ -33,12 +39,14 @@ const AUTH_NONE = 0x00;
 const AUTH_USERPASS = 0x02;
 const NO_ACCEPTABLE = 0xff;
 const CMD_CONNECT = 0x01;
+const CMD_ASSOCIATE = 0x03;
 const REPLY = { ok: 0x00, general: 0x01, commandNotSupported: 0x07, addressNotSupported: 0x08 } as const;
 
 /**
- * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names; RFC 1929
- * username/password, or no authentication where `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a growing buffer, so a
- * client that sends one byte at a time works. No maintained library fits.
+ * A small SOCKS5 server (RFC 1928 CONNECT for IPv4, IPv6 and domain names, and UDP ASSOCIATE where
+ * the session offers it; RFC 1929 username/password, or no authentication where
+ * `authenticateSource` allows the client) with a handshake timeout. The handshake is read from a
+ * growing buffer, so a client that sends one byte at a time works. No maintained library fits.
  */
 export function createSocks5Server(options: Socks5Options): net.Server {
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
@@ -142,7 +150,8 @@ export function createSocks5Server(options: Socks5Options): net.Server {
         stage = 'dialing';
         client.removeListener('data', onData);
         client.pause();
-        void connect(target.host, target.port, buffer.subarray(target.length));
+        if (target.command === CMD_ASSOCIATE) void associate(target.host, target.port);
+        else void connect(target.host, target.port, buffer.subarray(target.length));
       }
     };
 
@@ -166,16 +175,34 @@ export function createSocks5Server(options: Socks5Options): net.Server {
       client.resume();
     };
 
+    const associate = async (host: string, port: number) => {
+      if (!session?.associate) {
+        reply(REPLY.commandNotSupported);
+        return refuse([]);
+      }
+      let relay: { host: string; port: number };
+      try {
+        relay = await session.associate(client, { host, port });
+      } catch (error) {
+        reply(error instanceof DialError ? error.socksReply : REPLY.general);
+        return refuse([]);
+      }
+      clearTimeout(timer);
+      client.write(Buffer.concat([Buffer.from([VERSION, REPLY.ok, 0x00]), socksAddress(relay.host, relay.port)]));
+    };
+
     client.on('data', onData);
   });
 }
 
-type Parsed = { host: string; port: number; length: number } | 'incomplete' | 'bad-command' | 'bad-address';
+type Parsed =
+  { command: number; host: string; port: number; length: number } | 'incomplete' | 'bad-command' | 'bad-address';
 
 function parseRequest(buffer: Buffer): Parsed {
   if (buffer.length < 5) return 'incomplete';
   if (buffer[0] !== VERSION) return 'bad-command';
-  if (buffer[1] !== CMD_CONNECT) return 'bad-command';
+  const command = buffer[1] ?? 0;
+  if (command !== CMD_CONNECT && command !== CMD_ASSOCIATE) return 'bad-command';
   const type = buffer[3];
   let host: string;
   let offset: number;
@@ -197,5 +224,5 @@ function parseRequest(buffer: Buffer): Parsed {
   } else {
     return 'bad-address';
   }
-  return { host, port: buffer.readUInt16BE(offset), length: offset + 2 };
+  return { command, host, port: buffer.readUInt16BE(offset), length: offset + 2 };
 }

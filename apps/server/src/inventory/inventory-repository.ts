@@ -233,6 +233,7 @@ export async function listInventory(db: Queryable, sourcesSince = new Date(0)): 
     lastUnavailableAt: proxy.lastUnavailableAt?.toISOString() ?? null,
     exitIp: proxy.exitIp,
     latencyMs: proxy.latencyMs,
+    udp: proxy.udp,
     failureReason: proxy.failureReason,
     sources: proxy.sources,
     maxConnections: proxy.maxConnections,

@@ -64,6 +64,13 @@ export const gatewayRefusedTargets = new Counter({
   registers: [processRegistry],
 });
 
+/** SOCKS5 UDP associations open on this gateway process. */
+export const gatewayUdpAssociations = new Gauge({
+  name: 'proxyport_gateway_udp_associations',
+  help: 'SOCKS5 UDP associations open on the gateway',
+  registers: [processRegistry],
+});
+
 /**
  * Requests and connections turned away by a protective limit, one `limit` label per kind
  * (`rate_limit <route>`, `api_key_throttle`, `gateway_<reason>` of connection-guard.ts), so a
@@ -79,6 +86,7 @@ export const refusals = new Counter({
 // Known label values start at 0, so a dashboard's rate() has a series from the first scrape.
 for (const front of ['socks5', 'http']) gatewayActiveConnections.set({ front }, 0);
 gatewayAuthFailures.inc(0);
+gatewayUdpAssociations.set(0);
 for (const direction of ['up', 'down']) gatewayBytes.inc({ direction }, 0);
 for (const reason of ['private', 'blocked_port']) gatewayRefusedTargets.inc({ reason }, 0);
 

@@ -94,7 +94,7 @@ describe('the storefront figures', () => {
 
 describe('the figures of a stock', () => {
   it('say sold out with no price when nothing is free', () => {
-    expect(stockFacts([], 0)).toEqual({
+    expect(stockFacts([])).toEqual({
       free: 0,
       lowestHourCents: null,
       countries: 0,
@@ -115,10 +115,16 @@ describe('the figures of a stock', () => {
       ipqualityscore: 0,
       type: 'mobile' as const,
       protocol: 'SOCKS5' as const,
+      udp: null,
     };
-    expect(stockFacts([proxy], 0).udpPercent).toBe(0);
-    expect(stockFacts([proxy], 0.004).udpPercent).toBe(1);
-    expect(stockFacts([proxy], 0.62).udpPercent).toBe(62);
+    const stock = (withUdp: number, without: number, unknown = 0) => [
+      ...Array.from({ length: withUdp }, () => ({ ...proxy, udp: true })),
+      ...Array.from({ length: without }, () => ({ ...proxy, udp: false })),
+      ...Array.from({ length: unknown }, () => proxy),
+    ];
+    expect(stockFacts(stock(0, 3, 2)).udpPercent).toBe(0);
+    expect(stockFacts(stock(1, 300)).udpPercent).toBe(1);
+    expect(stockFacts(stock(62, 30, 8)).udpPercent).toBe(62);
   });
 
   it('shares are whole percentages adding up to 100, none 0 for a type in stock', () => {

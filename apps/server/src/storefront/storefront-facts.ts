@@ -58,21 +58,23 @@ function typesInStock(shares: Record<ProxyType, number>): StorefrontFacts['stock
 }
 
 /**
- * The figures of the free stock. `udpShare` is the fraction (0..1) of free proxies through which
- * UDP passes: UDP is stated only when it is above 0.
+ * The figures of the free stock. UDP is stated only when discovery found it passing through at
+ * least one free proxy (`udp` true; unknown counts as no).
  */
-export function stockFacts(proxies: readonly CatalogueProxy[], udpShare: number): StorefrontFacts['stock'] {
+export function stockFacts(proxies: readonly CatalogueProxy[]): StorefrontFacts['stock'] {
   let lowest: number | null = null;
   const countries = new Set<string>();
   const counts = Object.fromEntries(PROXY_TYPES.map((type) => [type, 0])) as Record<ProxyType, number>;
+  let withUdp = 0;
   for (const proxy of proxies) {
     // The price the purchase would charge for one hour of this proxy (the shared price rule).
     const hour = priceCents(1, proxy.ipqualityscore);
     if (lowest === null || hour < lowest) lowest = hour;
     if (proxy.country) countries.add(proxy.country);
     counts[proxy.type] += 1;
+    if (proxy.udp === true) withUdp += 1;
   }
-  const udp = Number.isFinite(udpShare) ? Math.min(1, Math.max(0, udpShare)) : 0;
+  const udp = proxies.length > 0 ? withUdp / proxies.length : 0;
   return {
     free: proxies.length,
     lowestHourCents: lowest,
@@ -96,14 +98,6 @@ export function configuredFacts(config: Pick<Config, 'gateway'>): Pick<Storefron
       refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,
     },
   };
-}
-
-/**
- * The share of free proxies through which UDP passes. Discovery does not record UDP yet, so no
- * proxy is known to pass it and UDP is not stated; this is the one place that will read it.
- */
-export function udpShareOf(_proxies: readonly CatalogueProxy[]): number {
-  return 0;
 }
 
 /**
@@ -143,7 +137,7 @@ export class StorefrontFactsSource {
     }
     const facts: StorefrontFacts = {
       success: true,
-      stock: stockFacts(snapshot.proxies, udpShareOf(snapshot.proxies)),
+      stock: stockFacts(snapshot.proxies),
       ...this.configured,
     };
     this.kept = { facts, sumid: snapshot.sumid, at: now };

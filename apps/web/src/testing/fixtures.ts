@@ -11,6 +11,7 @@ export function catalogueProxy(id: number, overrides: Partial<CatalogueProxy> = 
     ISP: 'Comcast',
     zip: '90001',
     ipqualityscore: 0,
+    udp: null,
     type: 'residential',
     protocol: 'SOCKS5',
     ...overrides,

@@ -71,6 +71,8 @@ export const InventoryRowSchema = z.object({
   /** The address the echo service saw through the upstream (null: not looked up yet). */
   exitIp: z.string().nullable(),
   latencyMs: z.number().int().nullable(),
+  /** Whether UDP passes through the upstream, as discovery last found (null: not checked). */
+  udp: z.boolean().nullable(),
   /** Why the last check or discovery failed (null after one passes). */
   failureReason: z.string().nullable(),
   /** Where each field came from: operator, geo, asn, ipqs, exit or default. */

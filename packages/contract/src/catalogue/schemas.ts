@@ -6,6 +6,8 @@ import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, PurchaseHoursSchema, su
 export const CatalogueProxySchema = ProxyFactsSchema.extend({
   type: z.enum(PROXY_TYPES),
   protocol: z.enum(PROXY_PROTOCOLS),
+  /** Whether UDP (SOCKS5 UDP ASSOCIATE) passes through this proxy; null: not checked yet. */
+  udp: z.boolean().nullable().describe('Whether UDP (SOCKS5 UDP ASSOCIATE) passes; null: not checked yet'),
 });
 export type CatalogueProxy = z.infer<typeof CatalogueProxySchema>;
 

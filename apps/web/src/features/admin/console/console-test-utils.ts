@@ -78,6 +78,7 @@ export function inventoryRow(id: number, overrides: Partial<InventoryRow> = {}):
     lastUnavailableAt: null,
     exitIp: null,
     latencyMs: null,
+    udp: null,
     failureReason: null,
     sources: {},
     maxConnections: null,

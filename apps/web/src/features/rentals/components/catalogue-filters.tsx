@@ -8,7 +8,7 @@ const select =
 
 type Change = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void;
 
-/** The seven filters of the product spec plus protocol; options come from the cascade. */
+/** The seven filters of the product spec plus protocol and UDP; options come from the cascade. */
 export function CatalogueFiltersBar({
   filters,
   options,
@@ -40,7 +40,7 @@ export function CatalogueFiltersBar({
   );
 
   return (
-    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-4 lg:grid-cols-8">
+    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-4 lg:grid-cols-9">
       <legend className="sr-only">{t('filters.title')}</legend>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
         {t('filters.id')}
@@ -99,6 +99,17 @@ export function CatalogueFiltersBar({
               {protocol}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+        {t('filters.udp')}
+        <select
+          className={select}
+          value={filters.udp}
+          onChange={(event) => onChange('udp', event.target.value as CatalogueFilters['udp'])}
+        >
+          <option value={ALL}>{all}</option>
+          <option value="with">{t('filters.udpWith')}</option>
         </select>
       </label>
     </fieldset>

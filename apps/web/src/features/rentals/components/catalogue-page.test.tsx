@@ -125,6 +125,26 @@ describe('catalogue', () => {
     expect(screen.getAllByTestId('proxy-row')).toHaveLength(3);
   });
 
+  it('marks proxies UDP passes through, and the UDP filter keeps only those', async () => {
+    const proxies = [
+      catalogueProxy(1, { udp: true }),
+      catalogueProxy(2, { udp: false }),
+      catalogueProxy(3, { udp: null }),
+      catalogueProxy(4, { udp: true }),
+    ];
+    server({ proxies });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    const rows = await screen.findAllByTestId('proxy-row');
+    expect(within(rows[0]!).getByTitle('UDP passes')).toBeInTheDocument();
+    expect(within(rows[1]!).getByTitle('No UDP')).toBeInTheDocument();
+    expect(within(rows[2]!).getByTitle('UDP not checked yet')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('UDP'), 'With UDP');
+    await waitFor(() =>
+      expect(screen.getByTestId('catalogue-counts')).toHaveTextContent('Total: 4 · Filtered: 2 · Page 1 of 1'),
+    );
+    expect(screen.getAllByTestId('proxy-row').map((row) => row.children[1]?.textContent)).toEqual(['1', '4']);
+  });
+
   it('row click toggles selection; Buy selected shows the count and is disabled at zero', async () => {
     server();
     renderApp('/proxy', { apiKey: 'px_test' });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import type { SortConfig, SortField } from '../lib/catalogue-view';
 import { CountryFlag } from './country-flag';
 import { FraudScoreBar } from './fraud-score-bar';
+import { UdpMark } from './udp-mark';
 import { useMediaQuery } from './use-media-query';
 
 interface RowsProps {
@@ -58,6 +59,7 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
             {header(null, t('table.isp'))}
             {header('zip', t('table.zip'))}
             {header('ipqualityscore', t('table.quality'))}
+            {header(null, t('table.udp'))}
             <th className="px-3 py-2">
               <span className="sr-only">{t('table.actions')}</span>
             </th>
@@ -97,6 +99,9 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
                 <td className="px-3 py-2">{proxy.zip}</td>
                 <td className="px-3 py-2">
                   <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+                </td>
+                <td className="px-3 py-2">
+                  <UdpMark udp={proxy.udp} />
                 </td>
                 <td className="px-3 py-2">
                   <Button
@@ -144,7 +149,10 @@ function ProxyCards({ rows, selected, onToggle, onBuy, countryName }: RowsProps)
               <CountryFlag code={proxy.country} />
               {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
             </p>
-            <p className="text-sm text-slate-600">{[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}</p>
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
+              <UdpMark udp={proxy.udp} />
+            </p>
             <div className="mt-2 flex items-center justify-between">
               <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
               <Button

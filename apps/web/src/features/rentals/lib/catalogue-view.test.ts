@@ -22,6 +22,7 @@ function proxy(overrides: Partial<CatalogueProxy>): CatalogueProxy {
     ISP: 'Comcast',
     zip: '90001',
     ipqualityscore: 10,
+    udp: null,
     type: 'residential',
     protocol: 'SOCKS5',
     ...overrides,
@@ -142,6 +143,11 @@ describe('filtering', () => {
     expect(ids({ protocol: 'SOCKS5' })).toHaveLength(rows.length);
     expect(ids({ id: '1' })).toEqual([1, 12]);
     expect(ids({})).toHaveLength(rows.length);
+  });
+  it('the UDP filter keeps only proxies UDP is known to pass through', () => {
+    const mixed = [proxy({ id: 91, udp: true }), proxy({ id: 92, udp: false }), proxy({ id: 93, udp: null })];
+    expect(filterProxies(mixed, { ...EMPTY_FILTERS, udp: 'with' }).map((p) => p.id)).toEqual([91]);
+    expect(filterProxies(mixed, EMPTY_FILTERS)).toHaveLength(3);
   });
 });
 

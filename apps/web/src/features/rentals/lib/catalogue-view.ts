@@ -10,6 +10,8 @@ export interface CatalogueFilters {
   isp: string;
   zip: string;
   quality: 'all' | FraudScoreBand;
+  /** `with`: only proxies UDP is known to pass through. */
+  udp: 'all' | 'with';
 }
 
 export const ALL = 'all';
@@ -23,6 +25,7 @@ export const EMPTY_FILTERS: CatalogueFilters = {
   isp: ALL,
   zip: ALL,
   quality: ALL,
+  udp: ALL,
 };
 
 /** The location cascade, highest first: a change resets every level below it. */
@@ -52,6 +55,7 @@ function matchesOthers(proxy: CatalogueProxy, filters: CatalogueFilters): boolea
   // The protocol filter leaves every row: the gateway serves each rental over every protocol it
   // offers, whatever its upstream speaks (`proxy.protocol`), and offers only those (catalogue-filters.tsx).
   if (filters.id !== '' && !String(proxy.id).startsWith(filters.id.trim())) return false;
+  if (filters.udp === 'with' && proxy.udp !== true) return false;
   if (filters.quality !== ALL) {
     const { min, max } = FRAUD_SCORE_BANDS[filters.quality];
     if (proxy.ipqualityscore < min || proxy.ipqualityscore > max) return false;

@@ -189,7 +189,13 @@ describe('inventory', () => {
 
     // The page polls while proxies are being checked: no reload needed to see them listed.
     inventory = [
-      inventoryRow(1, { exitIp: '8.8.8.8', latencyMs: 35, sources: { country: 'geo', isp: 'asn' }, isp: 'Google LLC' }),
+      inventoryRow(1, {
+        exitIp: '8.8.8.8',
+        latencyMs: 35,
+        udp: true,
+        sources: { country: 'geo', isp: 'asn' },
+        isp: 'Google LLC',
+      }),
       inventoryRow(2, { state: 'failed', failureReason: 'authentication refused by the upstream: 407' }),
       checking(3),
     ];
@@ -201,6 +207,9 @@ describe('inventory', () => {
     expect(screen.getByText('authentication refused by the upstream: 407')).toBeInTheDocument();
     expect(screen.getByText('geo database')).toBeInTheDocument();
     expect(screen.getByText('35 ms')).toBeInTheDocument();
+    // Discovery's UDP check: passed for the listed one, not known for the others yet.
+    expect(screen.getByText('UDP passes')).toBeInTheDocument();
+    expect(screen.getAllByText('UDP not checked')).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Check proxy 3 now' }));
     await waitFor(() => expect(postedUrls(fetchMock)).toContain('/api/admin/proxies/check'));

@@ -99,6 +99,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
               {row.latencyMs !== null && (
                 <span className="block font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
               )}
+              <span className={cn('block font-sans', row.udp === false ? 'text-slate-600' : 'text-green-800')}>
+                {t(row.udp === null ? 'inventory.udp.unknown' : row.udp ? 'inventory.udp.yes' : 'inventory.udp.no')}
+              </span>
             </td>
             <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
             <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
