@@ -7,7 +7,7 @@ import { TOO_MANY_SOURCES } from '../src/gateway/login-gate';
 import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
 import { startOrigin } from './origin';
 import { freePort } from './ports';
-import { connectFrom, httpGetFrom, socksTunnelsFrom, type Login } from './sources-kit';
+import { connectFrom, httpGetFrom, socks4ReplyFrom, socksTunnelsFrom, type Login } from './sources-kit';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -71,9 +71,10 @@ describe.skipIf(!postgres)('client addresses per rental across gateway processes
     return result;
   }
 
-  /** SOCKS5 (reply 2), plain HTTP and CONNECT (403 with the reason) all refuse `from` on this process. */
+  /** SOCKS5 (reply 2), SOCKS4 (reply 91), plain HTTP and CONNECT (403 with the reason) all refuse `from` on this process. */
   async function expectRefused(front: Front, login: Login, from: string) {
     expect(await tunnels(front, login, from, 1)).toMatchObject({ refused: { refused: 'connect', code: 2 } });
+    expect(await socks4ReplyFrom(front.socksPort, login, target(), from)).toBe(91);
     expect(await httpGetFrom(front.httpPort, login, `${origin.url}/refused`, from)).toEqual({
       status: 403,
       body: TOO_MANY_SOURCES,
@@ -125,5 +126,6 @@ describe.skipIf(!postgres)('client addresses per rental across gateway processes
     expect((await tunnels(a, login, '127.0.0.4', 20)).sockets).toHaveLength(20);
     expect((await tunnels(b, login, '127.0.0.4', 20)).sockets).toHaveLength(20);
     expect((await httpGetFrom(b.httpPort, login, `${origin.url}/after`, '127.0.0.4')).status).toBe(200);
+    expect(await socks4ReplyFrom(b.socksPort, login, target(), '127.0.0.4')).toBe(90);
   }, 90_000);
 });

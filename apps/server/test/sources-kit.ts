@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { basic, rawConnect, socks5Connect } from '../src/gateway/gateway-test-kit';
 
 /** Clients of the many-addresses tests: each binds to a loopback address of its own (`from`). */
@@ -54,4 +54,29 @@ export async function socksTunnelsFrom(
   const sockets = results.flatMap((result) => ('socket' in result ? [result.socket] : []));
   const refused = results.find((result) => !('socket' in result)) ?? null;
   return { sockets, refused: refused && 'refused' in refused ? refused : null };
+}
+
+/** A SOCKS4 CONNECT from `from` with `user:pass` in the user id: the reply code (90 granted, 91 refused); the socket is closed. */
+export function socks4ReplyFrom(
+  port: number,
+  login: Login,
+  target: { host: string; port: number },
+  from: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = Buffer.concat([
+      Buffer.from([4, 1, target.port >> 8, target.port & 0xff, ...target.host.split('.').map(Number)]),
+      Buffer.from(`${login.user}:${login.pass}\0`),
+    ]);
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => socket.write(request));
+    let reply = Buffer.alloc(0);
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      reply = Buffer.concat([reply, chunk]);
+      if (reply.length < 8) return;
+      socket.destroy();
+      resolve(reply[1] ?? -1);
+    });
+    socket.on('close', () => resolve(reply[1] ?? -1));
+  });
 }
