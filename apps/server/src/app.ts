@@ -57,7 +57,7 @@ import { ENDPOINTS } from '@portal/contract/registry';
 import { StorefrontFactsSource } from './storefront/storefront-facts';
 import { storefrontRoutes } from './storefront/storefront-routes';
 import { SERVER_ROOT } from './lib/server-root';
-import { installRequestLog } from './logging';
+import { OneLinePerRequest } from './logging';
 
 export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
@@ -136,9 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Fastify's own pair of lines per request (one on arrival, one on answer) made the log
-    // scroll past the start banner within seconds: one line per answered request instead.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // A request that reaches a closing server on a connection it already had is served, not
     // refused: the database stays open until every request under way has finished.
@@ -174,7 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done();
   });
-  installRequestLog(app);
   // Stopping: every answer closes its connection, so clients and balancers holding keep-alive
   // connections open new ones elsewhere before the listener closes (SHUTDOWN_DELAY_SECONDS).
   app.addHook('onSend', (_request, reply, payload, done) => {
