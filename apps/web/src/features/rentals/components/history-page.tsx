@@ -43,6 +43,8 @@ export function HistoryPage() {
   const now = useNow();
   const [extending, setExtending] = useState<HistoryRecord | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
+  // The rental being managed, by id: the dialog follows the history as it reloads (new password,
+  // auto-renew), and keeps the last copy when the id leaves the list (a replacement renames it).
   const [managing, setManaging] = useState<HistoryRecord | null>(null);
   const [activating, setActivating] = useState<number[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
@@ -66,6 +68,10 @@ export function HistoryPage() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const managed = useMemo(
+    () => (managing ? (records.find((record) => record.id === managing.id) ?? managing) : null),
+    [managing, records],
+  );
   const dateFormat = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
@@ -231,13 +237,14 @@ export function HistoryPage() {
         record={extending}
         now={now}
         onClose={() => setExtending(null)}
-        onExtended={(id) => {
+        onExtended={(id, wasConnected) => {
           setExtending(null);
-          setActivating([id]);
+          // A working proxy keeps working: only a rental that has to come up again shows its activation.
+          if (!wasConnected) setActivating([id]);
         }}
       />
       <RefundDialog proxyId={refunding} onClose={() => setRefunding(null)} />
-      <ManageProxyDialog key={`manage-${managing?.id ?? 'none'}`} record={managing} onClose={() => setManaging(null)} />
+      <ManageProxyDialog key={`manage-${managing?.id ?? 'none'}`} record={managed} onClose={() => setManaging(null)} />
       <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
     </div>
   );

@@ -6,7 +6,7 @@ import {
   RENTAL_STATUS,
   type HistoryRecord,
 } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -23,6 +23,13 @@ import { useUsage } from '../api/get-usage';
 import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
 import { UsageChart } from './usage-chart';
+
+/** Writes a change the server confirmed into the cached history, so every view shows it before the reload. */
+function patchHistory(queryClient: QueryClient, proxyId: number, patch: Partial<HistoryRecord>): void {
+  queryClient.setQueryData<HistoryRecord[]>(rentalKeys.history(), (history) =>
+    history?.map((record) => (record.id === proxyId ? { ...record, ...patch } : record)),
+  );
+}
 
 /**
  * One rental's controls: both ways to connect (the gateway's SOCKS5 and HTTP ports),
@@ -60,9 +67,10 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
   });
   const renew = useNewCredentials({
     mutationConfig: {
-      onSuccess: () => {
+      onSuccess: (answer, proxyId) => {
         toast.success(t('manage.passwordChanged'));
         setConfirming(false);
+        patchHistory(queryClient, proxyId, { proxy: answer.proxy, proxy_pwd: answer.proxy_pwd });
         refresh();
       },
       onError: (error) => toast.error(t('manage.passwordFailed', { cause: apiErrorText(error) })),
@@ -71,9 +79,9 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
 
   const autoRenew = useSetAutoRenew({
     mutationConfig: {
-      onSuccess: (answer) => {
+      onSuccess: (answer, { proxyId }) => {
         toast.success(t(answer.auto_renew ? 'renew.on' : 'renew.off'));
-        onClose();
+        if (typeof proxyId === 'number') patchHistory(queryClient, proxyId, { auto_renew: answer.auto_renew });
         refresh();
       },
       onError: (error) => toast.error(t('renew.failed', { cause: apiErrorText(error) })),
