@@ -1,4 +1,10 @@
-import { NOT_ENOUGH_MESSAGE, NOT_ENOUGH_STATUS, proxyListEndpoint, sumidEndpoint } from '@portal/contract';
+import {
+  NOT_ENOUGH_MESSAGE,
+  NOT_ENOUGH_STATUS,
+  proxyListEndpoint,
+  stockEndpoint,
+  sumidEndpoint,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsDeps } from '../accounts/accounts-service';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
@@ -21,6 +27,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     const snapshot = await cache.get();
     reply.header('x-sumid', snapshot.sumid);
     return sendSnapshot(request, reply, snapshot, 'private, no-cache');
+  });
+
+  // Public: visitors and empty wallets see what is for sale; the addresses stay behind the list call.
+  route(stockEndpoint, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { success: true as const, stock: (await cache.get()).stock };
   });
 
   route(sumidEndpoint, async (request, reply) => {

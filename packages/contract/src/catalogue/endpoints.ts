@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ProxyListNotEnoughSchema, ProxyListResponseSchema, SumidResponseSchema } from './schemas';
+import { ProxyListNotEnoughSchema, ProxyListResponseSchema, StockResponseSchema, SumidResponseSchema } from './schemas';
 
 export const proxyListEndpoint = defineEndpoint({
   operationId: 'listProxies',
@@ -24,4 +24,16 @@ export const sumidEndpoint = defineEndpoint({
   access: 'customer',
   response: SumidResponseSchema,
   notModified: true,
+});
+
+export const stockEndpoint = defineEndpoint({
+  operationId: 'getStock',
+  method: 'GET',
+  path: '/api/proxy/stock',
+  tag: 'catalogue',
+  summary: 'What is for sale',
+  description:
+    'The free proxies grouped by country, type and protocol: count and the lowest price of one day (dollars). No key needed, so visitors and empty wallets see what the shop sells; addresses stay in the list.',
+  access: 'public',
+  response: StockResponseSchema,
 });
