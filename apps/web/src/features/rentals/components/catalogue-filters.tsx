@@ -1,4 +1,4 @@
-import { FRAUD_SCORE_BANDS, PROXY_PROTOCOLS, type FraudScoreBand } from '@portal/contract';
+import { FRAUD_SCORE_BANDS, PROXY_PROTOCOLS, PROXY_TYPES, type FraudScoreBand } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ALL, type CascadeOptions, type CatalogueFilters } from '../lib/catalogue-view';
 
@@ -7,7 +7,7 @@ const select =
 
 type Change = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void;
 
-/** The seven filters of the product spec plus protocol; options come from the cascade. */
+/** The seven filters of the product spec plus type and protocol; options come from the cascade. */
 export function CatalogueFiltersBar({
   filters,
   options,
@@ -36,8 +36,19 @@ export function CatalogueFiltersBar({
   );
 
   return (
-    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-4 lg:grid-cols-8">
+    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-4 lg:grid-cols-9">
       <legend className="sr-only">{t('filters.title')}</legend>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+        {t('filters.type')}
+        <select className={select} value={filters.type} onChange={(event) => onChange('type', event.target.value)}>
+          <option value={ALL}>{all}</option>
+          {PROXY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`proxyTypes.${type}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
         {t('filters.id')}
         <input

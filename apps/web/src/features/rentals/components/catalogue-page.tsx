@@ -13,6 +13,7 @@ import { CatalogueFiltersBar } from './catalogue-filters';
 import { Pagination } from './pagination';
 import { ProxyRows } from './proxy-table';
 import { PurchaseDialog } from './purchase-dialog';
+import { StockSummary } from './stock-summary';
 import { useCatalogueView } from './use-catalogue-view';
 import { useCountryName } from './use-country-name';
 import { usePurchase } from './use-purchase';
@@ -112,13 +113,17 @@ export function CataloguePage() {
       </div>
 
       {notEnoughMessage !== null ? (
-        <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
-          <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
-          <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
-          <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
-            {t('notEnough.addFunds')}
-          </Link>
-        </section>
+        <>
+          <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
+            <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
+            <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
+            <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
+              {t('notEnough.addFunds')}
+            </Link>
+          </section>
+          {/* What the funds would buy: the list itself needs a positive balance. */}
+          <StockSummary />
+        </>
       ) : (
         <>
           <CatalogueFiltersBar

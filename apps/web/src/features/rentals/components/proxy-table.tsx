@@ -1,10 +1,13 @@
-import type { CatalogueProxy } from '@portal/contract';
+import { formatCents, HOURS_PER_DAY, priceCents, type CatalogueProxy } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import type { SortConfig, SortField } from '../lib/catalogue-view';
 import { CountryFlag } from './country-flag';
 import { FraudScoreBar } from './fraud-score-bar';
 import { useMediaQuery } from './use-media-query';
+
+/** The price of one day at this proxy's fraud-score discount: the buy dialog's own figure. */
+const dayPrice = (proxy: CatalogueProxy) => formatCents(priceCents(HOURS_PER_DAY, proxy.ipqualityscore));
 
 interface RowsProps {
   rows: readonly CatalogueProxy[];
@@ -58,6 +61,8 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
             {header(null, t('table.isp'))}
             {header('zip', t('table.zip'))}
             {header('ipqualityscore', t('table.quality'))}
+            {header(null, t('table.typeProtocol'))}
+            {header(null, t('table.dayPrice'))}
             <th className="px-3 py-2">
               <span className="sr-only">{t('table.actions')}</span>
             </th>
@@ -97,6 +102,13 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
                 <td className="px-3 py-2">{proxy.zip}</td>
                 <td className="px-3 py-2">
                   <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+                </td>
+                <td className="px-3 py-2">
+                  <span className="block">{t(`proxyTypes.${proxy.type}`)}</span>
+                  <span className="block text-xs text-slate-600">{proxy.protocol}</span>
+                </td>
+                <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
+                  {dayPrice(proxy)}
                 </td>
                 <td className="px-3 py-2">
                   <Button
@@ -145,6 +157,14 @@ function ProxyCards({ rows, selected, onToggle, onBuy, countryName }: RowsProps)
               {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
             </p>
             <p className="text-sm text-slate-600">{[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}</p>
+            <p className="mt-1 flex items-center justify-between gap-2 text-sm">
+              <span className="text-slate-700">
+                {t(`proxyTypes.${proxy.type}`)} · {proxy.protocol}
+              </span>
+              <span className="font-semibold tabular-nums" data-testid="day-price">
+                {t('table.perDay', { price: dayPrice(proxy) })}
+              </span>
+            </p>
             <div className="mt-2 flex items-center justify-between">
               <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
               <Button

@@ -2,6 +2,8 @@ import { CATALOGUE_PAGE_SIZE, FRAUD_SCORE_BANDS, type CatalogueProxy, type Fraud
 
 /** Filter state of the product spec: each field defaults to 'all' (the ID filter is free text, '' = all). */
 export interface CatalogueFilters {
+  /** Mobile, residential or datacenter. */
+  type: string;
   protocol: string;
   id: string;
   country: string;
@@ -15,6 +17,7 @@ export interface CatalogueFilters {
 export const ALL = 'all';
 
 export const EMPTY_FILTERS: CatalogueFilters = {
+  type: ALL,
   protocol: ALL,
   id: '',
   country: ALL,
@@ -49,6 +52,7 @@ export function changeFilter<K extends keyof CatalogueFilters>(
 }
 
 function matchesOthers(proxy: CatalogueProxy, filters: CatalogueFilters): boolean {
+  if (filters.type !== ALL && proxy.type !== filters.type) return false;
   if (filters.protocol !== ALL && proxy.protocol !== filters.protocol) return false;
   if (filters.id !== '' && !String(proxy.id).startsWith(filters.id.trim())) return false;
   if (filters.quality !== ALL) {

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { catalogueProxy } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { forgetCatalogueCache } from '../api/get-catalogue';
+
+beforeAll(async () => {
+  const i18n = await initI18n('en');
+  await i18n.loadNamespaces('rentals');
+});
+beforeEach(() => forgetCatalogueCache());
+afterEach(() => vi.restoreAllMocks());
+
+const STOCK = [
+  { country: 'DE', type: 'mobile', protocol: 'SOCKS5', count: 3, day_price_from: 0.45 },
+  { country: 'US', type: 'datacenter', protocol: 'HTTP', count: 1, day_price_from: 0.75 },
+];
+
+function server(wallet: number) {
+  const proxies = [
+    catalogueProxy(1, { type: 'mobile', protocol: 'SOCKS5', ipqualityscore: 0 }),
+    catalogueProxy(2, { type: 'datacenter', protocol: 'HTTP', ipqualityscore: 40 }),
+  ];
+  return mockFetch((path) => {
+    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet });
+    if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's-1' });
+    if (path === '/api/proxy/stock') return jsonResponse(200, { success: true, stock: STOCK });
+    if (path === '/api/proxy/list')
+      return wallet > 0
+        ? jsonResponse(200, { success: true, proxies })
+        : jsonResponse(200, {
+            success: false,
+            status: 'not enough',
+            message: 'You need to add funds to access proxies',
+          });
+    return jsonResponse(200, { success: true, history: [] });
+  });
+}
+
+describe('a catalogue that sells', () => {
+  it('shows type, protocol and the price of a day in every row, and filters by type', async () => {
+    server(20);
+    renderApp('/proxy', { apiKey: 'px_test' });
+    const rows = await screen.findAllByTestId('proxy-row');
+    expect(rows).toHaveLength(2);
+    const [mobile, datacenter] = rows as [HTMLElement, HTMLElement];
+    expect(within(mobile).getByText('Mobile')).toBeInTheDocument();
+    expect(within(mobile).getByText('SOCKS5')).toBeInTheDocument();
+    // A day is $0.75, less the fraud-score discount: score 40 takes 20% off.
+    expect(within(mobile).getByTestId('day-price')).toHaveTextContent('$0.75');
+    expect(within(datacenter).getByText('Datacenter')).toBeInTheDocument();
+    expect(within(datacenter).getByTestId('day-price')).toHaveTextContent('$0.60');
+
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Datacenter');
+    await waitFor(() => expect(screen.getAllByTestId('proxy-row')).toHaveLength(1));
+    expect(screen.getByRole('checkbox', { name: 'Select proxy 2' })).toBeInTheDocument();
+  });
+
+  it('shows a customer with $0 what is for sale with prices, beside the way to add funds', async () => {
+    server(0);
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(await screen.findByRole('heading', { name: '4 proxies for sale' })).toBeInTheDocument();
+    const groups = screen.getAllByTestId('stock-group');
+    expect(groups.map((group) => group.textContent)).toEqual([
+      'GermanyMobile · SOCKS5 · 3 freefrom $0.45 / day',
+      'United StatesDatacenter · HTTP · 1 freefrom $0.75 / day',
+    ]);
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
+      'href',
+      '/payment',
+    );
+  });
+
+  it('shows a visitor the stock on /stock with the way to sign up', async () => {
+    server(0);
+    renderApp('/stock');
+    expect(await screen.findByRole('heading', { name: 'What is in stock', level: 1 })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('stock-group')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Get your API key' })).toHaveAttribute('href', '/signup');
+  });
+});
