@@ -7,16 +7,22 @@ const icon = (glyph: string) => (
   </span>
 );
 
+/** A little more than the header's height (one row of links at every width). */
+const HEADER_CLEARANCE = '4.5rem';
+
 const base = 'flex w-full items-start gap-3 rounded-lg p-4 text-sm font-medium text-white shadow-lg';
 
 /**
  * Toasts of the product spec: success green with a check, error red with a cross, warning orange
  * with a warning sign, anything else blue; each closes itself after 3 seconds (section 9).
+ * They open below the sticky header, so the balance and log-out stay visible and clickable.
  */
 export function Toaster({ label }: { label: string }) {
   return (
     <SonnerToaster
       position="top-right"
+      offset={{ top: HEADER_CLEARANCE, right: '1rem' }}
+      mobileOffset={{ top: HEADER_CLEARANCE, left: '0.5rem', right: '0.5rem' }}
       duration={DISPLAY_MS.toast}
       containerAriaLabel={label}
       icons={{ success: icon('✓'), error: icon('✕'), warning: icon('⚠'), info: icon('i') }}

@@ -7,6 +7,10 @@ import { usePaymentHistory } from '../api/get-payment-history';
 
 const cell = 'px-3 py-2';
 
+/** Statuses and methods the shop names itself are translated; a provider's own words show as sent. */
+const STATUSES = new Set(['pending', 'paid', 'fail']);
+const METHODS = new Set(['sandbox', 'purchase', 'extension']);
+
 /** The two history tabs of the product spec: payments and transactions. */
 export function PaymentHistoryTabs() {
   const { t, i18n } = useTranslation('payments');
@@ -16,6 +20,10 @@ export function PaymentHistoryTabs() {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
   );
+  const status = (value: string) =>
+    STATUSES.has(value) ? t(`history.statuses.${value as 'pending' | 'paid' | 'fail'}`) : value;
+  const method = (value: string) =>
+    METHODS.has(value) ? t(`history.methods.${value as 'sandbox' | 'purchase' | 'extension'}`) : value;
   const show = (iso: string) => (Number.isFinite(Date.parse(iso)) ? date.format(new Date(iso)) : iso);
 
   return (
@@ -49,8 +57,8 @@ export function PaymentHistoryTabs() {
                     <td className={cell}>{show(payment.created)}</td>
                     <td className={cell}>{payment.currency}</td>
                     <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
-                    <td className={cell}>{payment.status}</td>
-                    <td className={cell}>{payment.method}</td>
+                    <td className={cell}>{status(payment.status)}</td>
+                    <td className={cell}>{method(payment.method)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -85,7 +93,7 @@ export function PaymentHistoryTabs() {
                     <td className={cell}>{entry.id}</td>
                     <td className={cell}>{show(entry.end_time)}</td>
                     <td className={cell}>{show(entry.date)}</td>
-                    <td className={cell}>{entry.method}</td>
+                    <td className={cell}>{method(entry.method)}</td>
                     <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
                   </tr>
                 ))}

@@ -20,6 +20,7 @@ import { rentalKeys } from '../api/keys';
 import { DurationInputs } from './duration-inputs';
 import { useCountryName } from './use-country-name';
 import { TimeLeft } from './time-left';
+import { ConnectionString } from './connection-string';
 
 /**
  * Extend dialog (the product spec): the proxy's facts, its string and time left when
@@ -93,7 +94,9 @@ export function ExtendDialog({
         {record?.status === RENTAL_STATUS.connected && (
           <>
             <dt className="text-slate-600">{t('extend.proxy')}</dt>
-            <dd className="font-mono text-xs break-all">{record.proxy}</dd>
+            <dd>
+              <ConnectionString className="font-mono text-xs" text={record.proxy} />
+            </dd>
             <dt className="text-slate-600">{t('history.timeLeft')}</dt>
             <dd>
               <TimeLeft endTime={record.end_time} now={now} />

@@ -23,6 +23,7 @@ import { useUsage } from '../api/get-usage';
 import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
 import { UsageChart } from './usage-chart';
+import { ConnectionString } from './connection-string';
 
 /** Writes a change the server confirmed into the cached history, so every view shows it before the reload. */
 function patchHistory(queryClient: QueryClient, proxyId: number, patch: Partial<HistoryRecord>): void {
@@ -114,7 +115,7 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
         {ways.map((way) => (
           <div key={way.label} className="flex flex-wrap items-center gap-2">
             <span className="w-16 text-sm font-medium text-slate-700">{way.label}</span>
-            <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs break-all">{way.text}</code>
+            <ConnectionString className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs" text={way.text} />
             <Button
               variant="secondary"
               className="px-3 py-1"
