@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTransactions } from '../../rentals/api/get-transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
+import { WalletActivityTable } from './wallet-activity';
 
 const cell = 'px-3 py-2';
 
@@ -11,7 +12,7 @@ const cell = 'px-3 py-2';
 const STATUSES = new Set(['pending', 'paid', 'fail']);
 const METHODS = new Set(['sandbox', 'purchase', 'extension']);
 
-/** The two history tabs of the product spec: payments and transactions. */
+/** The two history tabs of the product spec, payments and transactions, and every balance change beside them. */
 export function PaymentHistoryTabs() {
   const { t, i18n } = useTranslation('payments');
   const payments = usePaymentHistory();
@@ -31,7 +32,11 @@ export function PaymentHistoryTabs() {
       <TabsList aria-label={t('history.title')}>
         <TabsTrigger value="payments">{t('history.payments')}</TabsTrigger>
         <TabsTrigger value="transactions">{t('history.transactions')}</TabsTrigger>
+        <TabsTrigger value="activity">{t('activity.title')}</TabsTrigger>
       </TabsList>
+      <TabsContent value="activity">
+        <WalletActivityTable />
+      </TabsContent>
       <TabsContent value="payments">
         {payments.isError ? (
           <p role="alert" className="text-red-700">
