@@ -31,7 +31,12 @@ describe('wallet activity', () => {
     renderApp('/payment', { apiKey: 'px_test' });
     await userEvent.click(await screen.findByRole('tab', { name: 'Wallet activity' }));
     const rows = await screen.findAllByTestId('activity-row');
-    expect(rows.map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) => [
+        row.querySelector('td span')?.textContent,
+        ...[...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+      ]),
+    ).toEqual([
       ['Proxy purchase', '−$0.75', '$4.25'],
       ['Gift card', '+$5.00', '$5.00'],
     ]);

@@ -26,7 +26,6 @@ export function WalletActivityTable() {
       <table className="w-full text-sm">
         <thead className="bg-slate-100 text-left">
           <tr>
-            <th className={cell}>{t('history.date')}</th>
             <th className={cell}>{t('activity.kind')}</th>
             <th className={`${cell} text-right`}>{t('history.amount')}</th>
             <th className={`${cell} text-right`}>{t('activity.balance')}</th>
@@ -35,8 +34,13 @@ export function WalletActivityTable() {
         <tbody>
           {(activity.data ?? []).map((entry, index) => (
             <tr key={`${entry.date}-${index}`} className="border-t border-slate-100" data-testid="activity-row">
-              <td className={cell}>{date.format(new Date(entry.date))}</td>
-              <td className={cell}>{t(`activity.kinds.${entry.kind}`)}</td>
+              {/* What and when in one cell: three columns fit a phone without sideways scrolling. */}
+              <td className={cell}>
+                <span className="block">{t(`activity.kinds.${entry.kind}`)}</span>
+                <time dateTime={entry.date} className="block text-xs text-slate-600">
+                  {date.format(new Date(entry.date))}
+                </time>
+              </td>
               <td
                 className={`${cell} text-right whitespace-nowrap tabular-nums ${entry.amount > 0 ? 'text-green-700' : 'text-slate-900'}`}
               >
