@@ -16,6 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 const STOCK = [
   { country: 'DE', type: 'mobile', protocol: 'SOCKS5', count: 3, day_price_from: 0.45 },
   { country: 'US', type: 'datacenter', protocol: 'HTTP', count: 1, day_price_from: 0.75 },
+  { country: 'US', type: 'mobile', protocol: 'SOCKS5', count: 2, day_price_from: 0.6 },
 ];
 
 function server(wallet: number) {
@@ -61,11 +62,12 @@ describe('a catalogue that sells', () => {
   it('shows a customer with $0 what is for sale with prices, beside the way to add funds', async () => {
     server(0);
     renderApp('/proxy', { apiKey: 'px_test' });
-    expect(await screen.findByRole('heading', { name: '4 proxies for sale' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '6 proxies for sale' })).toBeInTheDocument();
+    // One line per country: its types and protocols, how many, and the cheapest day.
     const groups = screen.getAllByTestId('stock-group');
     expect(groups.map((group) => group.textContent)).toEqual([
-      'GermanyMobile · SOCKS5 · 3 freefrom $0.45 / day',
-      'United StatesDatacenter · HTTP · 1 freefrom $0.75 / day',
+      'Germany3 freeMobile · SOCKS5from $0.45 / day',
+      'United States3 freeMobile, Datacenter · SOCKS5, HTTPfrom $0.60 / day',
     ]);
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
       'href',
