@@ -137,6 +137,14 @@ test('console screens have no serious accessibility violations, and fit a 375 px
     // Wide tables scroll inside their own box; the page itself never scrolls sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, screen).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeInViewport();
+    // On a phone the links, the name and Log out wait behind one menu button.
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeInViewport();
   }
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Operator console' });
+  await menu.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expectNoSeriousViolations(page, '/admin/audit at 375 px');
 });

@@ -14,7 +14,9 @@ import { Pagination } from './pagination';
 import { ProxyRows } from './proxy-table';
 import { PurchaseDialog } from './purchase-dialog';
 import { StockSummary } from './stock-summary';
+import { ALL } from '../lib/catalogue-view';
 import { useCatalogueView } from './use-catalogue-view';
+import { useMediaQuery } from './use-media-query';
 import { useCountryName } from './use-country-name';
 import { usePurchase } from './use-purchase';
 import { useRefreshCooldown } from './use-refresh-cooldown';
@@ -96,6 +98,19 @@ export function CataloguePage() {
       .catch(() => undefined);
   };
 
+  const wide = useMediaQuery('(min-width: 768px)');
+  const activeFilters = Object.entries(view.filters).filter(([key, value]) =>
+    key === 'id' ? value !== '' : value !== ALL,
+  ).length;
+  const filtersBar = (
+    <CatalogueFiltersBar
+      filters={view.filters}
+      options={view.options}
+      onChange={view.onFilter}
+      countryName={countryName}
+    />
+  );
+
   const counts = t('counts', {
     total: view.total,
     filtered: view.filteredCount,
@@ -126,12 +141,18 @@ export function CataloguePage() {
         </>
       ) : (
         <>
-          <CatalogueFiltersBar
-            filters={view.filters}
-            options={view.options}
-            onChange={view.onFilter}
-            countryName={countryName}
-          />
+          {wide ? (
+            filtersBar
+          ) : (
+            // On a phone nine filters would fill the first screen: they fold away until asked for.
+            <details className="rounded-2xl bg-white shadow-sm [&[open]>summary]:border-b [&[open]>summary]:border-slate-100">
+              <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">
+                {t('filters.title')}
+                {activeFilters > 0 && ` (${activeFilters})`}
+              </summary>
+              {filtersBar}
+            </details>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" data-testid="catalogue-counts">
               {catalogue.isPending ? t('loading') : counts}
@@ -145,6 +166,7 @@ export function CataloguePage() {
             onBuy={openPurchase}
             sort={view.sort}
             onSort={view.onSort}
+            onSortTo={view.sortTo}
             countryName={countryName}
           />
           {proxies && view.filteredCount === 0 && <p className="text-center text-slate-600">{t('noMatches')}</p>}

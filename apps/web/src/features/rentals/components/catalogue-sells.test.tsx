@@ -11,7 +11,23 @@ beforeAll(async () => {
   await i18n.loadNamespaces('rentals');
 });
 beforeEach(() => forgetCatalogueCache());
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A phone: every min-width query fails, as in a 375 px window. */
+function narrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string): Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'> => ({
+      matches: !/min-width/.test(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  );
+}
 
 const STOCK = [
   { country: 'DE', type: 'mobile', protocol: 'SOCKS5', count: 3, day_price_from: 0.45 },
@@ -81,5 +97,26 @@ describe('a catalogue that sells', () => {
     expect(await screen.findByRole('heading', { name: 'What is in stock', level: 1 })).toBeInTheDocument();
     expect(await screen.findAllByTestId('stock-group')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Get your API key' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('on a phone folds the filters away and sorts the cards from a menu', async () => {
+    narrowScreen();
+    server(20);
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(await screen.findAllByTestId('proxy-row')).toHaveLength(2);
+    const filters = screen.getByText('Filters', { selector: 'summary' }).closest('details')!;
+    expect(filters).not.toHaveAttribute('open');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Fraud score ↓');
+    // Proxy 2 (score 40) before proxy 1 (score 0): the cheapest day first.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('day-price').map((price) => price.textContent)).toEqual([
+        '$0.60 / day',
+        '$0.75 / day',
+      ]),
+    );
+    await userEvent.click(screen.getByText('Filters', { selector: 'summary' }));
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Mobile');
+    expect(await screen.findByText('Filters (1)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('proxy-row')).toHaveLength(1));
   });
 });
