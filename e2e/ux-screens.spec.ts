@@ -89,9 +89,11 @@ for (const language of ['en', 'ru'] as const) {
       // The toast opens below the header: the balance and Log out stay uncovered.
       const toast = page.locator('[data-sonner-toast]').first();
       await expect(toast).toBeVisible();
-      const toastBox = (await toast.boundingBox())!;
       const headerBox = (await page.locator('header').first().boundingBox())!;
-      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      // Polled: the toast slides in from above before it settles.
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? 0)
+        .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
       await page.screenshot({ path: path.join(SHOTS, `toast-${tag}.png`) });
       const fresh = (await (await request.get('/api/proxy/history', { headers: { 'x-api-key': apiKey } })).json()) as {
         history: { id: number; proxy_pwd: string }[];
