@@ -185,6 +185,11 @@ describe('proxy controls on the History page', () => {
       ['2 kB', '1 kB'],
       ['3 MB', '0 bytes'],
     ]);
+    // The picture has a scale and totals, not bars alone.
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('usage-peak')).toHaveTextContent('Highest hour: 3 MB');
+    expect(within(dialog).getByTestId('usage-totals')).toHaveTextContent('Received: 3 MB');
+    expect(within(dialog).getByTestId('usage-totals')).toHaveTextContent('Sent: 1 kB');
   });
 
   it('turns auto-renew on for a selection in one call, and exports only the selected connected proxies', async () => {
