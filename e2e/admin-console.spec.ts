@@ -49,7 +49,7 @@ test('operator imports a CSV and sees the rows', async ({ page }) => {
   for (const row of rows) {
     await expect(tableRows.filter({ hasText: `${row.ip}:${row.port}` })).toContainText('Free');
   }
-  await expect(page.getByTestId('inventory-count')).toContainText('Showing 3 of');
+  await expect(page.getByTestId('inventory-count')).toContainText(/^3 of [\d,]+ proxies match/);
 
   // Disable them again: this exercises enable/disable, and leaves the customer catalogue as the
   // other browser tests expect it (they share this server and count its 200 demo proxies).
