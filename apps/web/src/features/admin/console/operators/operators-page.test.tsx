@@ -84,4 +84,23 @@ describe('operators', () => {
     await waitFor(() => expect(sent).toEqual([{ required: true }]));
     expect(await screen.findByText('Set up an authenticator app before using the console.')).toBeInTheDocument();
   });
+
+  it("shows the server's reason when it refuses a name, not only 'Bad request'", async () => {
+    consoleApi({
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, { success: true, totpRequired: false, operators: [operator(1, 'owner', 'owner')] }),
+      'POST /api/admin/operators': () =>
+        jsonResponse(400, {
+          success: false,
+          error: 'name may hold letters, digits, spaces and . _ - only',
+          code: 'BAD_REQUEST',
+        }),
+    });
+    renderApp('/admin/operators');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sam <b>');
+    await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
+    expect(
+      await screen.findByText('Bad request: name may hold letters, digits, spaces and . _ - only', { exact: false }),
+    ).toBeInTheDocument();
+  });
 });
