@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../testing/render-app';
 import { consoleApi, setupConsoleTests } from '../console-test-utils';
 
@@ -37,6 +37,12 @@ describe('operators', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
     expect(await screen.findByTestId('operator-secret')).toHaveTextContent('op-0123456789ab-secret');
     expect(posted).toEqual([{ name: 'Sam', role: 'support' }]);
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the secret code' }));
+    expect(writeText).toHaveBeenCalledWith('op-0123456789ab-secret');
+    expect(await screen.findByText('Secret code copied!')).toBeInTheDocument();
+    vi.unstubAllGlobals();
     await waitFor(() => expect(screen.getAllByTestId('operator-row')).toHaveLength(2));
     const sam = screen.getAllByTestId('operator-row')[1] as HTMLElement;
     expect(within(sam).getByText('Support')).toBeInTheDocument();
