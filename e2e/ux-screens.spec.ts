@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { adminToken, fundedCustomer } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
 
 /** Screenshots for a person to look at; the assertions below are what a test can check by itself. */
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/ux-shots');
@@ -73,6 +73,7 @@ for (const language of ['en', 'ru'] as const) {
       for (const button of await row.getByRole('button').all()) await expectWithinWidth(page, 'history action', button);
       await expectNoSidewaysScroll(page, '/history');
       await shot(page, `history-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `/history ${tag}`);
 
       // Manage: a new password shows in the open dialog at once.
       await row.getByRole('button').nth(1).click();
@@ -106,11 +107,13 @@ for (const language of ['en', 'ru'] as const) {
       await expect(page.getByTestId('activity-row')).toHaveCount(2);
       await expectNoSidewaysScroll(page, '/payment');
       await shot(page, `wallet-activity-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `wallet activity ${tag}`);
 
       // Signing up again while signed in asks first and keeps the account.
       await page.goto('/signup');
       await expect(page.getByTestId('signup-signed-in')).toBeVisible();
       await shot(page, `signup-signed-in-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `/signup signed in ${tag}`);
       expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBe(apiKey);
 
       // The operator console.
@@ -161,6 +164,7 @@ test('a visitor and a customer with $0 see what is for sale with prices', async 
   await expect(page.getByTestId('stock-group').first()).toBeVisible();
   await expect(page.getByTestId('stock-group').first()).toContainText('$');
   await shot(page, 'stock-visitor-1280');
+  await expectNoSeriousViolations(page, '/stock');
 
   await page.setViewportSize({ width: 375, height: 800 });
   const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
@@ -170,4 +174,5 @@ test('a visitor and a customer with $0 see what is for sale with prices', async 
   await expect(page.getByTestId('stock-group').first()).toContainText('$');
   await expectNoSidewaysScroll(page, '/proxy with $0');
   await shot(page, 'catalogue-empty-wallet-375');
+  await expectNoSeriousViolations(page, '/proxy with $0 at 375 px');
 });
