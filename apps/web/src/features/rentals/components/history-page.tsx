@@ -41,8 +41,10 @@ export function HistoryPage() {
   const [extending, setExtending] = useState<HistoryRecord | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
   // The rental being managed, by id: the dialog follows the history as it reloads (new password,
-  // auto-renew), and keeps the last copy when the id leaves the list (a replacement renames it).
-  const [managing, setManaging] = useState<HistoryRecord | null>(null);
+  // auto-renew). A replacement renames the rental: `id` follows it, while `key` stays what it was
+  // at opening, so the dialog (and its messages) stays in place; until the history has the new id,
+  // the copy from opening is shown.
+  const [managing, setManaging] = useState<{ key: number; id: number; last: HistoryRecord } | null>(null);
   const [activating, setActivating] = useState<number[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
@@ -66,7 +68,7 @@ export function HistoryPage() {
       return next;
     });
   const managed = useMemo(
-    () => (managing ? (records.find((record) => record.id === managing.id) ?? managing) : null),
+    () => (managing ? (records.find((record) => record.id === managing.id) ?? managing.last) : null),
     [managing, records],
   );
 
@@ -113,7 +115,7 @@ export function HistoryPage() {
         onToggleAll={() => setPicked(allSelected ? new Set() : new Set(selectable.map((record) => record.id)))}
         canRefund={(record) => refundOpen(record, now)}
         onCopy={(record) => void copy(record.proxy)}
-        onManage={setManaging}
+        onManage={(record) => setManaging({ key: record.id, id: record.id, last: record })}
         onExtend={setExtending}
         onRefund={(record) => setRefunding(record.id)}
       />
@@ -145,7 +147,12 @@ export function HistoryPage() {
         }}
       />
       <RefundDialog proxyId={refunding} onClose={() => setRefunding(null)} />
-      <ManageProxyDialog key={`manage-${managing?.id ?? 'none'}`} record={managed} onClose={() => setManaging(null)} />
+      <ManageProxyDialog
+        key={`manage-${managing?.key ?? 'none'}`}
+        record={managed}
+        onClose={() => setManaging(null)}
+        onRenamed={(id) => setManaging((current) => current && { ...current, id })}
+      />
       <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
     </div>
   );

@@ -38,7 +38,16 @@ function patchHistory(queryClient: QueryClient, proxyId: number, patch: Partial<
  *, and a new password after a confirmation. The parent keys it by rental,
  * so each opening starts from that rental's saved note.
  */
-export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {
+export function ManageProxyDialog({
+  record,
+  onClose,
+  onRenamed,
+}: {
+  record: HistoryRecord | null;
+  onClose: () => void;
+  /** A replacement moved the rental to another proxy id; the dialog stays open on it. */
+  onRenamed?: (proxyId: number) => void;
+}) {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const [note, setNote] = useState(record?.note ?? '');
@@ -51,7 +60,8 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
 
   // After a replacement the rental answers to its new proxy id: this dialog's usage (by the old
   // id) is left as loaded rather than asked again and refused.
-  const refreshLists = () => {
+  const refreshLists = (answer: { proxy_id: number }) => {
+    onRenamed?.(answer.proxy_id);
     void queryClient.invalidateQueries({ queryKey: rentalKeys.history() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.transactions() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
