@@ -59,4 +59,14 @@ describe('history on a phone', () => {
     await userEvent.click(within(working).getByRole('button', { name: 'Manage proxy 3' }));
     expect(await screen.findByRole('dialog', { name: 'Proxy 3' })).toBeInTheDocument();
   });
+
+  it('an empty history with no funds leads to adding funds and to what is in stock', async () => {
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 0 });
+      return jsonResponse(200, { success: true, history: [] });
+    });
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByRole('link', { name: 'Add funds' })).toHaveAttribute('href', '/payment');
+    expect(screen.getByRole('link', { name: 'What is in stock' })).toHaveAttribute('href', '/stock');
+  });
 });

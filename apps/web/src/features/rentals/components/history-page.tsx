@@ -89,9 +89,15 @@ export function HistoryPage() {
     body = (
       <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
         <p className="text-slate-700">{t('history.notEnough')}</p>
-        <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
-          {t('notEnough.addFunds')}
-        </Link>
+        <div className="mt-4 flex flex-wrap justify-center gap-3">
+          <Link to="/payment" className={buttonClass('primary')}>
+            {t('notEnough.addFunds')}
+          </Link>
+          {/* What the funds would buy, before the list itself opens. */}
+          <Link to="/stock" className={buttonClass('secondary')}>
+            {t('stock.pageTitle')}
+          </Link>
+        </div>
       </section>
     );
   else if (records.length === 0)
