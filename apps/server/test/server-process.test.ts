@@ -103,7 +103,7 @@ describe('the server process', () => {
     await until(again, 'Proxy rental portal is running');
     expect(again.output()).toContain('Admin secret: kept in');
     expect(again.output()).not.toMatch(/shown once/);
-    expect(again.output()).toContain(`Gateway: SOCKS5 127.0.0.1:${env.GATEWAY_SOCKS_PORT}`);
+    expect(again.output()).toContain(`Gateway: SOCKS5 and SOCKS4 127.0.0.1:${env.GATEWAY_SOCKS_PORT}`);
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'x-api-key': apiKey } });
     expect(login.status).toBe(200);
 

@@ -1,4 +1,11 @@
-import { centsToDollars, loginEndpoint, logoutEndpoint, registerEndpoint, walletEndpoint } from '@portal/contract';
+import {
+  centsToDollars,
+  loginEndpoint,
+  logoutEndpoint,
+  registerEndpoint,
+  walletActivityEndpoint,
+  walletEndpoint,
+} from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
@@ -11,6 +18,7 @@ import {
 } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { loginCustomer, logoutSession, registerCustomer, type AccountsDeps } from './accounts-service';
+import { walletActivity } from './wallet-activity';
 
 export interface AccountsRoutesOptions extends AccountsDeps {
   config: Pick<Config, 'loginRateLimit' | 'registerRateLimit' | 'secureCookies'>;
@@ -70,5 +78,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   route(walletEndpoint, async (request) => ({
     success: true as const,
     wallet: centsToDollars(customerOf(request).balanceCents),
+  }));
+
+  route(walletActivityEndpoint, async (request) => ({
+    success: true as const,
+    activity: await walletActivity(deps.db, customerOf(request).id),
   }));
 };

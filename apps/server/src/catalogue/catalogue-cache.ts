@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { CatalogueProxy } from '@portal/contract';
+import type { CatalogueProxy, StockGroup } from '@portal/contract';
 import type { DatabaseHandle, Queryable } from '../db/client';
 import { LISTENED_TTL_MS, ListenedValue, listenedValue } from '../lib/listened-value';
 import type { JsonSnapshot } from '../plugins/snapshot-reply';
 import { currentSumid } from './catalogue-state';
 import { listFreeProxies } from './catalogue-repository';
+import { stockOf } from './catalogue-stock';
 
 /** Sent at commit by the catalogue_state trigger, with the new sumid as its payload. */
 export const CATALOGUE_CHANGED = 'catalogue_changed';
@@ -16,6 +17,8 @@ export interface CatalogueSnapshot extends JsonSnapshot {
   gzip: Buffer;
   /** The rows themselves, for figures derived from the list (the storefront's). */
   proxies: readonly CatalogueProxy[];
+  /** The public summary of the same version (what is for sale, without addresses). */
+  stock: StockGroup[];
 }
 
 /**
@@ -59,7 +62,15 @@ export class CatalogueCache {
     const json = Buffer.from(JSON.stringify({ success: true, proxies }));
     // Not the sumid itself: the sumid's own answer carries that ETag.
     const etag = `"list-${createHash('sha256').update(sumid).digest('base64url').slice(0, 16)}"`;
-    const snapshot = { sumid, count: proxies.length, json, gzip: gzipSync(json), etag, proxies };
+    const snapshot = {
+      sumid,
+      count: proxies.length,
+      json,
+      gzip: gzipSync(json),
+      etag,
+      proxies,
+      stock: stockOf(proxies),
+    };
     this.snapshot = snapshot;
     return snapshot;
   }

@@ -3,6 +3,7 @@ import {
   NOT_ENOUGH_STATUS,
   proxyListEndpoint,
   storefrontFactsEndpoint,
+  stockEndpoint,
   sumidEndpoint,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +30,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     const snapshot = await cache.get();
     reply.header('x-sumid', snapshot.sumid);
     return sendSnapshot(request, reply, snapshot, 'private, no-cache');
+  });
+
+  // Public: visitors and empty wallets see what is for sale; the addresses stay behind the list call.
+  route(stockEndpoint, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { success: true as const, stock: (await cache.get()).stock };
   });
 
   route(sumidEndpoint, async (request, reply) => {

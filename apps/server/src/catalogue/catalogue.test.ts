@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { CatalogueProxy } from '@portal/contract';
+import { priceDollars, type CatalogueProxy } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setProxyEnabled } from '../inventory/inventory-repository';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
@@ -115,5 +115,37 @@ describe('GET /api/proxy/sumid', () => {
   it('needs the API key', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/proxy/sumid' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/proxy/list' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/proxy/stock', () => {
+  it('tells anyone what is for sale by country, type and protocol, with counts and the lowest day price', async () => {
+    await addProxies(t, 2, { country: 'IS', type: 'mobile', protocol: 'SOCKS5', fraud_score: 10 });
+    const [cheapest] = await addProxies(t, 1, { country: 'IS', type: 'mobile', protocol: 'SOCKS5', fraud_score: 60 });
+    await addProxies(t, 1, { country: 'IS', type: 'datacenter', protocol: 'HTTP', fraud_score: 0 });
+    const { apiKey } = await fundedCustomer(t, 0);
+
+    // No key at all, and a key with an empty wallet, both see it.
+    for (const headers of [{}, { 'x-api-key': apiKey }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/proxy/stock', headers });
+      expect(response.statusCode).toBe(200);
+      const { stock } = response.json<{ stock: { country: string }[] }>();
+      expect(stock.filter((group) => group.country === 'IS')).toEqual([
+        { country: 'IS', type: 'datacenter', protocol: 'HTTP', count: 1, day_price_from: priceDollars(24, 0) },
+        { country: 'IS', type: 'mobile', protocol: 'SOCKS5', count: 3, day_price_from: priceDollars(24, 60) },
+      ]);
+      expect(response.body).not.toContain('198.51.');
+    }
+
+    // A rented proxy is no longer for sale.
+    const buyer = await fundedCustomer(t, 1000);
+    await customerCall(t, buyer.apiKey).post('/api/proxy/buy', { task: 'up', id: cheapest, hours: 1 });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/proxy/stock' })).json<{
+      stock: { country: string; type: string; count: number; day_price_from: number }[];
+    }>();
+    expect(after.stock.find((group) => group.country === 'IS' && group.type === 'mobile')).toMatchObject({
+      count: 2,
+      day_price_from: priceDollars(24, 10),
+    });
   });
 });

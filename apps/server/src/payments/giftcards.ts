@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { centsToDollars } from '@portal/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
@@ -6,19 +7,35 @@ import { isUniqueViolation } from '../db/errors';
 import { giftcards } from '../db/schema';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger';
-import { readableCode } from '../lib/secrets';
 import { queueNotice } from '../notices/notice-queue';
 
-/** 16 characters of a 32-letter alphabet: 80 random bits, shown as XXXX-XXXX-XXXX-XXXX. */
+/**
+ * Capitals and digits without the look-alikes I, L, O, 0 and 1: a code read off a card or a
+ * screenshot types back the same. 16 characters of these 31 carry 79 random bits, shown as
+ * XXXX-XXXX-XXXX-XXXX.
+ */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 16;
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
 
 export function formatGiftcardCode(normalized: string): string {
   return normalized.match(/.{1,4}/g)?.join('-') ?? normalized;
 }
 
-/** What a person may type: any case, spaces or dashes. */
+/**
+ * What a person may type: any case, spaces or dashes. Codes issued before the alphabet lost its
+ * look-alikes may hold an I, which neither 1 nor L ever stood for: both are read as I.
+ */
 export function normalizeGiftcardCode(input: string): string {
-  return input.replace(/[\s-]+/g, '').toUpperCase();
+  return input
+    .replace(/[\s-]+/g, '')
+    .toUpperCase()
+    .replace(/[1L]/g, 'I');
 }
 
 export async function createGiftcards(
@@ -26,7 +43,7 @@ export async function createGiftcards(
   input: { amountCents: number; count: number; at: Date },
 ): Promise<string[]> {
   const codes = new Set<string>();
-  while (codes.size < input.count) codes.add(readableCode(CODE_LENGTH).toUpperCase());
+  while (codes.size < input.count) codes.add(newCode());
   try {
     await db
       .insert(giftcards)

@@ -19,6 +19,10 @@ const Signup = lazyPage(
   () => import('../features/auth/components/signup-page'),
   (m) => m.SignupPage,
 );
+const Stock = lazyPage(
+  () => import('../features/rentals/components/stock-page'),
+  (m) => m.StockPage,
+);
 const Account = lazyPage(
   () => import('../features/account/components/account-page'),
   (m) => m.AccountPage,
@@ -136,6 +140,8 @@ export const routes: RouteObject[] = [
         children: [
           ...publicPages,
           { path: 'signup', element: <Signup /> },
+          // What is for sale, for everyone: visitors and customers without funds cannot see the list.
+          { path: 'stock', element: <Stock /> },
           { path: 'account', element: <AccountOrConfirmation /> },
           // An e-mail's confirmation link: public, opened signed in or not (often on a phone).
           { path: 'email/confirm', element: <ConfirmEmail /> },

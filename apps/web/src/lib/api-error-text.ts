@@ -15,12 +15,16 @@ const errorsT = () => i18n.getFixedT(null, 'errors');
 
 /**
  * The server's sentence for an error, in the reader's language: a known code shows its
- * translation (`errors:codes.<CODE>`); a code this app does not know yet shows the server's own
- * words (STYLE section 2). Undefined when the server sent no sentence, so each screen can fall
+ * translation (`errors:codes.<CODE>`), a refused request also the server's sentence naming the
+ * field; a code this app does not know yet shows the server's own words (STYLE section 2). Undefined when the server sent no sentence, so each screen can fall
  * back to its spec wording.
  */
 export function serverErrorText(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
+  // "Bad request" alone hides which field was wrong: the server's own sentence names it.
+  if (error.code === 'BAD_REQUEST' && error.serverMessage && error.serverMessage !== 'Bad request') {
+    return `${errorsT()('codes.BAD_REQUEST')}: ${error.serverMessage}`;
+  }
   if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`);
   return error.serverMessage;
 }

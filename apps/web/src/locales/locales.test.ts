@@ -40,13 +40,32 @@ const sameInEveryLanguage = (key: string) => SAME_IN_EVERY_LANGUAGE.some((patter
 
 const english = namespaceOf('en');
 
+/** i18next's plural forms: `key_one`, `key_other`… differ by language, so keys compare without them. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: Map<string, string>) => [
+  ...new Set([...keys.keys()].map((key) => key.replace(PLURAL_SUFFIX, ''))),
+];
+
 describe.each(LANGUAGES.filter((language) => language !== 'en'))('translations: %s', (language) => {
   const translated = namespaceOf(language);
 
   it('has exactly the namespaces and keys of English', () => {
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [namespace, keys] of english) {
-      expect([...(translated.get(namespace)?.keys() ?? [])].sort(), namespace).toEqual([...keys.keys()].sort());
+      expect(baseKeys(translated.get(namespace) ?? new Map()).sort(), namespace).toEqual(baseKeys(keys).sort());
+    }
+  });
+
+  it('has every plural form the language needs', () => {
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+    for (const [namespace, keys] of translated) {
+      const plurals = new Set(
+        [...keys.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+      );
+      for (const base of plurals) {
+        for (const category of categories)
+          expect(keys.has(`${base}_${category}`), `${namespace}:${base}_${category}`).toBe(true);
+      }
     }
   });
 
@@ -55,6 +74,8 @@ describe.each(LANGUAGES.filter((language) => language !== 'en'))('translations: 
     let total = 0;
     for (const [namespace, keys] of english) {
       for (const [key, englishText] of keys) {
+        // A plural form English has but this language lacks (or the other way) is checked above.
+        if (PLURAL_SUFFIX.test(key) && !translated.get(namespace)?.has(key)) continue;
         const text = translated.get(namespace)?.get(key) ?? '';
         expect(text.trim(), `${namespace}:${key}`).not.toBe('');
         expect(placeholders(text), `${namespace}:${key}`).toEqual(placeholders(englishText));

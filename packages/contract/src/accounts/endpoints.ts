@@ -6,6 +6,7 @@ import {
   RegisterRequestSchema,
   RegisterResponseSchema,
   WalletResponseSchema,
+  WalletActivityResponseSchema,
 } from './schemas';
 
 export const registerEndpoint = defineEndpoint({
@@ -43,6 +44,18 @@ export const logoutEndpoint = defineEndpoint({
   summary: 'End the browser session',
   access: 'public',
   response: LogoutResponseSchema,
+});
+
+export const walletActivityEndpoint = defineEndpoint({
+  operationId: 'getWalletActivity',
+  method: 'GET',
+  path: '/api/wallet/activity',
+  tag: 'accounts',
+  summary: 'Every change of your balance',
+  description:
+    'The newest 200 balance changes, newest first: deposits, gift cards, purchases, extensions, refunds, referral rewards and adjustments, each with its signed amount and the balance after it (dollars).',
+  access: 'customer',
+  response: WalletActivityResponseSchema,
 });
 
 export const walletEndpoint = defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_KINDS } from '../admin/schemas';
 import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
 
 /** API keys are URL-safe text; anything longer than this cannot be one of ours. */
@@ -30,5 +31,23 @@ export const WalletResponseSchema = z.object({
   wallet: DollarsSchema,
 });
 export type WalletResponse = z.infer<typeof WalletResponseSchema>;
+
+/** How many of the newest balance changes the wallet activity answers. */
+export const WALLET_ACTIVITY_LIMIT = 200;
+
+/** One change of the balance: what it was, by how much (signed dollars) and the balance after it. */
+export const WalletActivitySchema = z.object({
+  /** ISO 8601. */
+  date: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: DollarsSchema,
+  balance: DollarsSchema,
+});
+export type WalletActivity = z.infer<typeof WalletActivitySchema>;
+
+export const WalletActivityResponseSchema = z.object({
+  success: successTrue,
+  activity: z.array(WalletActivitySchema),
+});
 
 export const LogoutResponseSchema = z.object({ success: successTrue });

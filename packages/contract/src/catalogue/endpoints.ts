@@ -2,6 +2,7 @@ import { defineEndpoint } from '../api/endpoint';
 import {
   ProxyListNotEnoughSchema,
   ProxyListResponseSchema,
+  StockResponseSchema,
   StorefrontFactsSchema,
   SumidResponseSchema,
 } from './schemas';
@@ -41,4 +42,16 @@ export const storefrontFactsEndpoint = defineEndpoint({
     'Free stock (lowest hourly price, countries, share of each type, UDP), the protocols the gateway serves and the configured rules. Follows stock changes within a minute.',
   access: 'public',
   response: StorefrontFactsSchema,
+});
+
+export const stockEndpoint = defineEndpoint({
+  operationId: 'getStock',
+  method: 'GET',
+  path: '/api/proxy/stock',
+  tag: 'catalogue',
+  summary: 'What is for sale',
+  description:
+    'The free proxies grouped by country, type and protocol: count and the lowest price of one day (dollars). No key needed, so visitors and empty wallets see what the shop sells; addresses stay in the list.',
+  access: 'public',
+  response: StockResponseSchema,
 });

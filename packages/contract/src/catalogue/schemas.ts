@@ -26,6 +26,24 @@ export const ProxyListNotEnoughSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * What is for sale, without the addresses: free proxies grouped by country, type and protocol,
+ * with how many there are and the lowest price of one day among them (their best fraud-score discount).
+ */
+export const StockGroupSchema = z.object({
+  country: z.string(),
+  type: z.enum(PROXY_TYPES),
+  protocol: z.enum(PROXY_PROTOCOLS),
+  count: z.number().int(),
+  day_price_from: DollarsSchema,
+});
+export type StockGroup = z.infer<typeof StockGroupSchema>;
+
+export const StockResponseSchema = z.object({
+  success: successTrue,
+  stock: z.array(StockGroupSchema),
+});
+
 export const SumidResponseSchema = z.object({
   success: successTrue,
   sumid: z.string(),

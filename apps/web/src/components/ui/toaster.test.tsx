@@ -19,7 +19,7 @@ describe('toasts', () => {
   it.each([
     ['success', '✓', 'bg-green-700'],
     ['error', '✕', 'bg-red-700'],
-    ['warning', '⚠', 'bg-orange-600'],
+    ['warning', '⚠', 'bg-orange-700'],
     ['info', 'i', 'bg-blue-700'],
   ] as const)('a %s toast has its colour and icon and closes itself after 3 seconds', (type, icon, colour) => {
     render(<Toaster label="Notifications" />);

@@ -107,4 +107,20 @@ describe('console layout', () => {
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull());
     await waitFor(() => expect(router.state.location.pathname).toBe('/news'));
   });
+
+  it('on a phone puts the screens, the name and log-out behind one menu button that closes on a pick', async () => {
+    consoleApi({
+      'GET /api/admin/overview': () => jsonResponse(200, overview()),
+      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [] }),
+    });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Operator console' });
+    expect(within(menu).getByText('owner (Owner)')).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    const nav = within(menu).getByRole('navigation', { name: 'Console menu' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Audit log' }));
+    expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Operator console' })).not.toBeInTheDocument());
+  });
 });

@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
+import { Sheet } from '../../../components/ui/sheet';
 import { cn } from '../../../lib/cn';
 import { useAdminMe } from '../api/admin-me';
 import { AdminGate, useAdminLogout } from '../components/admin-gate';
@@ -10,7 +11,8 @@ import { QueryState } from './components/query-state';
 
 /**
  * Frame of the operator console: the admin login, then a navigation bar over the
- * screen. NavLink marks the current screen with aria-current="page". The links wrap on a phone.
+ * screen. NavLink marks the current screen with aria-current="page". On a phone the links, the
+ * operator's name and log-out move into a menu behind one button, so the screen starts at once.
  */
 export function ConsoleLayout() {
   return (
@@ -25,6 +27,7 @@ function ConsoleFrame() {
   const logout = useAdminLogout();
   const me = useAdminMe();
   const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
@@ -47,32 +50,65 @@ function ConsoleFrame() {
   }
   const { operator } = me.data;
 
+  const links = (onPick?: () => void) => (
+    <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap md:items-center">
+      {screens.map(({ to, key, end }) => (
+        <li key={key}>
+          <NavLink to={to} end={end} className={link} onClick={onPick}>
+            {t(`nav.${key}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  const logoutButton = (
+    <button
+      type="button"
+      onClick={() => void logout()}
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {t('nav.logout')}
+    </button>
+  );
+  const signedInAs = t('nav.signedInAs', { name: operator.name, role: t(`roles.${operator.role}`) });
+
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+        <div className="mx-auto flex max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-2">
           <p className="shrink-0 font-bold text-brand-700">{t('title')}</p>
-          <nav aria-label={t('nav.label')} className="min-w-0 flex-1">
-            <ul className="flex flex-wrap items-center gap-1">
-              {screens.map(({ to, key, end }) => (
-                <li key={key}>
-                  <NavLink to={to} end={end} className={link}>
-                    {t(`nav.${key}`)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+          <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 md:block">
+            {links()}
           </nav>
-          <p className="text-sm text-slate-700" data-testid="signed-in-as">
-            {t('nav.signedInAs', { name: operator.name, role: t(`roles.${operator.role}`) })}
+          <p className="hidden min-w-0 text-sm break-words text-slate-700 md:block" data-testid="signed-in-as">
+            {signedInAs}
           </p>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {t('nav.logout')}
-          </button>
+          <div className="hidden shrink-0 md:block">{logoutButton}</div>
+          {/* Phones: the current screen's name, and everything else behind the menu button. */}
+          <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800 md:hidden" aria-hidden>
+            {t(`nav.${current.key}`)}
+          </p>
+          <div className="md:hidden">
+            <Sheet
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              title={t('title')}
+              closeLabel={t('nav.closeMenu')}
+              trigger={
+                <button
+                  type="button"
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span aria-hidden>☰ </span>
+                  {t('nav.menu')}
+                </button>
+              }
+            >
+              <nav aria-label={t('nav.mobileLabel')}>{links(() => setMenuOpen(false))}</nav>
+              <p className="text-sm break-words text-slate-700">{signedInAs}</p>
+              <div>{logoutButton}</div>
+            </Sheet>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">

@@ -9,6 +9,9 @@ export function SetupProxyPage() {
   const { t } = useTranslation('setupGuide');
   return (
     <ArticleLayout id="setup" title={t('title')} intro={t('intro')}>
+      <ArticleSection title={t('ports.title')}>
+        <Steps ordered={false} items={t('ports.items', { returnObjects: true })} />
+      </ArticleSection>
       <ArticleSection title={t('browsersTitle')}>
         <Tabs defaultValue="chrome">
           <TabsList aria-label={t('browsersLabel')}>

@@ -57,4 +57,31 @@ describe('registration', () => {
     expect(await screen.findByText('Auto-login failed')).toBeInTheDocument();
     expect(screen.getByTestId('new-api-key')).toHaveTextContent('px_other');
   });
+
+  it('asks a signed-in person first, and keeps the account until they choose a new one', async () => {
+    let registerCalls = 0;
+    mockFetch((path) => {
+      if (path === '/api/register') {
+        registerCalls += 1;
+        return jsonResponse(200, { success: true, apiKey: 'px_second' });
+      }
+      if (path === '/api/login') return jsonResponse(200, { success: true, referral_key: 'second-code' });
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 19.08 });
+      return jsonResponse(200, { success: true, proxies: [] });
+    });
+    const { router } = renderApp('/signup', { apiKey: 'px_funded' });
+
+    expect(await screen.findByText(/already signed in/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the catalogue' }));
+    expect(router.state.location.pathname).toBe('/proxy');
+    expect(registerCalls).toBe(0);
+    expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('px_funded');
+
+    // Coming back and choosing a new account registers once and switches to it.
+    await router.navigate('/signup');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create a new account' }));
+    expect(await screen.findByTestId('new-api-key')).toHaveTextContent('px_second');
+    expect(registerCalls).toBe(1);
+    expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('px_second');
+  });
 });

@@ -6,21 +6,26 @@ import { toast } from 'sonner';
 import { CopyStatus, useCopyMessage } from '../../../components/copy-status';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { getReferralCode, setReferralCode, startSession } from '../../../lib/session';
+import { getApiKey, getReferralCode, setReferralCode, startSession } from '../../../lib/session';
 import { autoLogin } from '../api/login';
 import { register } from '../api/register';
 
-type State = { step: 'working' } | { step: 'done'; apiKey: string } | { step: 'failed'; cause: string };
+type State =
+  { step: 'asking' } | { step: 'working' } | { step: 'done'; apiKey: string } | { step: 'failed'; cause: string };
 
 /**
  * Registration runs by itself: register with the stored referral code, store
  * the key, auto-login, then show the key once. A failed auto-login keeps the key on screen, since
  * it cannot be shown again.
+ *
+ * A signed-in person opening this page is asked first: a new account replaces the session in this
+ * browser, and the old account (with its balance and proxies) is reachable only through its key.
  */
 export function SignupPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>({ step: 'working' });
+  // Read once: registering starts a session, which must not turn this page back into the question.
+  const [state, setState] = useState<State>(() => (getApiKey() ? { step: 'asking' } : { step: 'working' }));
   const { result, copy } = useCopyMessage();
 
   const run = useCallback(async () => {
@@ -47,15 +52,32 @@ export function SignupPage() {
   // Once per visit: React's development double-run of effects must not create two accounts.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || state.step === 'asking') return;
     started.current = true;
     void run();
-  }, [run]);
+  }, [run, state.step]);
 
   return (
     <div className="flex justify-center px-4 py-16">
       <div className="w-full max-w-lg rounded-2xl bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{t('signup.title')}</h1>
+        {state.step === 'asking' && (
+          <div className="mt-6 flex flex-col gap-4" data-testid="signup-signed-in">
+            <p className="text-slate-800">{t('signup.signedIn.question')}</p>
+            <p className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
+              <span aria-hidden>⚠ </span>
+              {t('signup.signedIn.warning')}
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Link to="/proxy" className={buttonClass('primary')}>
+                {t('signup.signedIn.back')}
+              </Link>
+              <Button variant="secondary" onClick={() => setState({ step: 'working' })}>
+                {t('signup.signedIn.create')}
+              </Button>
+            </div>
+          </div>
+        )}
         {state.step === 'working' && (
           <p role="status" className="mt-6 text-slate-600">
             {t('signup.creating')}

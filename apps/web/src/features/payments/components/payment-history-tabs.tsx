@@ -4,10 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTransactions } from '../../rentals/api/get-transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
+import { WalletActivityTable } from './wallet-activity';
 
 const cell = 'px-3 py-2';
 
-/** The two history tabs of the product spec: payments and transactions. */
+/** Statuses and methods the shop names itself are translated; a provider's own words show as sent. */
+const STATUSES = new Set(['pending', 'paid', 'fail']);
+const METHODS = new Set(['sandbox', 'purchase', 'extension']);
+
+/** The two history tabs of the product spec, payments and transactions, and every balance change beside them. */
 export function PaymentHistoryTabs() {
   const { t, i18n } = useTranslation('payments');
   const payments = usePaymentHistory();
@@ -16,6 +21,10 @@ export function PaymentHistoryTabs() {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
   );
+  const status = (value: string) =>
+    STATUSES.has(value) ? t(`history.statuses.${value as 'pending' | 'paid' | 'fail'}`) : value;
+  const method = (value: string) =>
+    METHODS.has(value) ? t(`history.methods.${value as 'sandbox' | 'purchase' | 'extension'}`) : value;
   const show = (iso: string) => (Number.isFinite(Date.parse(iso)) ? date.format(new Date(iso)) : iso);
 
   return (
@@ -23,7 +32,11 @@ export function PaymentHistoryTabs() {
       <TabsList aria-label={t('history.title')}>
         <TabsTrigger value="payments">{t('history.payments')}</TabsTrigger>
         <TabsTrigger value="transactions">{t('history.transactions')}</TabsTrigger>
+        <TabsTrigger value="activity">{t('activity.title')}</TabsTrigger>
       </TabsList>
+      <TabsContent value="activity">
+        <WalletActivityTable />
+      </TabsContent>
       <TabsContent value="payments">
         {payments.isError ? (
           <p role="alert" className="text-red-700">
@@ -49,8 +62,8 @@ export function PaymentHistoryTabs() {
                     <td className={cell}>{show(payment.created)}</td>
                     <td className={cell}>{payment.currency}</td>
                     <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
-                    <td className={cell}>{payment.status}</td>
-                    <td className={cell}>{payment.method}</td>
+                    <td className={cell}>{status(payment.status)}</td>
+                    <td className={cell}>{method(payment.method)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -85,7 +98,7 @@ export function PaymentHistoryTabs() {
                     <td className={cell}>{entry.id}</td>
                     <td className={cell}>{show(entry.end_time)}</td>
                     <td className={cell}>{show(entry.date)}</td>
-                    <td className={cell}>{entry.method}</td>
+                    <td className={cell}>{method(entry.method)}</td>
                     <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
                   </tr>
                 ))}

@@ -176,11 +176,13 @@ describe('payments', () => {
     renderApp('/payment', { apiKey: 'px_test' });
     const row = await screen.findByTestId('payment-row');
     expect(within(row).getByText('$20.00')).toBeInTheDocument();
-    expect(within(row).getByText('sandbox')).toBeInTheDocument();
+    expect(within(row).getByText('Test payment')).toBeInTheDocument();
+    expect(within(row).getByText('Paid')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Transaction history' }));
     const transactionRow = await screen.findByTestId('transaction-row');
     expect(within(transactionRow).getByText('ord_9')).toBeInTheDocument();
     expect(within(transactionRow).getByText('$0.75')).toBeInTheDocument();
+    expect(within(transactionRow).getByText('Purchase')).toBeInTheDocument();
   });
 
   it('referral link copy says "No referral key available" without a code', async () => {

@@ -2,6 +2,7 @@
 export const rentalKeys = {
   all: ['rentals'] as const,
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
+  stock: () => [...rentalKeys.all, 'stock'] as const,
   history: () => [...rentalKeys.all, 'history'] as const,
   transactions: () => [...rentalKeys.all, 'transactions'] as const,
   exportLinks: () => [...rentalKeys.all, 'export-links'] as const,

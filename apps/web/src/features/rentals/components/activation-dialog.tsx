@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { copyText } from '../../../lib/copy-text';
 import { rentalKeys } from '../api/keys';
 import { useActivationStatus, type Activation } from './use-activation-status';
+import { ConnectionString } from './connection-string';
 
 const BADGE: Record<Activation['state'], string> = {
   waiting: 'bg-amber-100 text-amber-900',
@@ -64,7 +65,7 @@ export function ActivationDialog({ ids, onClose }: { ids: readonly number[]; onC
             <li key={id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
               <span className="font-semibold">{t('table.idValue', { id })}</span>
               {entry.state === 'connected' && entry.proxy && (
-                <code className="min-w-0 flex-1 font-mono text-xs break-all">{entry.proxy}</code>
+                <ConnectionString className="min-w-0 flex-1 font-mono text-xs" text={entry.proxy} />
               )}
               <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[entry.state]}`}>
                 {t(`activation.states.${entry.state}`)}

@@ -1,4 +1,4 @@
-import { FRAUD_SCORE_BANDS, servedProtocols, type FraudScoreBand } from '@portal/contract';
+import { FRAUD_SCORE_BANDS, PROXY_TYPES, servedProtocols, type FraudScoreBand } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useStorefrontFacts } from '../../content/api/use-storefront-facts';
 import { ALL, type CascadeOptions, type CatalogueFilters } from '../lib/catalogue-view';
@@ -8,7 +8,7 @@ const select =
 
 type Change = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void;
 
-/** The seven filters of the product spec plus protocol and UDP; options come from the cascade. */
+/** The seven filters of the product spec plus type, protocol and UDP; options come from the cascade. */
 export function CatalogueFiltersBar({
   filters,
   options,
@@ -42,6 +42,17 @@ export function CatalogueFiltersBar({
   return (
     <fieldset className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-4 lg:grid-cols-9">
       <legend className="sr-only">{t('filters.title')}</legend>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+        {t('filters.type')}
+        <select className={select} value={filters.type} onChange={(event) => onChange('type', event.target.value)}>
+          <option value={ALL}>{all}</option>
+          {PROXY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`proxyTypes.${type}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
         {t('filters.id')}
         <input

@@ -13,7 +13,10 @@ import { CatalogueFiltersBar } from './catalogue-filters';
 import { Pagination } from './pagination';
 import { ProxyRows } from './proxy-table';
 import { PurchaseDialog } from './purchase-dialog';
+import { StockSummary } from './stock-summary';
+import { ALL } from '../lib/catalogue-view';
 import { useCatalogueView } from './use-catalogue-view';
+import { useMediaQuery } from './use-media-query';
 import { useCountryName } from './use-country-name';
 import { usePurchase } from './use-purchase';
 import { useRefreshCooldown } from './use-refresh-cooldown';
@@ -95,6 +98,19 @@ export function CataloguePage() {
       .catch(() => undefined);
   };
 
+  const wide = useMediaQuery('(min-width: 768px)');
+  const activeFilters = Object.entries(view.filters).filter(([key, value]) =>
+    key === 'id' ? value !== '' : value !== ALL,
+  ).length;
+  const filtersBar = (
+    <CatalogueFiltersBar
+      filters={view.filters}
+      options={view.options}
+      onChange={view.onFilter}
+      countryName={countryName}
+    />
+  );
+
   const counts = t('counts', {
     total: view.total,
     filtered: view.filteredCount,
@@ -112,21 +128,31 @@ export function CataloguePage() {
       </div>
 
       {notEnoughMessage !== null ? (
-        <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
-          <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
-          <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
-          <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
-            {t('notEnough.addFunds')}
-          </Link>
-        </section>
+        <>
+          <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
+            <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
+            <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
+            <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
+              {t('notEnough.addFunds')}
+            </Link>
+          </section>
+          {/* What the funds would buy: the list itself needs a positive balance. */}
+          <StockSummary />
+        </>
       ) : (
         <>
-          <CatalogueFiltersBar
-            filters={view.filters}
-            options={view.options}
-            onChange={view.onFilter}
-            countryName={countryName}
-          />
+          {wide ? (
+            filtersBar
+          ) : (
+            // On a phone nine filters would fill the first screen: they fold away until asked for.
+            <details className="rounded-2xl bg-white shadow-sm [&[open]>summary]:border-b [&[open]>summary]:border-slate-100">
+              <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">
+                {t('filters.title')}
+                {activeFilters > 0 && ` (${activeFilters})`}
+              </summary>
+              {filtersBar}
+            </details>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" data-testid="catalogue-counts">
               {catalogue.isPending ? t('loading') : counts}
@@ -140,6 +166,7 @@ export function CataloguePage() {
             onBuy={openPurchase}
             sort={view.sort}
             onSort={view.onSort}
+            onSortTo={view.sortTo}
             countryName={countryName}
           />
           {proxies && view.filteredCount === 0 && <p className="text-center text-slate-600">{t('noMatches')}</p>}

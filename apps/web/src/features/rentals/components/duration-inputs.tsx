@@ -5,7 +5,13 @@ import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/durati
 const input =
   'w-full rounded-lg border border-slate-300 px-3 py-2 tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0. */
+/** One tap for the usual rentals; the inputs below stay for any other length. */
+const PRESET_DAYS = [1, 7, 30] as const;
+
+/**
+ * Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0.
+ * Shared by buying and extending, so both offer the same lengths.
+ */
 export function DurationInputs({
   value,
   onChange,
@@ -29,10 +35,28 @@ export function DurationInputs({
     </label>
   );
   return (
-    <div className="grid grid-cols-3 gap-3">
-      {field('hours', t('purchase.hours'), minimumHours(value))}
-      {field('days', t('purchase.days'), 0)}
-      {field('months', t('purchase.months'), 0)}
+    <div className="flex flex-col gap-3">
+      <div role="group" aria-label={t('purchase.presets')} className="flex flex-wrap gap-2">
+        {PRESET_DAYS.map((days) => {
+          const active = value.months === 0 && value.hours === 0 && value.days === days;
+          return (
+            <button
+              key={days}
+              type="button"
+              aria-pressed={active}
+              onClick={() => onChange({ months: 0, days, hours: 0 })}
+              className="rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
+            >
+              {t('purchase.presetDays', { count: days })}
+            </button>
+          );
+        })}
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {field('hours', t('purchase.hours'), minimumHours(value))}
+        {field('days', t('purchase.days'), 0)}
+        {field('months', t('purchase.months'), 0)}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { formatCents, MAX_PURCHASE_HOURS, priceCents, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
+import {
+  formatCents,
+  MAX_PURCHASE_HOURS,
+  priceCents,
+  RENTAL_STATUS,
+  totalHours,
+  type DurationSplit,
+  type HistoryRecord,
+} from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +17,14 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { accountKeys } from '../../account/api/keys';
 import { buyProxy } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
-import { parsePurchaseHours } from '../lib/duration';
+import { DurationInputs } from './duration-inputs';
 import { useCountryName } from './use-country-name';
 import { TimeLeft } from './time-left';
+import { ConnectionString } from './connection-string';
 
 /**
  * Extend dialog (the product spec): the proxy's facts, its string and time left when
- * connected, and an hours input. Success updates the wallet, refreshes the catalogue and history,
+ * connected, and the purchase dialog's duration picker. Success updates the wallet, refreshes the catalogue and history,
  * and hands the proxy to the status dialog.
  */
 export function ExtendDialog({
@@ -27,21 +36,22 @@ export function ExtendDialog({
   record: HistoryRecord | null;
   now: number;
   onClose: () => void;
-  onExtended: (id: number) => void;
+  /** wasConnected: the rental was working when extended, so there is no activation to watch. */
+  onExtended: (id: number, wasConnected: boolean) => void;
 }) {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const countryName = useCountryName();
-  const [hoursText, setHoursText] = useState('1');
-  const hours = parsePurchaseHours(hoursText);
+  const [duration, setDuration] = useState<DurationSplit>({ months: 0, days: 0, hours: 1 });
+  const hours = totalHours(duration);
 
   const extend = useMutation({
     mutationFn: ({ id, hours: extra }: { id: number; hours: number }) => buyProxy(id, extra, 'extend'),
     onSuccess: (answer, { id, hours: extra }) => {
-      toast.success(t('extend.success', { hours: extra }));
+      toast.success(t('extend.success', { count: extra }));
       queryClient.setQueryData(accountKeys.wallet(), answer.wallet);
       void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
-      onExtended(id);
+      onExtended(id, record?.status === RENTAL_STATUS.connected);
     },
     onError: (error) => toast.error(t('extend.failed', { cause: apiErrorText(error) })),
   });
@@ -84,7 +94,9 @@ export function ExtendDialog({
         {record?.status === RENTAL_STATUS.connected && (
           <>
             <dt className="text-slate-600">{t('extend.proxy')}</dt>
-            <dd className="font-mono text-xs break-all">{record.proxy}</dd>
+            <dd>
+              <ConnectionString className="font-mono text-xs" text={record.proxy} />
+            </dd>
             <dt className="text-slate-600">{t('history.timeLeft')}</dt>
             <dd>
               <TimeLeft endTime={record.end_time} now={now} />
@@ -92,18 +104,10 @@ export function ExtendDialog({
           </>
         )}
       </dl>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t('extend.hours')}
-        <input
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          value={hoursText}
-          onChange={(event) => setHoursText(event.target.value)}
-          className="rounded-lg border border-slate-300 px-3 py-2 tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600"
-        />
-      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">{t('extend.hours')}</legend>
+        <DurationInputs value={duration} onChange={setDuration} />
+      </fieldset>
       <p className="text-sm text-slate-700">
         {t('extend.price', { price: formatCents(record ? priceCents(hours, record.ipqualityscore) : 0) })}
       </p>

@@ -99,7 +99,7 @@ describe('history', () => {
     expect(writeText).toHaveBeenCalledWith('gw.example:1080:u3:secret');
   });
 
-  it('extend: shows the facts, sends the hours, then the success message, wallet and status dialog', async () => {
+  it('extend: shows the facts, sends hours, days and months, then the success message and wallet', async () => {
     let body: unknown;
     server([historyRecord(3, { country: 'DE', city: 'Berlin', ipqualityscore: 40 })], (path, init) => {
       if (path !== '/api/proxy/buy') return undefined;
@@ -111,15 +111,35 @@ describe('history', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Extend proxy' });
     expect(within(dialog).getByText('Germany')).toBeInTheDocument();
     expect(within(dialog).getByText('gw.example:1080:u3:secret')).toBeInTheDocument();
-    const hours = within(dialog).getByLabelText('Hours to add');
+    // The purchase dialog's picker: a preset, then days plus hours typed.
+    await userEvent.click(within(dialog).getByRole('button', { name: '7 days' }));
+    // 7 d x $0.75 x (1 - 40/200) = $4.20
+    expect(within(dialog).getByText('Price: $4.20')).toBeInTheDocument();
+    const days = within(dialog).getByLabelText('Days');
+    await userEvent.clear(days);
+    await userEvent.type(days, '1');
+    const hours = within(dialog).getByLabelText('Hours');
     await userEvent.clear(hours);
     await userEvent.type(hours, '2');
-    // 2 h x $0.15 x (1 - 40/200) = $0.24
-    expect(within(dialog).getByText('Price: $0.24')).toBeInTheDocument();
+    // (1 d $0.75 + 2 h $0.30) x 0.8 = $0.84
+    expect(within(dialog).getByText('Price: $0.84')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
-    expect(await screen.findByText('Proxy successfully extended for 2 hours')).toBeInTheDocument();
-    expect(body).toEqual({ task: 'up', id: 3, hours: '2' });
+    expect(await screen.findByText('Proxy successfully extended for 26 hours')).toBeInTheDocument();
+    expect(body).toEqual({ task: 'up', id: 3, hours: '26' });
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$19.76'));
+    // A working proxy keeps working: no activation dialog, and the extend dialog is gone.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Extend proxy' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Purchased proxies' })).not.toBeInTheDocument();
+  });
+
+  it('extend of a rental that is not connected yet hands it to the status dialog; 1 hour is singular', async () => {
+    server([historyRecord(3, { status: 'ready' })], (path) =>
+      path === '/api/proxy/buy' ? jsonResponse(200, { success: true, message: 'ok', wallet: 19.85 }) : undefined,
+    );
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Extend' }));
+    expect(await screen.findByText('Proxy successfully extended for 1 hour')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Purchased proxies' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,4 @@
 import {
-  canExtend,
   canRequestRefund,
   historyRank,
   holdsProxy,
@@ -11,20 +10,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { buttonClass, Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
 import { useWallet } from '../../account/api/get-wallet';
 import { useHistory } from '../api/get-history';
 import { ActivationDialog } from './activation-dialog';
 import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
+import { HistoryRows } from './history-rows';
 import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
-import { RentalFacts } from './rental-facts';
 import { RenewalWarning } from './renewal-warning';
 import { SelectionBar } from './selection-bar';
-import { TimeLeft } from './time-left';
-import { Traffic } from './traffic';
 import { useNow } from './use-now';
 
 /**
@@ -37,13 +34,17 @@ function refundOpen(record: HistoryRecord, now: number): boolean {
 
 /** History (/history), the product spec. */
 export function HistoryPage() {
-  const { t, i18n } = useTranslation('rentals');
+  const { t } = useTranslation('rentals');
   const history = useHistory();
   const wallet = useWallet();
   const now = useNow();
   const [extending, setExtending] = useState<HistoryRecord | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
-  const [managing, setManaging] = useState<HistoryRecord | null>(null);
+  // The rental being managed, by id: the dialog follows the history as it reloads (new password,
+  // auto-renew). A replacement renames the rental: `id` follows it, while `key` stays what it was
+  // at opening, so the dialog (and its messages) stays in place; until the history has the new id,
+  // the copy from opening is shown.
+  const [managing, setManaging] = useState<{ key: number; id: number; last: HistoryRecord } | null>(null);
   const [activating, setActivating] = useState<number[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
@@ -66,9 +67,9 @@ export function HistoryPage() {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
+  const managed = useMemo(
+    () => (managing ? (records.find((record) => record.id === managing.id) ?? managing.last) : null),
+    [managing, records],
   );
 
   const copy = async (proxy: string) => {
@@ -88,9 +89,15 @@ export function HistoryPage() {
     body = (
       <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
         <p className="text-slate-700">{t('history.notEnough')}</p>
-        <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
-          {t('notEnough.addFunds')}
-        </Link>
+        <div className="mt-4 flex flex-wrap justify-center gap-3">
+          <Link to="/payment" className={buttonClass('primary')}>
+            {t('notEnough.addFunds')}
+          </Link>
+          {/* What the funds would buy, before the list itself opens. */}
+          <Link to="/stock" className={buttonClass('secondary')}>
+            {t('stock.pageTitle')}
+          </Link>
+        </div>
       </section>
     );
   else if (records.length === 0)
@@ -104,112 +111,20 @@ export function HistoryPage() {
     );
   else
     body = (
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
-        <table className="w-full text-sm">
-          <thead className="bg-slate-100 text-left text-slate-700">
-            <tr>
-              <th className="w-8 px-3 py-2">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-700"
-                  aria-label={t('selection.all')}
-                  checked={allSelected}
-                  disabled={selectable.length === 0}
-                  onChange={() => setPicked(allSelected ? new Set() : new Set(selectable.map((record) => record.id)))}
-                />
-              </th>
-              <th className="px-3 py-2">{t('table.id')}</th>
-              <th className="px-3 py-2">{t('history.timeLeft')}</th>
-              <th className="px-3 py-2">{t('history.endTime')}</th>
-              <th className="px-3 py-2">{t('history.status')}</th>
-              <th className="px-3 py-2">{t('history.traffic')}</th>
-              <th className="px-3 py-2">{t('table.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record) => (
-              <tr
-                key={`${record.id}-${record.end_time}`}
-                data-testid="history-row"
-                className="border-t border-slate-100"
-              >
-                <td className="px-3 py-2">
-                  {holdsProxy(record.status) && (
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-700"
-                      aria-label={t('selection.one', { id: record.id })}
-                      checked={picked.has(record.id)}
-                      onChange={() => toggle(record.id)}
-                    />
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  <span className="tabular-nums">{record.id}</span>
-                  <RentalFacts record={record} />
-                  {record.auto_renew && (
-                    <span className="block text-xs font-medium text-brand-700">{t('renew.badge')}</span>
-                  )}
-                  {record.renew_failure && (
-                    <span className="block text-xs text-red-700">
-                      {t('renew.lastFailure', { reason: record.renew_failure })}
-                    </span>
-                  )}
-                  {record.note && (
-                    <span
-                      data-testid="note"
-                      className="block max-w-48 truncate text-xs text-slate-600"
-                      title={record.note}
-                    >
-                      {record.note}
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-2" data-testid="time-left">
-                  {record.status === RENTAL_STATUS.connected ? <TimeLeft endTime={record.end_time} now={now} /> : '—'}
-                </td>
-                <td className="px-3 py-2">{dateFormat.format(new Date(record.end_time))}</td>
-                <td className="px-3 py-2">{t(`statuses.${record.status}`)}</td>
-                <td className="px-3 py-2">
-                  <Traffic up={record.bytes_up} down={record.bytes_down} />
-                </td>
-                <td className="flex flex-wrap gap-2 px-3 py-2">
-                  <Button variant="secondary" className="px-3 py-1" onClick={() => void copy(record.proxy)}>
-                    {t('history.copy')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1"
-                    onClick={() => setManaging(record)}
-                    aria-label={t('manage.open', { id: record.id })}
-                  >
-                    {t('manage.button')}
-                  </Button>
-                  {canExtend(record.status) && (
-                    <Button
-                      className="px-3 py-1"
-                      onClick={() => setExtending(record)}
-                      aria-label={t('history.extendProxy', { id: record.id })}
-                    >
-                      {t('history.extend')}
-                    </Button>
-                  )}
-                  {refundOpen(record, now) && (
-                    <Button
-                      variant="danger"
-                      className="px-3 py-1"
-                      onClick={() => setRefunding(record.id)}
-                      aria-label={t('history.refundProxy', { id: record.id })}
-                    >
-                      {t('history.refund')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HistoryRows
+        records={records}
+        now={now}
+        picked={picked}
+        onToggle={toggle}
+        allSelected={allSelected}
+        anySelectable={selectable.length > 0}
+        onToggleAll={() => setPicked(allSelected ? new Set() : new Set(selectable.map((record) => record.id)))}
+        canRefund={(record) => refundOpen(record, now)}
+        onCopy={(record) => void copy(record.proxy)}
+        onManage={(record) => setManaging({ key: record.id, id: record.id, last: record })}
+        onExtend={setExtending}
+        onRefund={(record) => setRefunding(record.id)}
+      />
     );
 
   return (
@@ -231,13 +146,19 @@ export function HistoryPage() {
         record={extending}
         now={now}
         onClose={() => setExtending(null)}
-        onExtended={(id) => {
+        onExtended={(id, wasConnected) => {
           setExtending(null);
-          setActivating([id]);
+          // A working proxy keeps working: only a rental that has to come up again shows its activation.
+          if (!wasConnected) setActivating([id]);
         }}
       />
       <RefundDialog proxyId={refunding} onClose={() => setRefunding(null)} />
-      <ManageProxyDialog key={`manage-${managing?.id ?? 'none'}`} record={managing} onClose={() => setManaging(null)} />
+      <ManageProxyDialog
+        key={`manage-${managing?.key ?? 'none'}`}
+        record={managed}
+        onClose={() => setManaging(null)}
+        onRenamed={(id) => setManaging((current) => current && { ...current, id })}
+      />
       <ActivationDialog key={activating.join(',')} ids={activating} onClose={() => setActivating([])} />
     </div>
   );

@@ -7,7 +7,7 @@ import {
   RENTAL_STATUS,
   type HistoryRecord,
 } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -25,6 +25,14 @@ import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
 import { SourcesSection } from './sources-section';
 import { UsageChart } from './usage-chart';
+import { ConnectionString } from './connection-string';
+
+/** Writes a change the server confirmed into the cached history, so every view shows it before the reload. */
+function patchHistory(queryClient: QueryClient, proxyId: number, patch: Partial<HistoryRecord>): void {
+  queryClient.setQueryData<HistoryRecord[]>(rentalKeys.history(), (history) =>
+    history?.map((record) => (record.id === proxyId ? { ...record, ...patch } : record)),
+  );
+}
 
 /**
  * One rental's controls: both ways to connect (the gateway's SOCKS5 and HTTP ports),
@@ -32,7 +40,16 @@ import { UsageChart } from './usage-chart';
  *, and a new password after a confirmation. The parent keys it by rental,
  * so each opening starts from that rental's saved note.
  */
-export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord | null; onClose: () => void }) {
+export function ManageProxyDialog({
+  record,
+  onClose,
+  onRenamed,
+}: {
+  record: HistoryRecord | null;
+  onClose: () => void;
+  /** A replacement moved the rental to another proxy id; the dialog stays open on it. */
+  onRenamed?: (proxyId: number) => void;
+}) {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const [note, setNote] = useState(record?.note ?? '');
@@ -45,7 +62,8 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
 
   // After a replacement the rental answers to its new proxy id: this dialog's usage (by the old
   // id) is left as loaded rather than asked again and refused.
-  const refreshLists = () => {
+  const refreshLists = (answer: { proxy_id: number }) => {
+    onRenamed?.(answer.proxy_id);
     void queryClient.invalidateQueries({ queryKey: rentalKeys.history() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.transactions() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.renewals() });
@@ -62,9 +80,10 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
   });
   const renew = useNewCredentials({
     mutationConfig: {
-      onSuccess: () => {
+      onSuccess: (answer, proxyId) => {
         toast.success(t('manage.passwordChanged'));
         setConfirming(false);
+        patchHistory(queryClient, proxyId, { proxy: answer.proxy, proxy_pwd: answer.proxy_pwd });
         refresh();
       },
       onError: (error) => toast.error(t('manage.passwordFailed', { cause: apiErrorText(error) })),
@@ -73,9 +92,9 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
 
   const autoRenew = useSetAutoRenew({
     mutationConfig: {
-      onSuccess: (answer) => {
+      onSuccess: (answer, { proxyId }) => {
         toast.success(t(answer.auto_renew ? 'renew.on' : 'renew.off'));
-        onClose();
+        if (typeof proxyId === 'number') patchHistory(queryClient, proxyId, { auto_renew: answer.auto_renew });
         refresh();
       },
       onError: (error) => toast.error(t('renew.failed', { cause: apiErrorText(error) })),
@@ -110,7 +129,7 @@ export function ManageProxyDialog({ record, onClose }: { record: HistoryRecord |
         {ways.map((way) => (
           <div key={way.label} className="flex flex-wrap items-center gap-2">
             <span className="w-16 text-sm font-medium text-slate-700">{way.label}</span>
-            <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs break-all">{way.text}</code>
+            <ConnectionString className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs" text={way.text} />
             <Button
               variant="secondary"
               className="px-3 py-1"

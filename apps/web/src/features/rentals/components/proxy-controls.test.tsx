@@ -42,6 +42,9 @@ function server(history: ReturnType<typeof historyRecord>[], wallet = 20): Calls
       return jsonResponse(200, { success: true, note: body?.note });
     }
     if (path === '/api/proxy/credentials') {
+      history = history.map((r) =>
+        r.id === body?.proxy_id ? { ...r, proxy: 'gw.example:1080:u3:fresh', proxy_pwd: 'fresh' } : r,
+      );
       return jsonResponse(200, { success: true, proxy: 'gw.example:1080:u3:fresh', proxy_pwd: 'fresh' });
     }
     if (path === '/api/proxy/export-links' && init.method === 'POST') {
@@ -100,6 +103,10 @@ describe('proxy controls on the History page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue new password' }));
     expect(await screen.findByText('New password issued; the old one no longer works')).toBeInTheDocument();
     expect(calls.bodies['POST /api/proxy/credentials']).toEqual([{ proxy_id: 3 }]);
+    // The open dialog shows the new password at once, not the dead one.
+    expect(within(dialog).getByText('socks5://u3:fresh@gw.example:1080')).toBeInTheDocument();
+    expect(within(dialog).getByText('http://u3:fresh@gw.example:8081')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/u3:secret@/)).not.toBeInTheDocument();
   });
 
   it('creates a pull link from a template, shows it once, and revokes it after a confirmation', async () => {
@@ -136,6 +143,11 @@ describe('proxy controls on the History page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Turn auto-renew on' }));
     expect(await screen.findByText('Auto-renew is on')).toBeInTheDocument();
     expect(calls.bodies['POST /api/proxy/auto-renew']).toEqual([{ proxy_id: 3, enabled: true }]);
+    // The dialog stays open and shows the new state; turning it off works from the same place.
+    expect(dialog).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Turn auto-renew off' }));
+    expect(await screen.findByText('Auto-renew is off')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Turn auto-renew on' })).toBeInTheDocument();
   });
 
   it('warns on the page and in the header when the renewals of the next 24 h cannot be paid', async () => {
@@ -171,8 +183,13 @@ describe('proxy controls on the History page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['2 kB', '1 kB'],
-      ['3 MB', '0 byte'],
+      ['3 MB', '0 bytes'],
     ]);
+    // The picture has a scale and totals, not bars alone.
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('usage-peak')).toHaveTextContent('Highest hour: 3 MB');
+    expect(within(dialog).getByTestId('usage-totals')).toHaveTextContent('Received: 3 MB');
+    expect(within(dialog).getByTestId('usage-totals')).toHaveTextContent('Sent: 1 kB');
   });
 
   it('turns auto-renew on for a selection in one call, and exports only the selected connected proxies', async () => {

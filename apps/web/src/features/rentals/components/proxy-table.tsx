@@ -1,11 +1,14 @@
-import type { CatalogueProxy } from '@portal/contract';
+import { formatCents, HOURS_PER_DAY, priceCents, type CatalogueProxy } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import type { SortConfig, SortField } from '../lib/catalogue-view';
+import { SORT_FIELDS, type SortConfig, type SortField } from '../lib/catalogue-view';
 import { CountryFlag } from './country-flag';
 import { FraudScoreBar } from './fraud-score-bar';
 import { UdpMark } from './udp-mark';
 import { useMediaQuery } from './use-media-query';
+
+/** The price of one day at this proxy's fraud-score discount: the buy dialog's own figure. */
+const dayPrice = (proxy: CatalogueProxy) => formatCents(priceCents(HOURS_PER_DAY, proxy.ipqualityscore));
 
 interface RowsProps {
   rows: readonly CatalogueProxy[];
@@ -14,6 +17,8 @@ interface RowsProps {
   onBuy: (id: number) => void;
   sort: SortConfig | null;
   onSort: (field: SortField) => void;
+  /** Cards have no column headers to click: a menu sets field and direction. */
+  onSortTo: (sort: SortConfig | null) => void;
   countryName: (code: string) => string;
 }
 
@@ -59,7 +64,9 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
             {header(null, t('table.isp'))}
             {header('zip', t('table.zip'))}
             {header('ipqualityscore', t('table.quality'))}
+            {header(null, t('filters.type'))}
             {header(null, t('table.udp'))}
+            {header(null, t('table.dayPrice'))}
             <th className="px-3 py-2">
               <span className="sr-only">{t('table.actions')}</span>
             </th>
@@ -100,8 +107,12 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
                 <td className="px-3 py-2">
                   <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
                 </td>
+                <td className="px-3 py-2">{t(`proxyTypes.${proxy.type}`)}</td>
                 <td className="px-3 py-2">
                   <UdpMark udp={proxy.udp} />
+                </td>
+                <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
+                  {dayPrice(proxy)}
                 </td>
                 <td className="px-3 py-2">
                   <Button
@@ -124,51 +135,99 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
   );
 }
 
-function ProxyCards({ rows, selected, onToggle, onBuy, countryName }: RowsProps) {
+const SORT_LABEL: Record<
+  SortField,
+  'table.id' | 'table.ip' | 'table.region' | 'table.city' | 'table.zip' | 'table.quality'
+> = {
+  id: 'table.id',
+  ip: 'table.ip',
+  region: 'table.region',
+  city: 'table.city',
+  zip: 'table.zip',
+  ipqualityscore: 'table.quality',
+};
+
+function SortMenu({ sort, onSortTo }: Pick<RowsProps, 'sort' | 'onSortTo'>) {
+  const { t } = useTranslation('rentals');
+  const value = sort ? `${sort.field}:${sort.direction}` : '';
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+      {t('sort.label')}
+      <select
+        className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+        value={value}
+        onChange={(event) => {
+          const [field, direction] = event.target.value.split(':') as [SortField, SortConfig['direction']];
+          onSortTo(event.target.value ? { field, direction } : null);
+        }}
+      >
+        <option value="">{t('sort.none')}</option>
+        {SORT_FIELDS.flatMap((field) =>
+          (['asc', 'desc'] as const).map((direction) => (
+            <option key={`${field}:${direction}`} value={`${field}:${direction}`}>
+              {`${t(SORT_LABEL[field])} ${direction === 'asc' ? '↑' : '↓'}`}
+            </option>
+          )),
+        )}
+      </select>
+    </label>
+  );
+}
+
+function ProxyCards({ rows, selected, onToggle, onBuy, countryName, sort, onSortTo }: RowsProps) {
   const { t } = useTranslation('rentals');
   return (
-    <ul className="flex flex-col gap-3">
-      {rows.map((proxy) => {
-        const isSelected = selected.has(proxy.id);
-        return (
-          <li
-            key={proxy.id}
-            data-testid="proxy-row"
-            aria-selected={isSelected}
-            onClick={() => onToggle(proxy.id)}
-            className="rounded-2xl border border-transparent bg-white p-4 shadow-sm aria-selected:border-brand-600"
-          >
-            <div className="flex items-center justify-between gap-2">
-              <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
-                <input type="checkbox" checked={isSelected} onChange={() => onToggle(proxy.id)} />
-                {t('table.idValue', { id: proxy.id })}
-              </label>
-              <span className="font-mono text-sm">{proxy.ip}</span>
-            </div>
-            <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-              <CountryFlag code={proxy.country} />
-              {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
-            </p>
-            <p className="flex items-center gap-2 text-sm text-slate-600">
-              {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
-              <UdpMark udp={proxy.udp} />
-            </p>
-            <div className="mt-2 flex items-center justify-between">
-              <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
-              <Button
-                className="px-3 py-1"
-                aria-label={t('table.buyProxy', { id: proxy.id })}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onBuy(proxy.id);
-                }}
-              >
-                {t('table.buy')}
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <SortMenu sort={sort} onSortTo={onSortTo} />
+      <ul className="flex flex-col gap-3">
+        {rows.map((proxy) => {
+          const isSelected = selected.has(proxy.id);
+          return (
+            <li
+              key={proxy.id}
+              data-testid="proxy-row"
+              aria-selected={isSelected}
+              onClick={() => onToggle(proxy.id)}
+              className="rounded-2xl border border-transparent bg-white p-4 shadow-sm aria-selected:border-brand-600"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
+                  <input type="checkbox" checked={isSelected} onChange={() => onToggle(proxy.id)} />
+                  {t('table.idValue', { id: proxy.id })}
+                </label>
+                <span className="font-mono text-sm">{proxy.ip}</span>
+              </div>
+              <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+                <CountryFlag code={proxy.country} />
+                {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
+              </p>
+              <p className="flex items-center gap-2 text-sm text-slate-600">
+                {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
+                <UdpMark udp={proxy.udp} />
+              </p>
+              <p className="mt-1 flex items-center justify-between gap-2 text-sm">
+                <span className="text-slate-700">{t(`proxyTypes.${proxy.type}`)}</span>
+                <span className="font-semibold tabular-nums" data-testid="day-price">
+                  {t('table.perDay', { price: dayPrice(proxy) })}
+                </span>
+              </p>
+              <div className="mt-2 flex items-center justify-between">
+                <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+                <Button
+                  className="px-3 py-1"
+                  aria-label={t('table.buyProxy', { id: proxy.id })}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onBuy(proxy.id);
+                  }}
+                >
+                  {t('table.buy')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

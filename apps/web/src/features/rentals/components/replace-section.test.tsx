@@ -89,6 +89,9 @@ describe('replacing a failing proxy', () => {
       'your rental now uses proxy 9, exit IP 203.0.113.9 (Germany)',
     );
     expect(posted).toEqual([{ proxy_id: 3, reason: 'slow' }]);
+    // The dialog stays open on the rental under its new id, with the result still on screen.
+    expect(await screen.findByRole('dialog', { name: 'Proxy 9' })).toBe(dialog);
+    expect(within(dialog).getByTestId('replace-result')).toBeInTheDocument();
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() =>

@@ -12,7 +12,14 @@ import { useCountryName } from './use-country-name';
  * give a reason, confirms, then sees where it went. Credentials and ports stay, so nothing else
  * on the screen changes; the history reloads once it is done.
  */
-export function ReplaceSection({ record, onReplaced }: { record: HistoryRecord; onReplaced: () => void }) {
+export function ReplaceSection({
+  record,
+  onReplaced,
+}: {
+  record: HistoryRecord;
+  /** With the server's answer: the rental answers to its new proxy id from now on. */
+  onReplaced: (answer: { proxy_id: number }) => void;
+}) {
   const { t } = useTranslation('rentals');
   const countryName = useCountryName();
   const [reason, setReason] = useState<ReplaceReason | ''>('');

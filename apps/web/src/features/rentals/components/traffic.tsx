@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes in the largest unit under 1024, in the reader's language (Intl unit names). */
+/**
+ * Bytes in the largest unit under 1024, in the reader's language (Intl unit names). Plain bytes
+ * take the long name, which Intl declines by number ("1 byte", "658 bytes"); the short one does not.
+ */
 export function formatBytes(bytes: number, language: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;
@@ -13,7 +16,7 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: UNITS[unit],
-    unitDisplay: 'short',
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }

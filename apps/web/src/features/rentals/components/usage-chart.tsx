@@ -31,8 +31,9 @@ function buckets(usage: readonly UsageHour[]): { rows: Bucket[]; daily: boolean 
 }
 
 /**
- * A rental's traffic over time: bars of received (down) and sent (up) bytes, and the
- * same numbers as a table for screen readers.
+ * A rental's traffic over time: bars of received (down) and sent (up) bytes with the scale (the
+ * peak bar's value), the first and last time, and each direction's total, and the same numbers
+ * as a table for screen readers.
  */
 export function UsageChart({ usage }: { usage: readonly UsageHour[] }) {
   const { t, i18n } = useTranslation('rentals');
@@ -47,10 +48,15 @@ export function UsageChart({ usage }: { usage: readonly UsageHour[] }) {
   );
   if (rows.length === 0) return <p className="text-sm text-slate-600">{t('usage.none')}</p>;
   const peak = Math.max(1, ...rows.map((row) => row.up + row.down));
+  const totalDown = rows.reduce((sum, row) => sum + row.down, 0);
+  const totalUp = rows.reduce((sum, row) => sum + row.up, 0);
   const slot = WIDTH / rows.length;
   const bar = Math.max(1, slot * 0.8);
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-1">
+      <p className="text-xs text-slate-600" data-testid="usage-peak">
+        {t(daily ? 'usage.peakDay' : 'usage.peakHour', { value: formatBytes(peak, i18n.language) })}
+      </p>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-24 w-full" aria-hidden="true" preserveAspectRatio="none">
         {rows.map((row, index) => {
           const down = (row.down / peak) * HEIGHT;
@@ -63,14 +69,18 @@ export function UsageChart({ usage }: { usage: readonly UsageHour[] }) {
           );
         })}
       </svg>
-      <p className="flex gap-4 text-xs text-slate-700">
+      <p className="flex justify-between gap-2 border-t border-slate-300 pt-1 text-xs text-slate-600" aria-hidden>
+        <span>{format.format(new Date(rows[0]!.start))}</span>
+        {rows.length > 1 && <span>{format.format(new Date(rows[rows.length - 1]!.start))}</span>}
+      </p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" data-testid="usage-totals">
         <span>
           <span aria-hidden className="mr-1 inline-block size-2 rounded-sm bg-brand-600" />
-          {t('usage.down')}
+          {t('usage.down')}: {formatBytes(totalDown, i18n.language)}
         </span>
         <span>
           <span aria-hidden className="mr-1 inline-block size-2 rounded-sm bg-amber-500" />
-          {t('usage.up')}
+          {t('usage.up')}: {formatBytes(totalUp, i18n.language)}
         </span>
       </p>
       <table className="sr-only">

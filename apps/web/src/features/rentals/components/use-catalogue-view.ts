@@ -45,6 +45,8 @@ export function useCatalogueView(proxies: readonly CatalogueProxy[] = EMPTY) {
   }, []);
 
   const onSort = useCallback((field: SortField) => setSort((previous) => toggleSort(previous, field)), []);
+  // The phone's sort menu picks field and direction at once.
+  const sortTo = useCallback((config: SortConfig | null) => setSort(config), []);
 
   return {
     filters,
@@ -52,6 +54,7 @@ export function useCatalogueView(proxies: readonly CatalogueProxy[] = EMPTY) {
     onFilter,
     sort,
     onSort,
+    sortTo,
     total: proxies.length,
     filteredCount: filtered.length,
     rows: current.rows,

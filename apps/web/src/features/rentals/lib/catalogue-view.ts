@@ -2,6 +2,8 @@ import { CATALOGUE_PAGE_SIZE, FRAUD_SCORE_BANDS, type CatalogueProxy, type Fraud
 
 /** Filter state of the product spec: each field defaults to 'all' (the ID filter is free text, '' = all). */
 export interface CatalogueFilters {
+  /** Mobile, residential or datacenter. */
+  type: string;
   protocol: string;
   id: string;
   country: string;
@@ -17,6 +19,7 @@ export interface CatalogueFilters {
 export const ALL = 'all';
 
 export const EMPTY_FILTERS: CatalogueFilters = {
+  type: ALL,
   protocol: ALL,
   id: '',
   country: ALL,
@@ -52,6 +55,7 @@ export function changeFilter<K extends keyof CatalogueFilters>(
 }
 
 function matchesOthers(proxy: CatalogueProxy, filters: CatalogueFilters): boolean {
+  if (filters.type !== ALL && proxy.type !== filters.type) return false;
   // The protocol filter leaves every row: the gateway serves each rental over every protocol it
   // offers, whatever its upstream speaks (`proxy.protocol`), and offers only those (catalogue-filters.tsx).
   if (filters.id !== '' && !String(proxy.id).startsWith(filters.id.trim())) return false;

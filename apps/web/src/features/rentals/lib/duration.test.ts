@@ -1,13 +1,6 @@
 import { priceCents } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  minimumHours,
-  normaliseDuration,
-  parsePurchaseHours,
-  timeLeftParts,
-  totalCents,
-  wholeAtLeastZero,
-} from './duration';
+import { minimumHours, normaliseDuration, timeLeftParts, totalCents, wholeAtLeastZero } from './duration';
 
 describe('time inputs', () => {
   it('reads whole numbers of at least 0', () => {
@@ -25,11 +18,6 @@ describe('time inputs', () => {
     expect(minimumHours({ months: 0, days: 0, hours: 5 })).toBe(1);
     expect(minimumHours({ months: 0, days: 2, hours: 0 })).toBe(0);
     expect(minimumHours({ months: 1, days: 0, hours: 0 })).toBe(0);
-  });
-  it('purchase hours fall back to 1 when not numeric', () => {
-    expect(parsePurchaseHours('12')).toBe(12);
-    expect(parsePurchaseHours('x')).toBe(1);
-    expect(parsePurchaseHours('0')).toBe(1);
   });
 });
 

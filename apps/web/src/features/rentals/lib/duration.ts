@@ -23,12 +23,6 @@ export function minimumHours(duration: DurationSplit): number {
   return duration.months === 0 && duration.days === 0 ? 1 : 0;
 }
 
-/** Purchase hours typed as text: a whole number, falling back to 1 when not numeric. */
-export function parsePurchaseHours(text: string): number {
-  const value = Number.parseInt(text, 10);
-  return Number.isFinite(value) && value >= 1 ? value : PURCHASE_HOURS_FALLBACK;
-}
-
 /** Total price in cents of a duration over the selection: the shared price function, summed. */
 export function totalCents(duration: DurationSplit, scores: readonly number[]): number {
   const hours = totalHours(duration);

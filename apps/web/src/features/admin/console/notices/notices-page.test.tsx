@@ -69,4 +69,28 @@ describe('console notices', () => {
       telegram: true,
     });
   });
+
+  it('with no linked Telegram chat, the Telegram option is off, disabled and says why', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/notices': () =>
+        jsonResponse(200, {
+          success: true,
+          counts: { waiting: 0, sent: 0, failed: 0 },
+          telegramLinked: 0,
+          notices: [],
+        }),
+      'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 0 }),
+    });
+    renderApp('/admin/notices');
+    const option = await screen.findByRole('checkbox', { name: /Also send it by Telegram/ });
+    await waitFor(() => expect(option).toBeDisabled());
+    expect(option).not.toBeChecked();
+    expect(option).toHaveAccessibleDescription(/No customer has a linked Telegram chat/);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Published as news. Telegram messages queued: 0');
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/admin/broadcast'));
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ telegram: false });
+  });
 });

@@ -37,12 +37,17 @@ function BroadcastForm() {
   const [telegram, setTelegram] = useState(true);
   const [done, setDone] = useState<string | null>(null);
   const broadcast = useBroadcast();
+  // With no linked chat (no bot configured, or nobody linked yet) the option could send nothing:
+  // it is shown off and disabled, with the reason.
+  const linked = useNotices('all').data?.telegramLinked;
+  const telegramPossible = linked === undefined || linked > 0;
+  const sendTelegram = telegram && telegramPossible;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone(null);
     broadcast.mutate(
-      { title: title.trim(), content: content.trim(), telegram },
+      { title: title.trim(), content: content.trim(), telegram: sendTelegram },
       {
         onSuccess: (answer) => {
           setTitle('');
@@ -79,11 +84,18 @@ function BroadcastForm() {
         <input
           type="checkbox"
           className="size-4 accent-brand-700"
-          checked={telegram}
+          checked={sendTelegram}
+          disabled={!telegramPossible}
+          aria-describedby={telegramPossible ? undefined : 'broadcast-telegram-why'}
           onChange={(event) => setTelegram(event.target.checked)}
         />
         {t('notices.broadcast.telegram')}
       </label>
+      {!telegramPossible && (
+        <p id="broadcast-telegram-why" className="-mt-2 text-xs text-slate-600">
+          {t('notices.broadcast.telegramNone')}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={broadcast.isPending}>
           {t('notices.broadcast.send')}

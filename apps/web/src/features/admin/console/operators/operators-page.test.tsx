@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../testing/render-app';
 import { consoleApi, setupConsoleTests } from '../console-test-utils';
 
@@ -38,6 +38,12 @@ describe('operators', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
     expect(await screen.findByTestId('operator-secret')).toHaveTextContent('op-0123456789ab-secret');
     expect(posted).toEqual([{ name: 'Sam', role: 'support' }]);
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy the secret code' }));
+    expect(writeText).toHaveBeenCalledWith('op-0123456789ab-secret');
+    expect(await screen.findByText('Secret code copied!')).toBeInTheDocument();
+    vi.unstubAllGlobals();
     await waitFor(() => expect(screen.getAllByTestId('operator-row')).toHaveLength(2));
     const sam = screen.getAllByTestId('operator-row')[1] as HTMLElement;
     expect(within(sam).getByText('Support')).toBeInTheDocument();
@@ -109,5 +115,24 @@ describe('operators', () => {
     expect(await screen.findByText('Vic can log in again.')).toBeInTheDocument();
     expect(unlocked).toEqual(['6']);
     await waitFor(() => expect(screen.queryByTestId('operator-locked')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's reason when it refuses a name, not only 'Bad request'", async () => {
+    consoleApi({
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, { success: true, totpRequired: false, operators: [operator(1, 'owner', 'owner')] }),
+      'POST /api/admin/operators': () =>
+        jsonResponse(400, {
+          success: false,
+          error: 'name may hold letters, digits, spaces and . _ - only',
+          code: 'BAD_REQUEST',
+        }),
+    });
+    renderApp('/admin/operators');
+    await userEvent.type(await screen.findByLabelText('Name'), 'Sam <b>');
+    await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
+    expect(
+      await screen.findByText('Bad request: name may hold letters, digits, spaces and . _ - only', { exact: false }),
+    ).toBeInTheDocument();
   });
 });

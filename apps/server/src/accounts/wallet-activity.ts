@@ -1,0 +1,30 @@
+import { centsToDollars, WALLET_ACTIVITY_LIMIT, type LedgerKind, type WalletActivity } from '@portal/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { ledgerEntries } from '../db/schema';
+
+/**
+ * The customer's newest ledger rows, newest first: every balance change with the balance after it,
+ * so the wallet can be explained line by line. Operators' reasons stay out: they are notes for
+ * the console, not messages to the customer.
+ */
+export async function walletActivity(db: Queryable, userId: number): Promise<WalletActivity[]> {
+  const rows = await db
+    .select({
+      createdAt: ledgerEntries.createdAt,
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      balanceAfterCents: ledgerEntries.balanceAfterCents,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(WALLET_ACTIVITY_LIMIT);
+  return rows.map((row) => ({
+    date: row.createdAt.toISOString(),
+    // The table's kinds are the contract's: every write goes through postEntry with a LedgerKind.
+    kind: row.kind as LedgerKind,
+    amount: centsToDollars(row.amountCents),
+    balance: centsToDollars(row.balanceAfterCents),
+  }));
+}

@@ -1,0 +1,178 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
+
+/** Screenshots for a person to look at; the assertions below are what a test can check by itself. */
+const SHOTS = path.resolve(import.meta.dirname, '../test-results/ux-shots');
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+/** Nothing makes the page wider than the window: no sideways scrolling to find a button. */
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, `${where} is ${scroll} px wide in a ${width} px window`).toBeLessThanOrEqual(width);
+}
+
+/** The element lies inside the window's width (it may be further down the page). */
+async function expectWithinWidth(page: Page, name: string, locator: ReturnType<Page['getByRole']>): Promise<void> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, name).not.toBeNull();
+  expect(box!.x, name).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, name).toBeLessThanOrEqual(width);
+}
+
+/** A connected one-day rental of a free proxy for the customer, bought through the API. */
+async function rentOne(request: APIRequestContext, apiKey: string): Promise<number> {
+  const headers = { 'x-api-key': apiKey };
+  const list = (await (await request.get('/api/proxy/list', { headers })).json()) as { proxies: { id: number }[] };
+  const id = list.proxies[list.proxies.length - 1]!.id;
+  const bought = await request.post('/api/proxy/buy', { headers, data: { task: 'up', id, hours: '24' } });
+  expect(bought.ok()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (await request.get('/api/proxy/history', { headers })).json()) as {
+          history: { id: number; status: string }[];
+        };
+        return answer.history.find((record) => record.id === id)?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('connected');
+  return id;
+}
+
+for (const language of ['en', 'ru'] as const) {
+  for (const width of [375, 1280] as const) {
+    test(`customer and operator screens in ${language} at ${width} px`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await page.setViewportSize({ width, height: 800 });
+      const tag = `${language}-${width}`;
+      const apiKey = await fundedCustomer(page, request);
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      const id = await rentOne(request, apiKey);
+
+      await page.goto('/proxy');
+      await expect(page.getByTestId('proxy-row').first()).toBeVisible();
+      await expect(page.getByTestId('day-price').first()).toHaveText(/\$\d+\.\d\d/);
+      await expectNoSidewaysScroll(page, '/proxy');
+      // The first screen of rows: the whole page of 100 rows is too tall to look at.
+      await shot(page, `catalogue-${tag}`, false);
+
+      await page.goto('/history');
+      const row = page.getByTestId('history-row').first();
+      await expect(row).toBeVisible();
+      for (const button of await row.getByRole('button').all()) await expectWithinWidth(page, 'history action', button);
+      await expectNoSidewaysScroll(page, '/history');
+      await shot(page, `history-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `/history ${tag}`);
+
+      // Manage: a new password shows in the open dialog at once.
+      await row.getByRole('button').nth(1).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const socks = dialog.locator('code').first();
+      const before = await socks.textContent();
+      await shot(page, `manage-${tag}`);
+      const password = dialog.locator('section[aria-labelledby="manage-password"]');
+      await password.getByRole('button').click();
+      await password.getByRole('button').last().click();
+      await expect(socks).not.toHaveText(before ?? '');
+      await expect(dialog).toBeVisible();
+      // The toast opens below the header: the balance and Log out stay uncovered.
+      const toast = page.locator('[data-sonner-toast]').first();
+      await expect(toast).toBeVisible();
+      const headerBox = (await page.locator('header').first().boundingBox())!;
+      // Polled: the toast slides in from above before it settles.
+      await expect
+        .poll(async () => (await toast.boundingBox())?.y ?? 0)
+        .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      await page.screenshot({ path: path.join(SHOTS, `toast-${tag}.png`) });
+      const fresh = (await (await request.get('/api/proxy/history', { headers: { 'x-api-key': apiKey } })).json()) as {
+        history: { id: number; proxy_pwd: string }[];
+      };
+      await expect(socks).toContainText(fresh.history.find((record) => record.id === id)!.proxy_pwd);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/payment');
+      await page.getByRole('tab').last().click();
+      await expect(page.getByTestId('activity-row')).toHaveCount(2);
+      await expectNoSidewaysScroll(page, '/payment');
+      await shot(page, `wallet-activity-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `wallet activity ${tag}`);
+
+      // Signing up again while signed in asks first and keeps the account.
+      await page.goto('/signup');
+      await expect(page.getByTestId('signup-signed-in')).toBeVisible();
+      await shot(page, `signup-signed-in-${tag}`);
+      if (width === 375) await expectNoSeriousViolations(page, `/signup signed in ${tag}`);
+      expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBe(apiKey);
+
+      // The operator console.
+      const token = await adminToken(request);
+      await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+      await page.goto('/admin');
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expectNoSidewaysScroll(page, '/admin');
+      await shot(page, `console-${tag}`);
+      if (width === 375) {
+        await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
+        await page.locator('header button:visible').first().click();
+        await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+        await shot(page, `console-menu-${tag}`);
+      } else {
+        await expect(page.getByRole('navigation').first()).toBeVisible();
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+}
+
+test('opening /signup while signed in keeps the account and its balance until a new one is chosen', async ({
+  page,
+  request,
+}) => {
+  const apiKey = await fundedCustomer(page, request);
+  await page.goto('/signup');
+  await expect(page.getByText('You are already signed in.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$10.00');
+  await page.reload();
+  await expect(page.getByTestId('signup-signed-in')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the catalogue' }).click();
+  await expect(page).toHaveURL(/\/proxy$/);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$10.00');
+  expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBe(apiKey);
+
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Create a new account' }).click();
+  const newKey = (await page.getByTestId('new-api-key').textContent()) ?? '';
+  expect(newKey).toMatch(/^px_/);
+  expect(newKey).not.toBe(apiKey);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+});
+
+test('a visitor and a customer with $0 see what is for sale with prices', async ({ page, request }) => {
+  await page.goto('/stock');
+  await expect(page.getByTestId('stock-group').first()).toBeVisible();
+  await expect(page.getByTestId('stock-group').first()).toContainText('$');
+  await shot(page, 'stock-visitor-1280');
+  await expectNoSeriousViolations(page, '/stock');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
+  await page.evaluate((key) => localStorage.setItem('apiKey', key), apiKey);
+  await page.goto('/proxy');
+  await expect(page.getByRole('alert').getByRole('link')).toBeVisible();
+  await expect(page.getByTestId('stock-group').first()).toContainText('$');
+  await expectNoSidewaysScroll(page, '/proxy with $0');
+  await shot(page, 'catalogue-empty-wallet-375');
+  await expectNoSeriousViolations(page, '/proxy with $0 at 375 px');
+});
