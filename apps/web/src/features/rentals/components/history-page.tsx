@@ -22,6 +22,7 @@ import { ManageProxyDialog } from './manage-proxy-dialog';
 import { RefundDialog } from './refund-dialog';
 import { RentalFacts } from './rental-facts';
 import { RenewalWarning } from './renewal-warning';
+import { RentalStatus } from './rental-status';
 import { SelectionBar } from './selection-bar';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
@@ -169,7 +170,9 @@ export function HistoryPage() {
                   {record.status === RENTAL_STATUS.connected ? <TimeLeft endTime={record.end_time} now={now} /> : '—'}
                 </td>
                 <td className="px-3 py-2">{dateFormat.format(new Date(record.end_time))}</td>
-                <td className="px-3 py-2">{t(`statuses.${record.status}`)}</td>
+                <td className="px-3 py-2">
+                  <RentalStatus record={record} now={now} onReplace={() => setManaging(record)} />
+                </td>
                 <td className="px-3 py-2">
                   <Traffic up={record.bytes_up} down={record.bytes_down} />
                 </td>
@@ -185,7 +188,8 @@ export function HistoryPage() {
                   >
                     {t('manage.button')}
                   </Button>
-                  {canExtend(record.status) && (
+                  {/* A disabled proxy cannot be extended: the server refuses it. */}
+                  {canExtend(record.status) && record.proxy_state !== 'disabled' && (
                     <Button
                       className="px-3 py-1"
                       onClick={() => setExtending(record)}
