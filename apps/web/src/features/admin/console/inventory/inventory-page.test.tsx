@@ -26,7 +26,7 @@ describe('inventory', () => {
     ]);
     renderApp('/admin/inventory');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(screen.getByTestId('inventory-count')).toHaveTextContent('Showing 3 of 3 proxies');
+    expect(screen.getByTestId('inventory-count')).toHaveTextContent('3 proxies in the inventory');
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
     // change events rather than typed keys: the filter is under test, not the keyboard (and it is faster).

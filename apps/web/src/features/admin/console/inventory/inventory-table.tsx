@@ -46,18 +46,16 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
   const check = useCheckProxies();
   const checkingId = check.isPending ? check.variables[0] : null;
 
+  // Nine columns that fit 1,280 px with the actions in view: the kind carries the upstream, the
+  // location the ISP, and health the exit, latency and both check times.
   const columns = [
     'id',
     'address',
     'kind',
     'location',
-    'isp',
     'fraudScore',
-    'upstream',
     'state',
-    'exit',
-    'lastCheck',
-    'lastUnavailable',
+    'health',
     'maxConnections',
     'action',
   ] as const;
@@ -66,7 +64,7 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     <>
       <DisableDialog key={disabling?.id ?? 'none'} row={disabling} onClose={() => setDisabling(null)} />
       <Table caption={t('inventory.listTitle')} captionHidden>
-        <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} />
+        <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} wrap />
         <tbody>
           {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}
           {rows.map((row) => (
@@ -75,41 +73,50 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
               <td className={cn(td, 'font-mono whitespace-nowrap')}>
                 {row.ip}:{row.port}
               </td>
-              <td className={cn(td, 'whitespace-nowrap')}>
-                {row.type} · {row.protocol}
+              <td className={td}>
+                <span className="whitespace-nowrap">
+                  {row.type} · {row.protocol}
+                </span>
+                <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
               </td>
               <td className={td}>
                 {row.country}
                 {row.city && `, ${row.city}`}
                 {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
                 <Source row={row} field="country" />
-              </td>
-              <td className={td}>
-                {row.isp}
+                <span className="block text-xs text-slate-700">{row.isp}</span>
                 <Source row={row} field="isp" />
               </td>
               <td className={cn(td, 'tabular-nums')}>
                 {row.fraudScore}
                 <Source row={row} field="fraud_score" />
               </td>
-              <td className={cn(td, 'font-mono text-xs')}>{row.upstreamKind}</td>
               <td className={td}>
                 <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
                   {t(`states.${row.state}`)}
                 </span>
                 {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
               </td>
-              <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>
-                {row.exitIp ?? '—'}
-                {row.latencyMs !== null && (
-                  <span className="block font-sans text-slate-600">
-                    {t('inventory.latency', { ms: row.latencyMs })}
+              <td className={cn(td, 'text-xs')}>
+                <span className="block font-mono whitespace-nowrap">
+                  {row.exitIp ?? '—'}
+                  {row.latencyMs !== null && (
+                    <>
+                      {' · '}
+                      <span className="font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
+                    </>
+                  )}
+                </span>
+                <span className="block whitespace-nowrap">
+                  <span className="text-slate-600">{t('inventory.columns.lastCheck')}: </span>
+                  <span>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
+                </span>
+                <span className={cn('block whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
+                  <span className={row.lastUnavailableAt ? undefined : 'text-slate-600'}>
+                    {t('inventory.columns.lastUnavailable')}:{' '}
                   </span>
-                )}
-              </td>
-              <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
-              <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
-                {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
+                  <span>{format.dateTime(row.lastUnavailableAt) ?? t('common.never')}</span>
+                </span>
               </td>
               <td className={td}>
                 <MaxConnectionsCell row={row} />
