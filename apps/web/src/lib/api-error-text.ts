@@ -21,6 +21,11 @@ const errorsT = () => i18n.getFixedT(null, 'errors');
  */
 export function serverErrorText(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
+  // A refused input is explained by the server (which field, what it must be): the translated
+  // "Bad request" alone would hide that, so its sentence follows the translation.
+  if (error.code === 'BAD_REQUEST' && error.serverMessage) {
+    return `${errorsT()('codes.BAD_REQUEST')}: ${error.serverMessage}`;
+  }
   if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`);
   return error.serverMessage;
 }

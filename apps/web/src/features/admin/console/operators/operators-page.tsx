@@ -6,6 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
+import { CopySecret } from '../components/copy-secret';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy } from '../api/operators';
@@ -104,6 +105,7 @@ function CreateForm() {
           <code data-testid="operator-secret" className="mt-2 block font-mono break-all select-all">
             {created.secretCode}
           </code>
+          <CopySecret item={t('copySecret.secretCode')} value={created.secretCode} />
         </div>
       )}
     </section>

@@ -10,6 +10,7 @@ import { useConfirmTotp, useEnrollTotp } from '../api/totp';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
+import { CopySecret } from '../components/copy-secret';
 import { TelegramAlerts } from './telegram-alerts';
 
 /** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
@@ -96,6 +97,7 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
             <code data-testid="totp-secret" className="mt-1 block font-mono text-sm break-all text-slate-900">
               {enroll.data.secret}
             </code>
+            <CopySecret item={t('copySecret.key')} value={enroll.data.secret} />
           </div>
           <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
             <Field
@@ -122,6 +124,10 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-green-200 bg-white p-4">
+      {/* The codes replace the "on" line until the page is left: say it here too. */}
+      <p role="status" className="mb-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        {t('security.nowOn')}
+      </p>
       <h2 id={titleId} className="text-lg font-semibold">
         {t('security.recovery.title')}
       </h2>
@@ -131,6 +137,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <CopySecret item={t('copySecret.recoveryCodes')} value={codes.join('\n')} />
     </section>
   );
 }
