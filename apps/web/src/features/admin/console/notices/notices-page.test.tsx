@@ -56,8 +56,11 @@ describe('console notices', () => {
           notices: [],
         }),
       'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 2 }),
+      'GET /api/admin/telegram': () =>
+        jsonResponse(200, { success: true, available: true, linked: false, getsAlerts: true }),
     });
     renderApp('/admin/notices');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Also send it by Telegram/ })).toBeChecked());
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Maintenance' } });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight 02:00 UTC' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -68,5 +71,33 @@ describe('console notices', () => {
       content: 'Tonight 02:00 UTC',
       telegram: true,
     });
+  });
+
+  it('without a bot, Telegram is not ticked, cannot be, and the page says why', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/notices': () =>
+        jsonResponse(200, {
+          success: true,
+          counts: { waiting: 0, sent: 0, failed: 0 },
+          telegramLinked: 0,
+          notices: [],
+        }),
+      'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 0 }),
+      'GET /api/admin/telegram': () =>
+        jsonResponse(200, { success: true, available: false, linked: false, getsAlerts: true }),
+    });
+    renderApp('/admin/notices');
+    const box = await screen.findByRole('checkbox', { name: /Also send it by Telegram/ });
+    expect(box).not.toBeChecked();
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(/This server has no Telegram bot/);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/broadcast'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/admin/broadcast'));
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ telegram: false });
   });
 });
