@@ -16,8 +16,9 @@ describe('GET /api/site', () => {
     expect(response.json()).toEqual({ success: true, supportContact: 'help@shop.example' });
   });
 
-  it('has a placeholder by default and refuses an empty address', () => {
+  it('has a placeholder when unset or blank, and refuses an address too long to show', () => {
     expect(testConfig().supportContact).toBe('support@proxyport.example');
-    expect(() => testConfig({ SUPPORT_CONTACT: ' ' })).toThrow(/SUPPORT_CONTACT must not be empty/);
+    expect(testConfig({ SUPPORT_CONTACT: ' ' }).supportContact).toBe('support@proxyport.example');
+    expect(() => testConfig({ SUPPORT_CONTACT: 'x'.repeat(201) })).toThrow(/SUPPORT_CONTACT must be at most 200/);
   });
 });
