@@ -4,6 +4,12 @@ import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
 
 const SHOTS = 'test-results/disable-ux';
 
+/** The inventory table needs no sideways scrolling: every column, the actions too, is in view. */
+async function expectInventoryFits(page: Page) {
+  const region = page.getByRole('region').filter({ has: page.getByTestId('inventory-row') });
+  expect(await region.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+}
+
 /** No element makes the page wider than the window. */
 async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -61,6 +67,7 @@ test('a disabled proxy is visible to its renter; the disable asks first', async 
     const row = page.getByTestId('inventory-row');
     await expect(row).toHaveCount(1);
     await expectNoSideScroll(page);
+    await expectInventoryFits(page);
     const disable = row.getByRole('button', { name: /^Disable proxy/ });
     await expect(disable).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/inventory-1280-en.png`, fullPage: true });
@@ -115,6 +122,7 @@ test('a disabled proxy is visible to its renter; the disable asks first', async 
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/admin/inventory');
       await expect(page.getByTestId('inventory-row').first()).toBeVisible();
+      await expectInventoryFits(page);
       await page.screenshot({ path: `${SHOTS}/inventory-1280-${language}.png` });
       await page.setViewportSize({ width: 375, height: 800 });
       await page.screenshot({ path: `${SHOTS}/inventory-375-${language}.png` });

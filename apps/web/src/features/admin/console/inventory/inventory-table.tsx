@@ -107,15 +107,17 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                     </>
                   )}
                 </span>
-                <span className="block whitespace-nowrap">
+                <span className="block">
                   <span className="text-slate-600">{t('inventory.columns.lastCheck')}: </span>
-                  <span>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
+                  <span className="whitespace-nowrap">{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
                 </span>
-                <span className={cn('block whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
+                <span className={cn('block', row.lastUnavailableAt && 'text-red-800')}>
                   <span className={row.lastUnavailableAt ? undefined : 'text-slate-600'}>
                     {t('inventory.columns.lastUnavailable')}:{' '}
                   </span>
-                  <span>{format.dateTime(row.lastUnavailableAt) ?? t('common.never')}</span>
+                  <span className="whitespace-nowrap">
+                    {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
+                  </span>
                 </span>
               </td>
               <td className={td}>
