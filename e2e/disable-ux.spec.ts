@@ -6,7 +6,7 @@ const SHOTS = 'test-results/disable-ux';
 
 /** The inventory table needs no sideways scrolling: every column, the actions too, is in view. */
 async function expectInventoryFits(page: Page) {
-  const region = page.getByRole('region').filter({ has: page.getByTestId('inventory-row') });
+  const region = page.locator('div[role=region]').filter({ has: page.getByTestId('inventory-row') });
   expect(await region.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
 }
 
