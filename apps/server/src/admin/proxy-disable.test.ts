@@ -139,7 +139,8 @@ describe('the operator disables a rented proxy', () => {
     expect(replaced.statusCode).toBe(200);
     const [moved] = await historyOf(apiKey);
     expect(moved).toMatchObject({ id: newId, proxy_state: 'working', can_replace: false });
-    expect(await through(moved!)).toBe('127.0.0.3');
+    // Every gateway process learns of the move by notification, within a moment.
+    await until(async () => (await through(moved!)) === '127.0.0.3', 3000);
     const ledgerAfter = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(ledgerAfter).toHaveLength(ledgerBefore.length);
   });
