@@ -109,6 +109,8 @@ const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
     // E-mail notices: the browser test that reads the mails starts the SMTP fake on this port.
     SMTP_URL: `smtp://127.0.0.1:${port + 27}`,
+    // Set at run time: the Support page must show it without a build that knows it.
+    SUPPORT_CONTACT: 'help@e2e-shop.example',
   },
 });
 

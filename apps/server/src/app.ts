@@ -39,6 +39,7 @@ import { refusals } from './metrics/metrics';
 import { createShopRegistry } from './metrics/shop-gauges';
 import { unlistenedNews } from './news/news-cache';
 import { newsRoutes } from './news/news-routes';
+import { siteRoutes } from './site/site-routes';
 import { noticesRoutes } from './notices/notices-routes';
 import { telegramApiOf } from './notices/notices-service';
 import type { TelegramApi } from './notices/telegram-api';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const news = deps.news ?? unlistenedNews(deps.db);
   await app.register(newsRoutes, { ...adminAuth, news });
+  await app.register(siteRoutes, { supportContact: config.supportContact });
   await app.register(noticesRoutes, {
     ...adminAuth,
     news,

@@ -122,6 +122,12 @@ export const EnvSchema = z.object({
     .enum(['deny', 'allow'], { error: 'GATEWAY_PRIVATE_TARGETS must be deny or allow' })
     .default('deny'),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://portal.example.com' }).optional(),
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .min(1, 'SUPPORT_CONTACT must not be empty')
+    .max(200, 'SUPPORT_CONTACT must be at most 200 characters')
+    .default('support@proxyport.example'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',

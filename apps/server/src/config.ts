@@ -83,6 +83,8 @@ export interface Config {
   /** Free proxies below this raise the `low_stock` alert; 0: never. */
   lowStockThreshold: number;
   publicUrl: string;
+  /** SUPPORT_CONTACT: the address the Support page shows, read at run time. */
+  supportContact: string;
   /** Session cookies get the Secure flag when the portal is reached over https. */
   secureCookies: boolean;
   logLevel: string;
@@ -260,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       : null,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     publicUrl,
+    supportContact: e.SUPPORT_CONTACT,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

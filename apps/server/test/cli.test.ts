@@ -74,7 +74,10 @@ describe('npm run cli', () => {
     expect(refused.err).toContain("Mia is support: that role may not change a customer's balance.");
     expect(cli('--operator', 'Nobody', 'proxies', 'disable', '1').err).toContain('No operator is named Nobody.');
     await withDb((db) => db.update(operators).set({ role: 'manager' }).where(eq(operators.id, mia.operator.id)));
-    expect(cli('--operator', 'Mia', 'proxies', 'disable', '1').code).toBe(0);
+    const disabled = cli('--operator', 'Mia', 'proxies', 'disable', '1');
+    expect(disabled.code).toBe(0);
+    // The count of rentals it cut off (none rent it); no terminal, so no question was asked.
+    expect(disabled.out).toContain('Proxy 1 disabled: 0 active rentals affected.');
     const named = await withDb((db) => db.select().from(auditLog).where(eq(auditLog.operatorId, mia.operator.id)));
     expect(named.map((row) => [row.actor, row.operatorName, row.action])).toEqual([
       ['cli', 'Mia', 'admin.forbidden'],

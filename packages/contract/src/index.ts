@@ -28,6 +28,7 @@ export * from './api/endpoint';
 export * from './accounts/endpoints';
 export * from './catalogue/endpoints';
 export * from './news/endpoints';
+export * from './site/endpoints';
 export * from './rentals/endpoints';
 export * from './payments/endpoints';
 export * from './admin/endpoints';

@@ -31,6 +31,7 @@ import {
   type AdminAuthDeps,
 } from './admin-auth';
 import { listAudit } from './audit';
+import { disableProxyBy } from './proxy-disable';
 import {
   adjustCustomerBalance,
   createGiftcardBatch,
@@ -99,15 +100,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     proxies: await listInventory(deps.db, new Date(deps.clock.now().getTime() - sourceWindowMs)),
   }));
 
-  for (const [endpoint, enabled] of [
-    [enableProxyEndpoint, true],
-    [disableProxyEndpoint, false],
-  ] as const) {
-    route(endpoint, async (request) => {
-      await setProxyEnabledBy(deps, adminActorOf(request), request.params.id, enabled);
-      return { success: true as const, id: request.params.id, enabled };
-    });
-  }
+  route(enableProxyEndpoint, async (request) => {
+    await setProxyEnabledBy(deps, adminActorOf(request), request.params.id, true);
+    return { success: true as const, id: request.params.id, enabled: true };
+  });
+
+  route(disableProxyEndpoint, async (request) => {
+    const outcome = await disableProxyBy(deps, adminActorOf(request), request.params.id, request.body ?? {});
+    return { success: true as const, id: request.params.id, ...outcome };
+  });
 
   route(adjustBalanceEndpoint, async (request) => {
     const { customerId, balanceCents } = await adjustCustomerBalance(deps, adminActorOf(request), request.body);

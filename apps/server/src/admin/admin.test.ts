@@ -254,7 +254,14 @@ describe('inventory import', () => {
     const { ids } = (await importJson([row({ ip: '192.0.2.50' })])).json<{ ids: number[] }>();
     const id = ids[0];
     const disabled = await t.app.inject({ method: 'POST', url: `/api/admin/proxies/${id}/disable`, headers: auth() });
-    expect(disabled.json()).toEqual({ success: true, id, enabled: false });
+    expect(disabled.json()).toEqual({
+      success: true,
+      id,
+      enabled: false,
+      affectedRentals: 0,
+      replaced: 0,
+      dryRun: false,
+    });
     const missing = await t.app.inject({ method: 'POST', url: '/api/admin/proxies/999999/disable', headers: auth() });
     expect(missing.statusCode).toBe(404);
     const enabled = await t.app.inject({ method: 'POST', url: `/api/admin/proxies/${id}/enable`, headers: auth() });

@@ -6,7 +6,6 @@ import {
   BalanceAdjustRequestSchema,
   checkProxiesEndpoint,
   createGiftcardsEndpoint,
-  disableProxyEndpoint,
   enableProxyEndpoint,
   importProxiesEndpoint,
   centsToDollars,
@@ -36,6 +35,7 @@ import { cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from 
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
+import { addDisableCommand } from './proxy-disable-command';
 
 function readRows(file: string): string | unknown[] {
   const text = fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
@@ -132,26 +132,18 @@ proxies
     console.log(`${rows.length} proxies`);
   });
 
-for (const [action, enabled] of [
-  ['enable', true],
-  ['disable', false],
-] as const) {
-  proxies
-    .command(`${action} <id>`)
-    .description(enabled ? 'put a proxy back in the catalogue' : 'take a proxy out of the catalogue')
-    .action(async (id: string) => {
-      const params = requestOf(ProxyIdParamsSchema, { id });
-      await withDatabase(async (db) =>
-        setProxyEnabledBy(
-          { db, clock: systemClock },
-          await cliActor(db, enabled ? enableProxyEndpoint : disableProxyEndpoint),
-          params.id,
-          enabled,
-        ),
-      );
-      console.log(`Proxy ${id} ${enabled ? 'enabled' : 'disabled'}.`);
-    });
-}
+proxies
+  .command('enable <id>')
+  .description('put a proxy back in the catalogue')
+  .action(async (id: string) => {
+    const params = requestOf(ProxyIdParamsSchema, { id });
+    await withDatabase(async (db) =>
+      setProxyEnabledBy({ db, clock: systemClock }, await cliActor(db, enableProxyEndpoint), params.id, true),
+    );
+    console.log(`Proxy ${id} enabled.`);
+  });
+
+addDisableCommand(proxies);
 
 const ledger = program.command('ledger').description('wallet balances and their ledger');
 

@@ -11,6 +11,8 @@ export type NoticeEvent =
   | { kind: 'renew_failed'; rentalId: number; endTime: string; label: string; reason: string }
   | { kind: 'payment_credited'; amountCents: number; balanceCents: number }
   | { kind: 'proxy_replaced'; rentalId: number; proxyId: number; newExitIp: string }
+  /** The operator disabled the rental's proxy; `refundUntil` (ISO) when a refund is due. */
+  | { kind: 'proxy_disabled'; rentalId: number; proxyId: number; label: string; refundUntil: string | null }
   | { kind: 'broadcast'; title: string; content: string };
 
 export interface QueueOptions {
@@ -47,6 +49,8 @@ function defaultKey(event: NoticeEvent): string {
       return `${event.kind}:${event.rentalId}:${Date.parse(event.endTime)}`;
     case 'proxy_replaced':
       return `proxy_replaced:${event.rentalId}:${event.proxyId}`;
+    case 'proxy_disabled':
+      throw new Error('a proxy_disabled notice needs its key (a proxy may be disabled again later)');
     case 'payment_credited':
     case 'broadcast':
       throw new Error(`a ${event.kind} notice needs its key (the payment or news item it is about)`);

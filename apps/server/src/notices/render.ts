@@ -66,6 +66,12 @@ export function renderNotices(
       subject = texts.subjects[first.kind];
       text = fill(texts[SENTENCE_OF[first.kind]], values);
       break;
+    case 'proxy_disabled':
+      subject = texts.subjects.proxy_disabled;
+      text = fill(texts.proxyDisabled, values);
+      if (first.refundUntil)
+        text = `${text} ${fill(texts.proxyDisabledRefund, { until: formatUtc(str(first.refundUntil)) })}`;
+      break;
     case 'broadcast':
       subject = str(first.title);
       text = `📢 ${str(first.title)}\n\n${str(first.content)}`;

@@ -13,6 +13,8 @@ export interface Texts {
   renewFailed: string;
   paymentCredited: string;
   proxyReplaced: string;
+  proxyDisabled: string;
+  proxyDisabledRefund: string;
   subjects: {
     expiry_24h: string;
     expiry_1h: string;
@@ -20,6 +22,7 @@ export interface Texts {
     renew_failed: string;
     payment_credited: string;
     proxy_replaced: string;
+    proxy_disabled: string;
     email_confirm: string;
   };
   emailConfirm: string;
@@ -46,6 +49,9 @@ const en: Texts = {
   paymentCredited: '💰 {amount} was credited to your balance. Balance: {balance}.',
   proxyReplaced:
     '🔁 The proxy of rental #{id} stopped working and was replaced. New exit IP: {ip}. Your username, password and ports stay the same.',
+  proxyDisabled:
+    '⛔ The proxy of rental #{id} ({label}) was taken out of service by the shop and no longer works. Replace it free of charge on the History page: your username, password and ports stay the same.',
+  proxyDisabledRefund: 'You may also ask for a refund there until {until}.',
   subjects: {
     expiry_24h: 'A proxy rental ends in 24 hours',
     expiry_1h: 'A proxy rental ends in 1 hour',
@@ -53,6 +59,7 @@ const en: Texts = {
     renew_failed: 'A proxy rental could not be renewed',
     payment_credited: 'Payment credited',
     proxy_replaced: 'A proxy was replaced',
+    proxy_disabled: 'A proxy stopped working',
     email_confirm: 'Confirm your e-mail address',
   },
   emailConfirm:
@@ -80,6 +87,9 @@ const ru: Texts = {
   paymentCredited: '💰 На баланс зачислено {amount}. Баланс: {balance}.',
   proxyReplaced:
     '🔁 Прокси аренды #{id} перестал работать и был заменён. Новый внешний IP: {ip}. Логин, пароль и порты остались прежними.',
+  proxyDisabled:
+    '⛔ Прокси аренды #{id} ({label}) отключён магазином и больше не работает. Замените его бесплатно на странице «История»: логин, пароль и порты останутся прежними.',
+  proxyDisabledRefund: 'Там же до {until} можно запросить возврат средств.',
   subjects: {
     expiry_24h: 'Аренда прокси закончится через 24 часа',
     expiry_1h: 'Аренда прокси закончится через 1 час',
@@ -87,6 +97,7 @@ const ru: Texts = {
     renew_failed: 'Не удалось продлить аренду прокси',
     payment_credited: 'Платёж зачислен',
     proxy_replaced: 'Прокси заменён',
+    proxy_disabled: 'Прокси перестал работать',
     email_confirm: 'Подтвердите адрес электронной почты',
   },
   emailConfirm:
@@ -115,6 +126,9 @@ const hi: Texts = {
   paymentCredited: '💰 आपके बैलेंस में {amount} जमा किए गए। बैलेंस: {balance}।',
   proxyReplaced:
     '🔁 रेंटल #{id} का प्रॉक्सी काम करना बंद कर गया और बदल दिया गया। नया एग्ज़िट IP: {ip}। आपका यूज़रनेम, पासवर्ड और पोर्ट वही रहेंगे।',
+  proxyDisabled:
+    '⛔ रेंटल #{id} ({label}) का प्रॉक्सी दुकान ने सेवा से हटा दिया है और अब काम नहीं करता। History पेज पर इसे मुफ़्त में बदलें: आपका यूज़रनेम, पासवर्ड और पोर्ट वही रहेंगे।',
+  proxyDisabledRefund: 'आप वहाँ {until} तक रिफ़ंड का अनुरोध भी कर सकते हैं।',
   subjects: {
     expiry_24h: 'एक प्रॉक्सी रेंटल 24 घंटे में समाप्त होगा',
     expiry_1h: 'एक प्रॉक्सी रेंटल 1 घंटे में समाप्त होगा',
@@ -122,6 +136,7 @@ const hi: Texts = {
     renew_failed: 'एक प्रॉक्सी रेंटल रिन्यू नहीं हो सका',
     payment_credited: 'भुगतान जमा हुआ',
     proxy_replaced: 'एक प्रॉक्सी बदला गया',
+    proxy_disabled: 'एक प्रॉक्सी ने काम करना बंद कर दिया',
     email_confirm: 'अपना ई-मेल पता पुष्टि करें',
   },
   emailConfirm:
@@ -150,6 +165,9 @@ const es: Texts = {
   paymentCredited: '💰 Se acreditaron {amount} a tu saldo. Saldo: {balance}.',
   proxyReplaced:
     '🔁 El proxy del alquiler #{id} dejó de funcionar y fue reemplazado. Nueva IP de salida: {ip}. Tu usuario, contraseña y puertos no cambian.',
+  proxyDisabled:
+    '⛔ La tienda retiró del servicio el proxy del alquiler #{id} ({label}) y ya no funciona. Reemplázalo gratis en la página Historial: tu usuario, contraseña y puertos no cambian.',
+  proxyDisabledRefund: 'También puedes pedir un reembolso allí hasta el {until}.',
   subjects: {
     expiry_24h: 'Un alquiler de proxy termina en 24 horas',
     expiry_1h: 'Un alquiler de proxy termina en 1 hora',
@@ -157,6 +175,7 @@ const es: Texts = {
     renew_failed: 'No se pudo renovar un alquiler de proxy',
     payment_credited: 'Pago acreditado',
     proxy_replaced: 'Se reemplazó un proxy',
+    proxy_disabled: 'Un proxy dejó de funcionar',
     email_confirm: 'Confirma tu dirección de correo',
   },
   emailConfirm:
@@ -187,6 +206,9 @@ const fr: Texts = {
   paymentCredited: '💰 {amount} ont été crédités sur votre solde. Solde : {balance}.',
   proxyReplaced:
     '🔁 Le proxy de la location n°{id} ne fonctionnait plus et a été remplacé. Nouvelle IP de sortie : {ip}. Votre identifiant, votre mot de passe et vos ports restent les mêmes.',
+  proxyDisabled:
+    '⛔ La boutique a retiré du service le proxy de la location n°{id} ({label}) : il ne fonctionne plus. Remplacez-le gratuitement sur la page Historique ; votre identifiant, votre mot de passe et vos ports restent les mêmes.',
+  proxyDisabledRefund: 'Vous pouvez aussi y demander un remboursement jusqu’au {until}.',
   subjects: {
     expiry_24h: 'Une location de proxy se termine dans 24 heures',
     expiry_1h: 'Une location de proxy se termine dans 1 heure',
@@ -194,6 +216,7 @@ const fr: Texts = {
     renew_failed: 'Une location de proxy n’a pas pu être renouvelée',
     payment_credited: 'Paiement crédité',
     proxy_replaced: 'Un proxy a été remplacé',
+    proxy_disabled: 'Un proxy ne fonctionne plus',
     email_confirm: 'Confirmez votre adresse e-mail',
   },
   emailConfirm:
@@ -222,6 +245,9 @@ const zh: Texts = {
   renewFailed: '⚠️ 租用 #{id}（{label}）无法自动续期：{reason}。将于 {end} 到期。如需保留，请充值余额。',
   paymentCredited: '💰 已向您的余额存入 {amount}。余额：{balance}。',
   proxyReplaced: '🔁 租用 #{id} 的代理已停止工作并已被替换。新的出口 IP：{ip}。您的用户名、密码和端口保持不变。',
+  proxyDisabled:
+    '⛔ 租用 #{id}（{label}）的代理已被商店停用，无法再使用。请在“历史”页面免费更换：您的用户名、密码和端口保持不变。',
+  proxyDisabledRefund: '您也可以在 {until} 之前在该页面申请退款。',
   subjects: {
     expiry_24h: '代理租用将在 24 小时后到期',
     expiry_1h: '代理租用将在 1 小时后到期',
@@ -229,6 +255,7 @@ const zh: Texts = {
     renew_failed: '代理租用无法续期',
     payment_credited: '付款已入账',
     proxy_replaced: '代理已被替换',
+    proxy_disabled: '有代理停止工作',
     email_confirm: '确认您的电子邮箱地址',
   },
   emailConfirm: '打开此链接，即可在此地址接收有关您代理的通知：\n\n{url}\n\n如果这不是您本人的操作，请忽略此邮件。',

@@ -103,6 +103,8 @@ const historyColumns = {
     autoRenew: rentals.autoRenew,
     renewFailure: rentals.renewFailure,
     createdAt: rentals.createdAt,
+    unavailableAt: rentals.unavailableAt,
+    refundRequestedAt: rentals.refundRequestedAt,
   },
   proxy: {
     id: proxies.id,
@@ -115,6 +117,9 @@ const historyColumns = {
     fraudScore: proxies.fraudScore,
     protocol: proxies.protocol,
     exitIp: proxies.exitIp,
+    enabled: proxies.enabled,
+    failingSince: proxies.failingSince,
+    discovery: proxies.discovery,
   },
   replacedFrom,
   /** Hours of the rental's latest order: what auto-renew buys again. */

@@ -1,8 +1,11 @@
 import {
+  RENTAL_STATUS,
   centsToDollars,
+  refundUntil,
   historyRank,
   type HistoryRecord,
   type IpAuth,
+  type ProxyState,
   type RentalStatus,
   type Transaction,
 } from '@portal/contract';
@@ -22,6 +25,15 @@ export function gatewayPortFor(protocol: string, gateway: GatewayAddress): numbe
   return protocol.toUpperCase() === 'HTTP' ? gateway.httpPort : gateway.socksPort;
 }
 
+/**
+ * Disabled first: the gateway refuses a disabled proxy's rentals whatever its health. Failing as
+ * the replacement rule sees it (a failed check, or taken out by discovery).
+ */
+export function proxyStateOf(proxy: Pick<HistoryRow['proxy'], 'enabled' | 'failingSince' | 'discovery'>): ProxyState {
+  if (!proxy.enabled) return 'disabled';
+  return proxy.failingSince !== null || proxy.discovery === 'unhealthy' ? 'failing' : 'working';
+}
+
 /** A rental as the history shows it: credentials point at our gateway. */
 export function toHistoryRecord(
   rental: HistoryRow['rental'],
@@ -32,6 +44,14 @@ export function toHistoryRecord(
   replacedFrom: ReplacedFromRow | null = null,
 ): HistoryRecord {
   const port = gatewayPortFor(proxy.protocol, gateway);
+  const connected = rental.status === RENTAL_STATUS.connected;
+  const proxyState = proxyStateOf(proxy);
+  const refundEnd = refundUntil({
+    connected,
+    purchasedAt: rental.createdAt,
+    unavailableAt: rental.unavailableAt,
+    refundRequested: rental.refundRequestedAt !== null,
+  });
   return {
     id: proxy.id,
     proxy_ip: gateway.host,
@@ -71,6 +91,9 @@ export function toHistoryRecord(
           at: new Date(replacedFrom.at).toISOString(),
         }
       : null,
+    proxy_state: proxyState,
+    can_replace: connected && proxyState !== 'working',
+    refund_until: refundEnd?.toISOString() ?? null,
   };
 }
 

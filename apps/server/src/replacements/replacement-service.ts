@@ -1,7 +1,12 @@
-import { AUTO_REPLACE_REASON, RENTAL_STATUS, type ReplacementCandidate } from '@portal/contract';
+import {
+  AUTO_REPLACE_REASON,
+  DISABLE_REPLACE_REASON,
+  RENTAL_STATUS,
+  type ReplacementCandidate,
+} from '@portal/contract';
 import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { recordAudit } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
@@ -210,12 +215,32 @@ export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest):
   return replaced;
 }
 
+/**
+ * The operator's "disable and replace": the move the automatic replacement makes (free, outside
+ * the customer's daily limit, null when nothing comparable is free), audited as the operator's.
+ */
+export async function replaceForOperator(
+  deps: Pick<ReplaceDeps, 'db' | 'clock'>,
+  rentalId: number,
+  actor: AuditActor,
+): Promise<Replaced | null> {
+  // The operator's move is no automatic replacement: the daily cap of those does not stop it.
+  const unlimited = { ...deps, perDay: 0, autoPerDay: Number.POSITIVE_INFINITY };
+  return moveInTransaction(unlimited, rentalId, null, true, DISABLE_REPLACE_REASON, actor).catch(
+    (error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    },
+  );
+}
+
 async function moveInTransaction(
-  deps: ReplaceDeps,
+  deps: Pick<ReplaceDeps, 'db' | 'clock' | 'perDay' | 'autoPerDay'>,
   rentalId: number,
   expectedProxyId: number | null,
   automatic: boolean,
   reason: string | null,
+  actor?: AuditActor,
 ): Promise<Replaced | null> {
   return deps.db.transaction(async (tx): Promise<Replaced | null> => {
     const rental = await lockRental(tx, rentalId);
@@ -278,7 +303,7 @@ async function moveInTransaction(
       capReached: automatic && autoUsed + 1 >= autoPerDay,
     };
     await recordAudit(tx, {
-      actor: automatic ? 'system' : `customer:${rental.userId}`,
+      actor: actor ?? (automatic ? 'system' : `customer:${rental.userId}`),
       action: 'proxy.replace',
       details: {
         rentalId: result.rentalId,

@@ -39,10 +39,6 @@ const Payment = lazyPage(
   () => import('../features/payments/components/payment-page'),
   (m) => m.PaymentPage,
 );
-const AdminNews = lazyPage(
-  () => import('../features/admin/components/admin-news-page'),
-  (m) => m.AdminNewsPage,
-);
 const ConsoleLayout = lazyPage(
   () => import('../features/admin/console/console-layout'),
   (m) => m.ConsoleLayout,
@@ -100,17 +96,7 @@ const publicPages: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  // Spec section 2: the admin screen bypasses the other routing (no customer header or guard).
-  {
-    path: '/admin/news',
-    element: (
-      <Suspense fallback={<PageLoading />}>
-        <AdminNews />
-      </Suspense>
-    ),
-    errorElement: <RouteError />,
-  },
-  // The operator console: same admin login as /admin/news, its own frame.
+  // The operator console (with /admin/news, the spec's admin screen): no customer header or guard.
   {
     path: '/admin',
     element: (

@@ -21,8 +21,9 @@ const errorsT = () => i18n.getFixedT(null, 'errors');
  */
 export function serverErrorText(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
-  // "Bad request" alone hides which field was wrong: the server's own sentence names it.
-  if (error.code === 'BAD_REQUEST' && error.serverMessage && error.serverMessage !== 'Bad request') {
+  // A refused input is explained by the server (which field, what it must be): the translated
+  // "Bad request" alone would hide that, so its sentence follows the translation.
+  if (error.code === 'BAD_REQUEST' && error.serverMessage) {
     return `${errorsT()('codes.BAD_REQUEST')}: ${error.serverMessage}`;
   }
   if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`);

@@ -42,6 +42,9 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     bytes_down: 0,
     exit_ip: null,
     replaced_from: null,
+    proxy_state: 'working',
+    can_replace: false,
+    refund_until: null,
     ...overrides,
   };
 }

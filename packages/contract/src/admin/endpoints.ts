@@ -25,6 +25,8 @@ import {
   AdminVerifyResponseSchema,
   BalanceAdjustRequestSchema,
   BalanceAdjustResponseSchema,
+  ProxyDisableRequestSchema,
+  ProxyDisableResponseSchema,
   ProxyEnabledResponseSchema,
   ProxyIdParamsSchema,
   ProxyImportQuerySchema,
@@ -122,10 +124,12 @@ export const disableProxyEndpoint = defineEndpoint({
   path: '/api/admin/proxies/:id/disable',
   tag: 'admin',
   summary: 'Take a proxy out of the catalogue',
+  description:
+    'The rental holding it loses access: its renter is notified and may replace it free of charge or ask for a refund under the usual rule. `{"dryRun":true}` only counts the rentals affected; `{"replace":true}` moves each connected rental to a comparable healthy proxy, free of charge (a rental with none free is notified instead).',
   access: 'admin',
   roles: ['manager'],
-  request: { params: ProxyIdParamsSchema },
-  response: ProxyEnabledResponseSchema,
+  request: { params: ProxyIdParamsSchema, body: ProxyDisableRequestSchema },
+  response: ProxyDisableResponseSchema,
   errors: ['PROXY_NOT_FOUND'],
 });
 

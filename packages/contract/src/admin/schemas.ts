@@ -186,6 +186,27 @@ export const ProxyEnabledResponseSchema = z.object({
   enabled: z.boolean(),
 });
 
+/**
+ * Disabling a proxy cuts off the rental that holds it. `dryRun` answers what a disable would
+ * affect and changes nothing (the console's confirmation asks it first); `replace` moves each
+ * connected rental to a comparable healthy proxy, free of charge.
+ */
+export const ProxyDisableRequestSchema = z
+  .object({
+    replace: z.boolean().optional(),
+    dryRun: z.boolean().optional(),
+  })
+  .nullish();
+export const ProxyDisableResponseSchema = ProxyEnabledResponseSchema.extend({
+  /** Rentals holding the proxy (waiting, connected or ready): they lose access. */
+  affectedRentals: z.number().int(),
+  /** Of those, moved to another proxy (only with `replace`; none on a dry run). */
+  replaced: z.number().int(),
+  /** True when nothing was changed. */
+  dryRun: z.boolean(),
+});
+export type ProxyDisableResponse = z.infer<typeof ProxyDisableResponseSchema>;
+
 export const LEDGER_KINDS = [
   'deposit',
   'giftcard',

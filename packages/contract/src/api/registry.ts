@@ -6,13 +6,14 @@ import * as notices from '../notices/endpoints';
 import * as ops from '../ops/endpoints';
 import * as payments from '../payments/endpoints';
 import * as rentals from '../rentals/endpoints';
+import * as site from '../site/endpoints';
 import type { Endpoint } from './endpoint';
 
 /**
  * Every call of the API. Its own entry point (`@portal/contract/registry`), so that the browser's
  * pages, which import single endpoints from the main entry, never carry the whole list.
  */
-export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin, ops, notices]
+export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin, ops, notices, site]
   .flatMap((area) => Object.values(area))
   .filter(isEndpoint);
 

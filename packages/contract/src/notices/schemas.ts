@@ -13,6 +13,7 @@ export const NOTICE_KINDS = [
   'renew_failed',
   'payment_credited',
   'proxy_replaced',
+  'proxy_disabled',
   'broadcast',
   'email_confirm',
 ] as const;
@@ -29,6 +30,7 @@ export const TOPIC_OF_KIND: Partial<Record<NoticeKind, NoticeTopic>> = {
   renew_failed: 'renewal',
   payment_credited: 'payment',
   proxy_replaced: 'replacement',
+  proxy_disabled: 'replacement',
 };
 
 export const NOTICE_CHANNELS = ['telegram', 'email'] as const;

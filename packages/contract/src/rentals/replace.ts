@@ -6,6 +6,8 @@ export const REPLACE_REASONS = ['not_working', 'wrong_location', 'slow'] as cons
 export type ReplaceReason = (typeof REPLACE_REASONS)[number];
 /** What a replacement made by the health job records as its reason. */
 export const AUTO_REPLACE_REASON = 'failed_checks';
+/** What a replacement made by the operator's "disable and replace" records as its reason. */
+export const DISABLE_REPLACE_REASON = 'proxy_disabled';
 
 export const ReplaceQuerySchema = z.object({ proxy_id: ProxyIdSchema });
 export const ReplaceRequestSchema = z.object({

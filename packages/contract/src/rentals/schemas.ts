@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successTrue } from '../common/schemas';
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
+import { PROXY_STATES } from './refunds';
 import { ReplacedFromSchema } from './replace';
 
 /** A history record: the proxy's facts plus the rental's credentials and state. */
@@ -40,6 +41,18 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   exit_ip: z.string().nullable(),
   /** The proxy this rental had before its latest replacement; null if it was never replaced. */
   replaced_from: ReplacedFromSchema.nullable(),
+  /**
+   * Whether the proxy works for its renter: `failing` after a failed health check (or a failed
+   * live check on a replacement or refund request), `disabled` when the operator took it out.
+   */
+  proxy_state: z.enum(PROXY_STATES),
+  /** A connected rental whose proxy is not working may move to another one, free of charge. */
+  can_replace: z.boolean(),
+  /**
+   * ISO 8601: the end of the refund request window when the recorded facts already qualify the
+   * rental for a refund (found unavailable within the terms' time); null otherwise.
+   */
+  refund_until: z.string().nullable(),
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 

@@ -1,10 +1,11 @@
 import { STORAGE_KEYS } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { meAnswer } from '../console/console-test-utils';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -104,7 +105,7 @@ describe('admin gate on /admin/news', () => {
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('fresh');
   });
 
-  it('tells an operator whose role has no news that the editor is not theirs', async () => {
+  it('takes an operator whose role has no news to a console screen of theirs', async () => {
     localStorage.setItem(STORAGE_KEYS.adminToken, 'support-token');
     mockFetch((path) => {
       if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
@@ -127,8 +128,10 @@ describe('admin gate on /admin/news', () => {
       }
       return jsonResponse(500, {});
     });
-    renderApp('/admin/news');
-    expect(await screen.findByText(/Your role cannot manage news/)).toBeInTheDocument();
+    const { router } = renderApp('/admin/news');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin/news'));
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).queryByRole('link', { name: 'News' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add news' })).not.toBeInTheDocument();
   });
 
@@ -150,6 +153,7 @@ describe('admin gate on /admin/news', () => {
     localStorage.setItem(STORAGE_KEYS.adminToken, 'good-token');
     mockFetch((path) => {
       if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
+      if (path === '/api/admin/me') return meAnswer();
       if (path === '/api/news') return jsonResponse(200, NEWS);
       return jsonResponse(500, {});
     });
@@ -162,6 +166,7 @@ describe('admin gate on /admin/news', () => {
     const fetchMock = mockFetch((path) => {
       if (path === '/api/admin/login')
         return jsonResponse(200, { success: true, token: 'fresh-token', expiresAt: '2030-01-01T00:00:00.000Z' });
+      if (path === '/api/admin/me') return meAnswer();
       if (path === '/api/news') return jsonResponse(200, NEWS);
       return jsonResponse(500, {});
     });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { meAnswer } from '../console/console-test-utils';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -32,6 +33,7 @@ interface Server {
 function fakeServer(server: Server) {
   return mockFetch((path, init) => {
     if (path === '/api/admin/verify' || path === '/api/admin/logout') return jsonResponse(200, { success: true });
+    if (path === '/api/admin/me') return meAnswer();
     if (path === '/api/news') return jsonResponse(200, { success: true, news: server.news });
     if (path === '/api/admin/news/add' && init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -74,14 +76,17 @@ async function fillForm({ title = '', content = '' }: { title?: string; content?
 }
 
 describe('News Management', () => {
-  it('lists news newest first, flags the important ones, links to the console', async () => {
+  it('lists news newest first, flags the important ones, inside the console frame', async () => {
     fakeServer({ news: [OLDER, NEWER] });
     await openPage();
     const items = await screen.findAllByRole('article');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Prices change', 'Older']);
     expect(within(items[0]!).getByText('Important')).toBeInTheDocument();
     expect(within(items[1]!).queryByText('Important')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/admin');
+    // The console's own navigation frames the screen, News marked as the current one.
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Inventory' })).toHaveAttribute('href', '/admin/inventory');
   });
 
   it('starts with today as the date and important unchecked', async () => {

@@ -40,6 +40,10 @@ const Operators = lazyPage(
   () => import('./operators/operators-page'),
   (m) => m.OperatorsPage,
 );
+const News = lazyPage(
+  () => import('../components/admin-news-page'),
+  (m) => m.AdminNewsPage,
+);
 const Security = lazyPage(
   () => import('./security/security-page'),
   (m) => m.SecurityPage,
@@ -56,6 +60,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'replacements', element: <Replacements /> },
   { path: 'notices', element: <Notices /> },
   { path: 'operators', element: <Operators /> },
+  { path: 'news', element: <News /> },
   { path: 'security', element: <Security /> },
   // A mistyped console address lands on the overview rather than an empty frame.
   { path: '*', element: <Navigate to="/admin" replace /> },

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { RentalFacts } from './rental-facts';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
+import { RentalStatus } from './rental-status';
 import { useMediaQuery } from './use-media-query';
 
 export interface HistoryRowsProps {
@@ -82,7 +83,8 @@ function Actions({ record, props }: { record: HistoryRecord; props: HistoryRowsP
       >
         {t('manage.button')}
       </Button>
-      {canExtend(record.status) && (
+      {/* A disabled proxy cannot be extended: the server refuses it. */}
+      {canExtend(record.status) && record.proxy_state !== 'disabled' && (
         <Button
           className="px-3 py-1"
           onClick={() => props.onExtend(record)}
@@ -172,7 +174,9 @@ function HistoryTable(props: HistoryRowsProps) {
               <td className="px-3 py-2">
                 <EndTime iso={record.end_time} />
               </td>
-              <td className="px-3 py-2">{t(`statuses.${record.status}`)}</td>
+              <td className="px-3 py-2">
+                <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
+              </td>
               <td className="px-3 py-2">
                 <Traffic up={record.bytes_up} down={record.bytes_down} />
               </td>
@@ -215,6 +219,9 @@ function HistoryCards(props: HistoryRowsProps) {
                 {t(`statuses.${record.status}`)}
               </span>
             </div>
+            {record.status === RENTAL_STATUS.connected && record.proxy_state !== 'working' && (
+              <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
+            )}
             <div className="min-w-0">
               <RentalFacts record={record} />
               <Notes record={record} />

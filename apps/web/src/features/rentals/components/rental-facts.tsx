@@ -1,4 +1,4 @@
-import type { HistoryRecord } from '@portal/contract';
+import { DISABLE_REPLACE_REASON, type HistoryRecord } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useCountryName } from './use-country-name';
 
@@ -17,10 +17,17 @@ export function RentalFacts({ record }: { record: HistoryRecord }) {
       </span>
       {replaced && (
         <span data-testid="replaced-from" className="block text-xs text-slate-600">
-          {t(replaced.automatic ? 'replace.replacedAutomatically' : 'replace.replacedFrom', {
-            ip: replaced.ip,
-            id: replaced.proxy_id,
-          })}
+          {t(
+            replaced.reason === DISABLE_REPLACE_REASON
+              ? 'health.replacedByShop'
+              : replaced.automatic
+                ? 'replace.replacedAutomatically'
+                : 'replace.replacedFrom',
+            {
+              ip: replaced.ip,
+              id: replaced.proxy_id,
+            },
+          )}
         </span>
       )}
     </>

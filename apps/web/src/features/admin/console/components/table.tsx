@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../../lib/cn';
 
-export const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const thBase = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const th = `whitespace-nowrap ${thBase}`;
 export const td = 'px-3 py-2 align-top text-sm text-slate-800';
 
 /**
@@ -44,13 +45,13 @@ export function Table({
   );
 }
 
-/** The column headings of a console table. */
-export function TableHead({ labels }: { labels: readonly string[] }) {
+/** The column headings of a console table; `wrap` lets long headings take two lines in a wide table. */
+export function TableHead({ labels, wrap = false }: { labels: readonly string[]; wrap?: boolean }) {
   return (
     <thead className="bg-slate-50">
       <tr>
         {labels.map((label) => (
-          <th key={label} scope="col" className={th}>
+          <th key={label} scope="col" className={wrap ? thBase : th}>
             {label}
           </th>
         ))}

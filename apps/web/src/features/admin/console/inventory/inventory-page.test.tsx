@@ -26,7 +26,7 @@ describe('inventory', () => {
     ]);
     renderApp('/admin/inventory');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(screen.getByTestId('inventory-count')).toHaveTextContent('3 of 3 proxies match');
+    expect(screen.getByTestId('inventory-count')).toHaveTextContent('3 proxies in the inventory');
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
     // change events rather than typed keys: the filter is under test, not the keyboard (and it is faster).
@@ -221,17 +221,30 @@ describe('inventory', () => {
       'GET /api/admin/proxies': () => jsonResponse(200, { success: true, proxies: inventory }),
       'POST /api/admin/proxies/7/disable': () => {
         inventory = [inventoryRow(7, { enabled: false, state: 'disabled' }), inventory[1] as InventoryRow];
-        return jsonResponse(200, { success: true, id: 7, enabled: false });
+        return jsonResponse(200, {
+          success: true,
+          id: 7,
+          enabled: false,
+          affectedRentals: 0,
+          replaced: 0,
+          dryRun: false,
+        });
       },
       'POST /api/admin/proxies/8/enable': () => jsonResponse(200, { success: true, id: 8, enabled: true }),
     });
     renderApp('/admin/inventory');
     await userEvent.click(await screen.findByRole('button', { name: 'Disable proxy 7 (192.0.2.7:1080)' }));
+    // The confirmation (its dry run answers as the real call does here); see disable-dialog.test.
+    await userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Disable' }));
     expect(await screen.findByRole('button', { name: 'Enable proxy 7 (192.0.2.7:1080)' })).toBeInTheDocument();
     expect(within(rows()[0] as HTMLElement).getByText('Disabled')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enable proxy 8 (192.0.2.8:1080)' }));
-    await waitFor(() => expect(postedUrls(fetchMock)).toHaveLength(2));
-    expect(postedUrls(fetchMock)).toEqual(['/api/admin/proxies/7/disable', '/api/admin/proxies/8/enable']);
+    await waitFor(() => expect(postedUrls(fetchMock)).toHaveLength(3));
+    expect(postedUrls(fetchMock)).toEqual([
+      '/api/admin/proxies/7/disable',
+      '/api/admin/proxies/7/disable',
+      '/api/admin/proxies/8/enable',
+    ]);
     const disable = fetchMock.mock.calls.find(([url]) => String(url) === '/api/admin/proxies/7/disable');
     expect(new Headers(disable?.[1]?.headers).get('authorization')).toBe('Bearer test-token');
   });

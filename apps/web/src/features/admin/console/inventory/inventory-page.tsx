@@ -96,7 +96,8 @@ export function InventoryPage() {
         {inventory.data ? (
           <>
             <p className="mb-2 text-sm text-slate-700" role="status" data-testid="inventory-count">
-              {t('inventory.count', {
+              {/* The pager below says which rows this page shows; this says how many match. */}
+              {t(rows.length === inventory.data.length ? 'inventory.countAll' : 'inventory.countMatching', {
                 shown: format.number(rows.length),
                 total: format.number(inventory.data.length),
               })}

@@ -1,4 +1,5 @@
 import type { InventoryRow } from '@portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
@@ -8,6 +9,7 @@ import { useSetProxyEnabled } from '../api/set-proxy-enabled';
 import { useCheckProxies } from '../api/check-proxies';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
+import { DisableDialog } from './disable-dialog';
 import { ProxyLimitCell } from './proxy-limit-cell';
 
 const STATE_STYLE: Record<InventoryRow['state'], string> = {
@@ -39,116 +41,132 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
     },
   });
   const busyId = toggle.isPending ? toggle.variables.id : null;
+  // Disabling asks first: how many rentals it cuts off, and whether to replace them.
+  const [disabling, setDisabling] = useState<InventoryRow | null>(null);
   const check = useCheckProxies();
   const checkingId = check.isPending ? check.variables[0] : null;
 
+  // Ten columns that fit 1,280 px with the actions in view: the kind carries the upstream, the
+  // location the ISP, and health the exit, latency and both check times.
   const columns = [
     'id',
     'address',
     'kind',
     'location',
-    'isp',
     'fraudScore',
-    'upstream',
     'state',
-    'exit',
-    'lastCheck',
-    'lastUnavailable',
+    'health',
     'maxConnections',
     'maxSourceIps',
     'action',
   ] as const;
 
   return (
-    <Table caption={t('inventory.listTitle')} captionHidden>
-      <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} />
-      <tbody>
-        {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}
-        {rows.map((row) => (
-          <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
-            <td className={cn(td, 'tabular-nums')}>{row.id}</td>
-            <td className={cn(td, 'font-mono whitespace-nowrap')}>
-              {row.ip}:{row.port}
-            </td>
-            <td className={cn(td, 'whitespace-nowrap')}>
-              {row.type} · {row.protocol}
-            </td>
-            <td className={td}>
-              {row.country}
-              {row.city && `, ${row.city}`}
-              {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
-              <Source row={row} field="country" />
-            </td>
-            <td className={td}>
-              {row.isp}
-              <Source row={row} field="isp" />
-            </td>
-            <td className={cn(td, 'tabular-nums')}>
-              {row.fraudScore}
-              <Source row={row} field="fraud_score" />
-            </td>
-            <td className={cn(td, 'font-mono text-xs')}>{row.upstreamKind}</td>
-            <td className={td}>
-              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
-                {t(`states.${row.state}`)}
-              </span>
-              {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
-            </td>
-            <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>
-              {row.exitIp ?? '—'}
-              {row.latencyMs !== null && (
-                <span className="block font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
-              )}
-              <span className={cn('block font-sans', row.udp === false ? 'text-slate-600' : 'text-green-800')}>
-                {t(row.udp === null ? 'inventory.udp.unknown' : row.udp ? 'inventory.udp.yes' : 'inventory.udp.no')}
-              </span>
-            </td>
-            <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</td>
-            <td className={cn(td, 'whitespace-nowrap', row.lastUnavailableAt && 'text-red-800')}>
-              {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
-            </td>
-            <td className={td}>
-              <ProxyLimitCell row={row} field="maxConnections" />
-            </td>
-            <td className={td}>
-              {row.sourceIps !== null && (
-                <span className="mb-1 block text-xs whitespace-nowrap text-slate-700">
-                  {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
+    <>
+      <DisableDialog key={disabling?.id ?? 'none'} row={disabling} onClose={() => setDisabling(null)} />
+      <Table caption={t('inventory.listTitle')} captionHidden>
+        <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} wrap />
+        <tbody>
+          {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
+              <td className={cn(td, 'tabular-nums')}>{row.id}</td>
+              <td className={cn(td, 'font-mono whitespace-nowrap')}>
+                {row.ip}:{row.port}
+              </td>
+              <td className={td}>
+                <span className="whitespace-nowrap">
+                  {row.type} · {row.protocol}
                 </span>
-              )}
-              <ProxyLimitCell row={row} field="maxSourceIps" />
-            </td>
-            <td className={td}>
-              <Button
-                variant={row.enabled ? 'secondary' : 'primary'}
-                className="px-3 py-1"
-                disabled={busyId === row.id}
-                aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
-                  address: `${row.ip}:${row.port}`,
-                  id: row.id,
-                })}
-                onClick={() => toggle.mutate({ id: row.id, enabled: !row.enabled })}
-              >
-                {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
-              </Button>
-              <Button
-                variant="secondary"
-                className="mt-1 px-3 py-1"
-                disabled={checkingId === row.id}
-                aria-label={t('inventory.checkLabel', { id: row.id })}
-                onClick={() =>
-                  check.mutate([row.id], {
-                    onError: (error) =>
-                      toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
-                  })
-                }
-              >
-                {checkingId === row.id ? t('inventory.checking') : t('inventory.check')}
-              </Button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+                <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
+              </td>
+              <td className={td}>
+                {row.country}
+                {row.city && `, ${row.city}`}
+                {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
+                <Source row={row} field="country" />
+                <span className="block text-xs text-slate-700">{row.isp}</span>
+                <Source row={row} field="isp" />
+              </td>
+              <td className={cn(td, 'tabular-nums')}>
+                {row.fraudScore}
+                <Source row={row} field="fraud_score" />
+              </td>
+              <td className={td}>
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
+                  {t(`states.${row.state}`)}
+                </span>
+                {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
+              </td>
+              <td className={cn(td, 'text-xs')}>
+                <span className="block font-mono whitespace-nowrap">
+                  {row.exitIp ?? '—'}
+                  {row.latencyMs !== null && (
+                    <>
+                      {' · '}
+                      <span className="font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
+                    </>
+                  )}
+                </span>
+                <span className="block">
+                  <span className="text-slate-600">{t('inventory.columns.lastCheck')}: </span>
+                  <span className="whitespace-nowrap">{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
+                </span>
+                <span className={cn('block', row.udp === false ? 'text-slate-600' : 'text-green-800')}>
+                  {t(row.udp === null ? 'inventory.udp.unknown' : row.udp ? 'inventory.udp.yes' : 'inventory.udp.no')}
+                </span>
+                <span className={cn('block', row.lastUnavailableAt && 'text-red-800')}>
+                  <span className={row.lastUnavailableAt ? undefined : 'text-slate-600'}>
+                    {t('inventory.columns.lastUnavailable')}:{' '}
+                  </span>
+                  <span className="whitespace-nowrap">
+                    {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
+                  </span>
+                </span>
+              </td>
+              <td className={td}>
+                <ProxyLimitCell row={row} field="maxConnections" />
+              </td>
+              <td className={td}>
+                {row.sourceIps !== null && (
+                  <span className="mb-1 block text-xs whitespace-nowrap text-slate-700">
+                    {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
+                  </span>
+                )}
+                <ProxyLimitCell row={row} field="maxSourceIps" />
+              </td>
+              <td className={td}>
+                <Button
+                  variant={row.enabled ? 'secondary' : 'primary'}
+                  className="px-3 py-1"
+                  disabled={busyId === row.id}
+                  aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
+                    address: `${row.ip}:${row.port}`,
+                    id: row.id,
+                  })}
+                  onClick={() => (row.enabled ? setDisabling(row) : toggle.mutate({ id: row.id, enabled: true }))}
+                >
+                  {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="mt-1 px-3 py-1"
+                  disabled={checkingId === row.id}
+                  aria-label={t('inventory.checkLabel', { id: row.id })}
+                  onClick={() =>
+                    check.mutate([row.id], {
+                      onError: (error) =>
+                        toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
+                    })
+                  }
+                >
+                  {checkingId === row.id ? t('inventory.checking') : t('inventory.check')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
   );
 }

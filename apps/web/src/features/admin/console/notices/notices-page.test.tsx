@@ -56,8 +56,11 @@ describe('console notices', () => {
           notices: [],
         }),
       'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 2 }),
+      'GET /api/admin/telegram': () =>
+        jsonResponse(200, { success: true, available: true, linked: false, getsAlerts: true }),
     });
     renderApp('/admin/notices');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Also send it by Telegram/ })).toBeChecked());
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Maintenance' } });
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight 02:00 UTC' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -70,27 +73,34 @@ describe('console notices', () => {
     });
   });
 
-  it('with no linked Telegram chat, the Telegram option is off, disabled and says why', async () => {
-    const fetchMock = consoleApi({
-      'GET /api/admin/notices': () =>
-        jsonResponse(200, {
-          success: true,
-          counts: { waiting: 0, sent: 0, failed: 0 },
-          telegramLinked: 0,
-          notices: [],
-        }),
-      'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 0 }),
+  for (const { name, bot, linked, why } of [
+    { name: 'with a bot but no linked chat', bot: true, linked: 0, why: /No customer has a linked Telegram chat/ },
+    { name: 'without a bot', bot: false, linked: 3, why: /This server has no Telegram bot/ },
+  ]) {
+    it(`${name}, Telegram is not ticked, cannot be, and the page says why`, async () => {
+      const fetchMock = consoleApi({
+        'GET /api/admin/notices': () =>
+          jsonResponse(200, {
+            success: true,
+            counts: { waiting: 0, sent: 0, failed: 0 },
+            telegramLinked: linked,
+            notices: [],
+          }),
+        'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 0 }),
+        'GET /api/admin/telegram': () =>
+          jsonResponse(200, { success: true, available: bot, linked: false, getsAlerts: true }),
+      });
+      renderApp('/admin/notices');
+      const box = await screen.findByRole('checkbox', { name: /Also send it by Telegram/ });
+      await waitFor(() => expect(box).toHaveAccessibleDescription(why));
+      expect(box).not.toBeChecked();
+      expect(box).toBeDisabled();
+      fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
+      fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+      await screen.findByText('Published as news. Telegram messages queued: 0');
+      const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/admin/broadcast'));
+      expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ telegram: false });
     });
-    renderApp('/admin/notices');
-    const option = await screen.findByRole('checkbox', { name: /Also send it by Telegram/ });
-    await waitFor(() => expect(option).toBeDisabled());
-    expect(option).not.toBeChecked();
-    expect(option).toHaveAccessibleDescription(/No customer has a linked Telegram chat/);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
-    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await screen.findByText('Published as news. Telegram messages queued: 0');
-    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/admin/broadcast'));
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ telegram: false });
-  });
+  }
 });

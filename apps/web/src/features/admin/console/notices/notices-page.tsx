@@ -8,6 +8,7 @@ import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useBroadcast, useNotices } from '../api/notices';
+import { useOperatorTelegram } from '../api/operator-telegram';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
@@ -34,13 +35,17 @@ function BroadcastForm() {
   const { t } = useTranslation('console');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
-  const [telegram, setTelegram] = useState(true);
+  // Ticked by default only where a bot can send it (the operator's Telegram status says so).
+  const bot = useOperatorTelegram({ polling: false }).data?.available ?? false;
+  const [wantTelegram, setTelegram] = useState(true);
+  const telegram = bot && wantTelegram;
   const [done, setDone] = useState<string | null>(null);
   const broadcast = useBroadcast();
   // With no linked chat (no bot configured, or nobody linked yet) the option could send nothing:
   // it is shown off and disabled, with the reason.
   const linked = useNotices('all').data?.telegramLinked;
   const telegramPossible = linked === undefined || linked > 0;
+  const canSend = bot && telegramPossible;
   const sendTelegram = telegram && telegramPossible;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -80,22 +85,24 @@ function BroadcastForm() {
           onChange={(event) => setContent(event.target.value)}
         />
       </label>
-      <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="size-4 accent-brand-700"
-          checked={sendTelegram}
-          disabled={!telegramPossible}
-          aria-describedby={telegramPossible ? undefined : 'broadcast-telegram-why'}
-          onChange={(event) => setTelegram(event.target.checked)}
-        />
-        {t('notices.broadcast.telegram')}
-      </label>
-      {!telegramPossible && (
-        <p id="broadcast-telegram-why" className="-mt-2 text-xs text-slate-600">
-          {t('notices.broadcast.telegramNone')}
-        </p>
-      )}
+      <div className="flex flex-col gap-1">
+        <label className={cn('flex items-center gap-2 text-sm', canSend ? 'text-slate-800' : 'text-slate-500')}>
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={sendTelegram}
+            disabled={!canSend}
+            aria-describedby={canSend ? undefined : 'broadcast-telegram-why'}
+            onChange={(event) => setTelegram(event.target.checked)}
+          />
+          {t('notices.broadcast.telegram')}
+        </label>
+        {!canSend && (
+          <p id="broadcast-telegram-why" className="text-xs text-slate-600">
+            {t(bot ? 'notices.broadcast.telegramNone' : 'notices.broadcast.noBot')}
+          </p>
+        )}
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={broadcast.isPending}>
           {t('notices.broadcast.send')}

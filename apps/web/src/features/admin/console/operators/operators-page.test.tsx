@@ -40,7 +40,7 @@ describe('operators', () => {
     expect(posted).toEqual([{ name: 'Sam', role: 'support' }]);
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    await userEvent.click(screen.getByRole('button', { name: 'Copy the secret code' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Secret code' }));
     expect(writeText).toHaveBeenCalledWith('op-0123456789ab-secret');
     expect(await screen.findByText('Secret code copied!')).toBeInTheDocument();
     vi.unstubAllGlobals();

@@ -2,11 +2,11 @@ import { ADMIN_ROLES, type AdminRole, type Operator } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CopyStatus, useCopyMessage } from '../../../../components/copy-status';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
+import { CopySecret } from '../components/copy-secret';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useUnlockOperator } from '../api/operators';
@@ -46,7 +46,6 @@ function CreateForm() {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; secretCode: string } | null>(null);
   const create = useCreateOperator();
-  const { result: copied, copy } = useCopyMessage();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,15 +105,7 @@ function CreateForm() {
           <code data-testid="operator-secret" className="mt-2 block font-mono break-all select-all">
             {created.secretCode}
           </code>
-          {/* Shown once: one press puts it on the clipboard, without selecting by hand. */}
-          <Button
-            variant="secondary"
-            className="mt-2 px-3 py-1"
-            onClick={() => void copy(t('operators.create.secretItem'), created.secretCode)}
-          >
-            {t('operators.create.copySecret')}
-          </Button>
-          <CopyStatus result={copied} />
+          <CopySecret item={t('copySecret.secretCode')} value={created.secretCode} />
         </div>
       )}
     </section>

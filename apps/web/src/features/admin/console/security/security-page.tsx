@@ -11,6 +11,7 @@ import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
 import { MySessions } from './my-sessions';
+import { CopySecret } from '../components/copy-secret';
 import { TelegramAlerts } from './telegram-alerts';
 
 /** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
@@ -98,6 +99,7 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
             <code data-testid="totp-secret" className="mt-1 block font-mono text-sm break-all text-slate-900">
               {enroll.data.secret}
             </code>
+            <CopySecret item={t('copySecret.key')} value={enroll.data.secret} />
           </div>
           <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
             <Field
@@ -124,6 +126,10 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-green-200 bg-white p-4">
+      {/* The codes replace the "on" line until the page is left: say it here too. */}
+      <p role="status" className="mb-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        {t('security.nowOn')}
+      </p>
       <h2 id={titleId} className="text-lg font-semibold">
         {t('security.recovery.title')}
       </h2>
@@ -133,6 +139,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <CopySecret item={t('copySecret.recoveryCodes')} value={codes.join('\n')} />
     </section>
   );
 }

@@ -1,0 +1,115 @@
+import { HOLDING_STATUSES, RENTAL_STATUS, refundUntil } from '@portal/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { proxies, rentals } from '../db/schema';
+import { DomainError } from '../errors';
+import { setProxyEnabled } from '../inventory/inventory-repository';
+import { queueNotice, rentalLabel } from '../notices/notice-queue';
+import { replaceForOperator } from '../replacements/replacement-service';
+import { recordAudit } from './audit';
+import type { Actor, OperatorDeps } from './operator-actions';
+
+export interface DisableOptions {
+  /** Move each connected rental to a comparable healthy proxy, free of charge. */
+  replace?: boolean | undefined;
+  /** Count what a disable would affect; change nothing. */
+  dryRun?: boolean | undefined;
+}
+
+export interface DisableOutcome {
+  /** False once disabled; on a dry run, whether the proxy is enabled now. */
+  enabled: boolean;
+  affectedRentals: number;
+  replaced: number;
+  dryRun: boolean;
+}
+
+type Holder = typeof rentals.$inferSelect;
+
+async function holdersOf(db: Queryable, proxyId: number, lock: boolean): Promise<Holder[]> {
+  const query = db
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
+  return lock ? query.for('update') : query;
+}
+
+/**
+ * Tells the renter their proxy stopped working because the shop took it out, with the refund
+ * deadline when the refund rule now grants one (the disable counts as the proxy found unavailable).
+ */
+async function queueDisabledNotice(db: Queryable, rental: Holder, at: Date): Promise<void> {
+  const [proxy] = await db.select().from(proxies).where(eq(proxies.id, rental.proxyId));
+  if (!proxy) return;
+  const until = refundUntil({
+    connected: rental.status === RENTAL_STATUS.connected,
+    purchasedAt: rental.createdAt,
+    unavailableAt: rental.unavailableAt ?? at,
+    refundRequested: rental.refundRequestedAt !== null,
+  });
+  await queueNotice(
+    db,
+    rental.userId,
+    {
+      kind: 'proxy_disabled',
+      rentalId: rental.id,
+      proxyId: rental.proxyId,
+      label: rentalLabel(proxy, rental.note),
+      refundUntil: until?.toISOString() ?? null,
+    },
+    // The operator may enable and disable the same proxy again: each disable is its own event.
+    { at, key: `proxy_disabled:${rental.id}:${rental.proxyId}:${at.getTime()}` },
+  );
+}
+
+/**
+ * The operator's disable. The proxy leaves the catalogue and the gateway refuses its rental; in
+ * the same transaction the connected rental is recorded as unavailable from now (so the refund
+ * rule for failing proxies applies to it), and, unless it is to be replaced, its renter is told.
+ * With `replace`, each connected rental then moves by the replacement service's own path, one
+ * transaction each; a rental with nothing comparable free is told instead.
+ */
+export async function disableProxyBy(
+  deps: OperatorDeps,
+  actor: Actor,
+  id: number,
+  options: DisableOptions = {},
+): Promise<DisableOutcome> {
+  if (options.dryRun) {
+    const [proxy] = await deps.db.select({ enabled: proxies.enabled }).from(proxies).where(eq(proxies.id, id));
+    if (!proxy) throw new DomainError('PROXY_NOT_FOUND');
+    const affectedRentals = (await holdersOf(deps.db, id, false)).length;
+    return { enabled: proxy.enabled, affectedRentals, replaced: 0, dryRun: true };
+  }
+  const at = deps.clock.now();
+  const holders = await deps.db.transaction(async (tx) => {
+    await setProxyEnabled(tx, id, false);
+    const rows = await holdersOf(tx, id, true);
+    for (const rental of rows.filter((row) => row.status === RENTAL_STATUS.connected)) {
+      await tx
+        .update(rentals)
+        .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
+        .where(eq(rentals.id, rental.id));
+      if (!options.replace) await queueDisabledNotice(tx, rental, at);
+    }
+    await recordAudit(tx, {
+      actor,
+      action: 'proxies.disable',
+      details: { id, affectedRentals: rows.length, replace: options.replace ?? false },
+      at,
+    });
+    return rows;
+  });
+  let replaced = 0;
+  if (options.replace) {
+    for (const rental of holders.filter((row) => row.status === RENTAL_STATUS.connected)) {
+      if (await replaceForOperator(deps, rental.id, actor)) {
+        replaced += 1;
+        continue;
+      }
+      const [current] = await deps.db.select().from(rentals).where(eq(rentals.id, rental.id));
+      if (current?.proxyId === id) await queueDisabledNotice(deps.db, current, at);
+    }
+  }
+  return { enabled: false, affectedRentals: holders.length, replaced, dryRun: false };
+}

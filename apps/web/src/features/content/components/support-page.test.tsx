@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+
+beforeAll(async () => {
+  const i18n = await initI18n('en');
+  await i18n.loadNamespaces('support');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('support page', () => {
+  it('shows and copies the address the server is configured with, not one built in', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    mockFetch((path) =>
+      path === '/api/site'
+        ? jsonResponse(200, { success: true, supportContact: 'help@runtime.example' })
+        : jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' }),
+    );
+    renderApp('/support');
+    await userEvent.click(await screen.findByRole('button', { name: 'help@runtime.example' }));
+    expect(writeText).toHaveBeenCalledWith('help@runtime.example');
+    expect(await screen.findByText('Address copied!')).toBeInTheDocument();
+  });
+
+  it('says so when the address cannot be loaded', async () => {
+    mockFetch(() => jsonResponse(500, { success: false, error: 'boom', code: 'INTERNAL' }));
+    renderApp('/support');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The address could not be loaded.');
+  });
+});

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { historyRecord } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+
+beforeAll(async () => {
+  const i18n = await initI18n('en');
+  await i18n.loadNamespaces('rentals');
+});
+afterEach(() => vi.restoreAllMocks());
+
+function server(history: unknown[]) {
+  mockFetch((path) => {
+    if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
+    if (path === '/api/proxy/history') return jsonResponse(200, { success: true, history });
+    return jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+describe('a rented proxy that does not work', () => {
+  it('reads Not working with the reason, a free replacement and the refund deadline; no Extend', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    server([
+      historyRecord(1, { proxy_state: 'disabled', can_replace: true, refund_until: until }),
+      historyRecord(2),
+      historyRecord(3, { proxy_state: 'failing', can_replace: true }),
+    ]);
+    renderApp('/history', { apiKey: 'px_test' });
+    const rows = await screen.findAllByTestId('history-row');
+    const [disabled, working, failing] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(disabled).getByText('Not working')).toBeInTheDocument();
+    expect(within(disabled).queryByText('Connected')).not.toBeInTheDocument();
+    expect(within(disabled).getByText('The shop took this proxy out of service.')).toBeInTheDocument();
+    expect(within(disabled).getByText(/^You may ask for a refund until /)).toBeInTheDocument();
+    expect(within(disabled).queryByRole('button', { name: 'Extend proxy 1' })).not.toBeInTheDocument();
+    expect(within(working).getByText('Connected')).toBeInTheDocument();
+    expect(within(working).queryByTestId('proxy-not-working')).not.toBeInTheDocument();
+    expect(within(failing).getByText('This proxy fails its health checks.')).toBeInTheDocument();
+    expect(within(failing).queryByText(/refund until/)).not.toBeInTheDocument();
+    expect(within(failing).getByRole('button', { name: 'Extend proxy 3' })).toBeInTheDocument();
+
+    // Replace opens the proxy's manage dialog, where the replacement is found and confirmed.
+    await userEvent.click(within(disabled).getByRole('button', { name: 'Replace proxy 1 free of charge' }));
+    expect(await screen.findByRole('button', { name: 'Find a replacement' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * The history's status cell. A connected rental whose proxy the shop disabled, or that fails its
+ * checks, reads "Not working" rather than "Connected", says why, and offers what the rules allow:
+ * a free replacement, and the refund deadline when the recorded facts already grant one.
+ */
+export function RentalStatus({
+  record,
+  now,
+  onReplace,
+}: {
+  record: HistoryRecord;
+  now: number;
+  onReplace: () => void;
+}) {
+  const { t, i18n } = useTranslation('rentals');
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  if (record.status !== RENTAL_STATUS.connected || record.proxy_state === 'working') {
+    return <>{t(`statuses.${record.status}`)}</>;
+  }
+  const refundUntil = record.refund_until && Date.parse(record.refund_until) > now ? record.refund_until : null;
+  return (
+    <div data-testid="proxy-not-working" className="flex max-w-56 flex-col items-start gap-1">
+      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+        {t('health.notWorking')}
+      </span>
+      <span className="text-xs text-slate-700">
+        {t(record.proxy_state === 'disabled' ? 'health.disabled' : 'health.failing')}
+      </span>
+      {refundUntil && (
+        <span className="text-xs text-slate-700">
+          {t('health.refundUntil', { time: format.format(new Date(refundUntil)) })}
+        </span>
+      )}
+      {record.can_replace && (
+        <Button
+          variant="secondary"
+          className="px-2 py-0.5 text-xs"
+          onClick={onReplace}
+          aria-label={t('health.replaceProxy', { id: record.id })}
+        >
+          {t('health.replace')}
+        </Button>
+      )}
+    </div>
+  );
+}
