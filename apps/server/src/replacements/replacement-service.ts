@@ -226,12 +226,10 @@ export async function replaceForOperator(
 ): Promise<Replaced | null> {
   // The operator's move is no automatic replacement: the daily cap of those does not stop it.
   const unlimited = { ...deps, perDay: 0, autoPerDay: Number.POSITIVE_INFINITY };
-  return moveInTransaction(unlimited, rentalId, null, true, DISABLE_REPLACE_REASON, actor).catch(
-    (error: unknown) => {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    },
-  );
+  return moveInTransaction(unlimited, rentalId, null, true, DISABLE_REPLACE_REASON, actor).catch((error: unknown) => {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  });
 }
 
 async function moveInTransaction(
