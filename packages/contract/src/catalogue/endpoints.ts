@@ -51,7 +51,7 @@ export const stockEndpoint = defineEndpoint({
   tag: 'catalogue',
   summary: 'What is for sale',
   description:
-    'The free proxies grouped by country, type and protocol: count and the lowest price of one day (dollars). No key needed, so visitors and empty wallets see what the shop sells; addresses stay in the list.',
+    'The free proxies grouped by country and type: count and the lowest price of one day (dollars). No key needed, so visitors and empty wallets see what the shop sells; addresses stay in the list.',
   access: 'public',
   response: StockResponseSchema,
 });

@@ -33,7 +33,6 @@ export const ProxyListNotEnoughSchema = z.object({
 export const StockGroupSchema = z.object({
   country: z.string(),
   type: z.enum(PROXY_TYPES),
-  protocol: z.enum(PROXY_PROTOCOLS),
   count: z.number().int(),
   day_price_from: DollarsSchema,
 });

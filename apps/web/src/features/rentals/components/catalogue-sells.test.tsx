@@ -30,9 +30,9 @@ function narrowScreen() {
 }
 
 const STOCK = [
-  { country: 'DE', type: 'mobile', protocol: 'SOCKS5', count: 3, day_price_from: 0.45 },
-  { country: 'US', type: 'datacenter', protocol: 'HTTP', count: 1, day_price_from: 0.75 },
-  { country: 'US', type: 'mobile', protocol: 'SOCKS5', count: 2, day_price_from: 0.6 },
+  { country: 'DE', type: 'mobile', count: 3, day_price_from: 0.45 },
+  { country: 'US', type: 'datacenter', count: 1, day_price_from: 0.75 },
+  { country: 'US', type: 'mobile', count: 2, day_price_from: 0.6 },
 ];
 
 function server(wallet: number) {
@@ -80,11 +80,11 @@ describe('a catalogue that sells', () => {
     server(0);
     renderApp('/proxy', { apiKey: 'px_test' });
     expect(await screen.findByRole('heading', { name: '6 proxies for sale' })).toBeInTheDocument();
-    // One line per country: its types and protocols, how many, and the cheapest day.
+    // One line per country: its types, how many, and the cheapest day.
     const groups = screen.getAllByTestId('stock-group');
     expect(groups.map((group) => group.textContent)).toEqual([
-      'Germany3 freeMobile · SOCKS5from $0.45 / day',
-      'United States3 freeMobile, Datacenter · SOCKS5, HTTPfrom $0.60 / day',
+      'Germany3 freeMobilefrom $0.45 / day',
+      'United States3 freeMobile, Datacenterfrom $0.60 / day',
     ]);
     expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Add funds' })).toHaveAttribute(
       'href',

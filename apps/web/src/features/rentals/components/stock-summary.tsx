@@ -1,12 +1,4 @@
-import {
-  dollarsToNearestCents,
-  formatCents,
-  PROXY_PROTOCOLS,
-  PROXY_TYPES,
-  type ProxyProtocol,
-  type ProxyType,
-  type StockGroup,
-} from '@portal/contract';
+import { dollarsToNearestCents, formatCents, PROXY_TYPES, type ProxyType, type StockGroup } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStock } from '../api/get-stock';
@@ -18,15 +10,11 @@ interface CountryStock {
   count: number;
   fromCents: number;
   types: ProxyType[];
-  protocols: ProxyProtocol[];
 }
 
 /** The call's groups folded by country: one line per country reads on a phone, one per group did not. */
 function byCountry(groups: readonly StockGroup[]): CountryStock[] {
-  const countries = new Map<
-    string,
-    { count: number; fromCents: number; types: Set<ProxyType>; protocols: Set<ProxyProtocol> }
-  >();
+  const countries = new Map<string, { count: number; fromCents: number; types: Set<ProxyType> }>();
   for (const group of groups) {
     const cents = dollarsToNearestCents(group.day_price_from);
     const entry = countries.get(group.country);
@@ -34,13 +22,11 @@ function byCountry(groups: readonly StockGroup[]): CountryStock[] {
       entry.count += group.count;
       entry.fromCents = Math.min(entry.fromCents, cents);
       entry.types.add(group.type);
-      entry.protocols.add(group.protocol);
     } else {
       countries.set(group.country, {
         count: group.count,
         fromCents: cents,
         types: new Set([group.type]),
-        protocols: new Set([group.protocol]),
       });
     }
   }
@@ -49,13 +35,13 @@ function byCountry(groups: readonly StockGroup[]): CountryStock[] {
     count: entry.count,
     fromCents: entry.fromCents,
     types: PROXY_TYPES.filter((type) => entry.types.has(type)),
-    protocols: PROXY_PROTOCOLS.filter((protocol) => entry.protocols.has(protocol)),
   }));
 }
 
 /**
  * What the shop has for sale, for those who cannot see the list itself (visitors, empty wallets):
- * per country the types, protocols, how many and the price of a day from.
+ * per country the types, how many and the price of a day from (every rental is served over each
+ * of the gateway's protocols, so no line names one).
  */
 export function StockSummary() {
   const { t } = useTranslation('rentals');
@@ -89,9 +75,7 @@ export function StockSummary() {
                 <span className="truncate">{countryName(entry.country)}</span>
                 <span className="shrink-0 font-normal text-slate-600">{t('stock.count', { count: entry.count })}</span>
               </span>
-              <span className="text-slate-600">
-                {entry.types.map((type) => t(`proxyTypes.${type}`)).join(', ')} · {entry.protocols.join(', ')}
-              </span>
+              <span className="text-slate-600">{entry.types.map((type) => t(`proxyTypes.${type}`)).join(', ')}</span>
             </span>
             <span className="shrink-0 text-right font-semibold text-slate-900 tabular-nums">
               {t('stock.from', { price: formatCents(entry.fromCents) })}
