@@ -83,8 +83,10 @@ export async function disableProxyBy(
   }
   const at = deps.clock.now();
   const holders = await deps.db.transaction(async (tx) => {
-    await setProxyEnabled(tx, id, false);
+    // Rentals first, then the proxy: the order a replacement's move takes its locks in, so the two
+    // cannot wait on each other.
     const rows = await holdersOf(tx, id, true);
+    await setProxyEnabled(tx, id, false);
     for (const rental of rows.filter((row) => row.status === RENTAL_STATUS.connected)) {
       await tx
         .update(rentals)

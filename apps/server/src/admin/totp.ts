@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { operatorRecoveryCodes, operators } from '../db/schema';
@@ -109,7 +109,14 @@ export async function secondFactorAccepted(
     const won = await db
       .update(operators)
       .set({ totpLastStep: step })
-      .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+      // A guess in flight when another one locked the operator is not accepted either.
+      .where(
+        and(
+          eq(operators.id, operator.id),
+          isNull(operators.lockedAt),
+          or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+        ),
+      )
       .returning({ id: operators.id });
     return won.length > 0 ? 'code' : null;
   }
@@ -121,6 +128,7 @@ export async function secondFactorAccepted(
         eq(operatorRecoveryCodes.operatorId, operator.id),
         eq(operatorRecoveryCodes.codeHash, recoveryCodeHash(typed)),
         isNull(operatorRecoveryCodes.usedAt),
+        sql`not exists (select 1 from ${operators} where ${operators.id} = ${operator.id} and ${operators.lockedAt} is not null)`,
       ),
     )
     .returning({ id: operatorRecoveryCodes.id });

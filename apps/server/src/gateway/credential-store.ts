@@ -47,6 +47,8 @@ export class CredentialStore {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private readonly traffic = new Map<number, { up: number; down: number }>();
   private readonly meters = new Set<Meter>();
+  /** Rentals whose activity this process wrote since its last flush (see `meter`). */
+  private readonly announced = new Set<number>();
   private readonly flusher: NodeJS.Timeout;
 
   constructor(
@@ -156,6 +158,13 @@ export class CredentialStore {
   meter(rentalId: number, read: () => { up: number; down: number }): () => void {
     const meter: Meter = { rentalId, read, up: 0, down: 0 };
     this.meters.add(meter);
+    // The first tunnel of a rental since the last flush is written at once, not up to a flush
+    // later: a customer who fills a small upstream's slots just before asking for a refund or a
+    // replacement must be seen by the check that request runs. One write per rental per flush.
+    if (!this.announced.has(rentalId)) {
+      this.announced.add(rentalId);
+      void recordActivity(this.db, [rentalId], this.clock.now()).catch(() => undefined);
+    }
     return () => {
       this.sample(meter);
       this.meters.delete(meter);
@@ -189,6 +198,7 @@ export class CredentialStore {
     }
     const pending = [...this.traffic.entries()];
     this.traffic.clear();
+    this.announced.clear();
     const now = this.clock.now();
     for (const [rentalId, { down }] of pending) if (down > 0) active.add(rentalId);
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);

@@ -176,6 +176,9 @@ async function socksPath(url: URL, bindHost: string, timeoutMs: number): Promise
       timeout: timeoutMs,
     });
     control = established.socket;
+    // At once: the socks library drops its own error handler once the association is up, and an
+    // upstream's reset before ours is attached would be an uncaught error of the whole process.
+    control.on('error', () => control.destroy());
     relay = established.remoteHost ?? { host: proxyHost, port: 0 };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -189,6 +192,11 @@ async function socksPath(url: URL, bindHost: string, timeoutMs: number): Promise
     if (relay.port === 0) throw new Error('the upstream named no UDP relay port');
     // From the address the control connection left by: the route to the upstream is known to work.
     const socket = await bindUdp(control.localAddress ?? bindHost);
+    // Closed while the relay was looked up or bound: its 'close' has passed, so nothing would end it.
+    if (control.destroyed) {
+      socket.close();
+      throw new Error('the upstream closed the association');
+    }
     const v6 = socket.address().family === 'IPv6';
     const relayTo = v6 && net.isIPv4(relayAddress) ? `::ffff:${relayAddress}` : relayAddress;
     let closed = false;
@@ -219,7 +227,6 @@ async function socksPath(url: URL, bindHost: string, timeoutMs: number): Promise
     socket.on('error', ended);
     // RFC 1928: the association ends when its TCP connection does.
     control.on('close', ended);
-    control.on('error', () => control.destroy());
     control.resume();
     return path;
   } catch (error) {

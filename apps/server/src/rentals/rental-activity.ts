@@ -57,3 +57,16 @@ export function carryingTrafficSql(now: Date) {
     new Date(now.getTime() - ACTIVITY_WINDOW_MS),
   )})`;
 }
+
+/**
+ * After a live check failed: whether the rental carried traffic meanwhile. A gateway writes a
+ * rental's first tunnel at once, from another process: the short wait lets that write land
+ * before it is read, so a check the customer's own tunnels made fail is not taken as proof.
+ */
+export async function carriedTrafficDuringCheck(db: Queryable, rentalId: number, now: () => Date): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, CHECK_SETTLE_MS));
+  return isCarryingTraffic(db, rentalId, now());
+}
+
+/** How long a failed live check waits for the gateways' word on the rental's tunnels. */
+export const CHECK_SETTLE_MS = 300;

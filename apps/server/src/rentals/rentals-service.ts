@@ -18,7 +18,7 @@ import { lockBalance, postEntry } from '../ledger/ledger';
 import { randomToken, readableCode } from '../lib/secrets';
 import { queueRenewalFailed, queueRenewed } from '../notices/renewal-notices';
 import type { Provisioner } from './provisioner';
-import { isCarryingTraffic } from './rental-activity';
+import { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 import {
   findLatestRental,
   insertOrder,
@@ -286,5 +286,7 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
     username: rental.username,
     upstream: proxy.upstream,
   });
-  return !result.ok;
+  if (result.ok) return false;
+  // Tunnels opened while the check ran may be what made it fail.
+  return !(proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now())));
 }

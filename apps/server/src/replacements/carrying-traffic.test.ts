@@ -127,6 +127,34 @@ describe("a customer's own load on a proxy", () => {
     }
   }, 30_000);
 
+  it('a renter who fills the slots right before asking, after a quiet minute, gets neither a refund nor a replacement', async () => {
+    const upstream = await narrowUpstream(2);
+    const [oldId] = await addProxies(t, 1, { country: 'AT', upstream: upstream.url });
+    await addProxies(t, 1, { country: 'AT' });
+    const { rental, apiKey } = await rent(oldId!);
+    try {
+      // Quiet for two minutes: nothing recent says the proxy carries this rental's traffic.
+      await gateway.store.flushTraffic();
+      t.clock.advance(120 * SECOND);
+      const walletBefore = await walletOf(t, apiKey);
+      // Both slots taken, and the requests sent at once: no usage flush runs in between.
+      const tunnels = [
+        await heldTunnel(gateway.socksPort, rental.username, rental.password, echo.port),
+        await heldTunnel(gateway.socksPort, rental.username, rental.password, echo.port),
+      ];
+      const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(await walletOf(t, apiKey)).toBe(walletBefore);
+      const replace = await customerCall(t, apiKey).post('/api/proxy/replace', { proxy_id: oldId });
+      expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
+      expect((await rentalRow(rental.id)).unavailableAt).toBeNull();
+      expect((await proxyRow(oldId!)).failingSince).toBeNull();
+      for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
   it('replaces automatically at most AUTO_REPLACEMENTS_PER_RENTAL_DAY times a day, and the console marks the last', async () => {
     expect(t.config.replacement.autoPerRentalDay).toBe(3);
     const dead = `socks5://127.0.0.1:${await closedPort()}`;

@@ -4,8 +4,7 @@ import {
   RENTAL_STATUS,
   type ReplacementCandidate,
 } from '@portal/contract';
-import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
@@ -16,8 +15,11 @@ import { DomainError } from '../errors';
 import { proxyIsHeld } from '../inventory/inventory-repository';
 import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
-import { carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
+import { carriedTrafficDuringCheck, carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
 import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-repository';
+import { autoReplacementsBefore, DEFAULT_AUTO_REPLACEMENTS_PER_DAY, replacementsToday } from './replacement-repository';
+
+export { DEFAULT_AUTO_REPLACEMENTS_PER_DAY, listReplacements } from './replacement-repository';
 
 export interface ReplaceDeps {
   db: Database;
@@ -28,9 +30,6 @@ export interface ReplaceDeps {
   /** AUTO_REPLACEMENTS_PER_RENTAL_DAY: automatic replacements of one rental in any 24 hours. */
   autoPerDay?: number;
 }
-
-/** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
-export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
 
 /** What a replacement did: enough for a notice (rental id, new exit IP) to be queued from it. */
 export interface Replaced {
@@ -54,8 +53,6 @@ export interface ReplaceRequest {
   reason?: string | null;
   automatic?: boolean;
 }
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * A proxy fails its health checks when its latest check failed (`failing_since` is set by every
@@ -99,21 +96,6 @@ async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean): Promi
   return row;
 }
 
-/** The rental's replacements of one kind (by the customer, or automatic) in the 24 hours before `now`. */
-async function replacementsToday(db: Queryable, rentalId: number, now: Date, automatic = false): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(proxyReplacements)
-    .where(
-      and(
-        eq(proxyReplacements.rentalId, rentalId),
-        eq(proxyReplacements.automatic, automatic),
-        gte(proxyReplacements.createdAt, new Date(now.getTime() - DAY_MS)),
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 /** Records a failed look at the proxy as the health checker does, so the refund rule sees it too. */
 async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
   await db
@@ -136,6 +118,8 @@ async function eligible(
   deps: ReplaceDeps,
   userId: number,
   proxyId: number,
+  /** Only the move itself records what its live check found; looking at the candidate writes nothing. */
+  record = false,
 ): Promise<{ rental: RentalRow; proxy: ProxyRow; candidate: ProxyRow; left: number }> {
   const found = await findLatestRental(deps.db, userId, proxyId);
   if (!found) throw new DomainError('RENTAL_NOT_FOUND');
@@ -155,7 +139,11 @@ async function eligible(
       upstream: proxy.upstream,
     });
     if (live.ok) throw new DomainError('PROXY_STILL_HEALTHY');
-    await recordFailure(deps.db, rental, deps.clock.now());
+    // Tunnels the customer opened while the check ran may be what made it fail.
+    if (proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now()))) {
+      throw new DomainError('PROXY_STILL_HEALTHY');
+    }
+    if (record) await recordFailure(deps.db, rental, deps.clock.now());
   }
   const candidate = await pickCandidate(deps.db, proxy, false);
   if (!candidate) throw new DomainError('NO_REPLACEMENT_AVAILABLE');
@@ -197,7 +185,7 @@ export async function replaceRental(deps: ReplaceDeps, request: ReplaceRequest):
   let expectedProxyId: number | null = null;
   if ('userId' in request.target) {
     // Refusals before the transaction: the live check may wait on the network for seconds.
-    const { rental } = await eligible(deps, request.target.userId, request.target.proxyId);
+    const { rental } = await eligible(deps, request.target.userId, request.target.proxyId, true);
     rentalId = rental.id;
     expectedProxyId = request.target.proxyId;
   } else {
@@ -327,12 +315,6 @@ async function moveInTransaction(
   });
 }
 
-/** The automatic replacements of the rental in the outer query in the 24 hours before `at`. */
-function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Date) {
-  return sql`(select count(*) from ${proxyReplacements} ar where ar.rental_id = ${rentalId} and ar.automatic
-    and ar.created_at <= (${at})::timestamptz and ar.created_at > (${at})::timestamptz - interval '24 hours')`;
-}
-
 /**
  * The automatic replacement (AUTO_REPLACE_MINUTES): connected rentals whose proxy has failed
  * every check for at least `afterMs`, each moved in a transaction of its own. A rental with
@@ -365,43 +347,4 @@ export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): P
     if (done) replaced += 1;
   }
   return { replaced };
-}
-
-/**
- * Every replacement for the operator's console, newest first, with both proxies' addresses; an
- * automatic one that used the rental's last automatic replacement of its day says so.
- */
-export async function listReplacements(db: Queryable, autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_DAY, limit = 500) {
-  const oldProxy = alias(proxies, 'old_proxy');
-  const newProxy = alias(proxies, 'new_proxy');
-  const rows = await db
-    .select({
-      replacement: proxyReplacements,
-      oldIp: sql<string>`coalesce(${oldProxy.exitIp}, ${oldProxy.ip})`,
-      newIp: sql<string>`coalesce(${newProxy.exitIp}, ${newProxy.ip})`,
-      country: newProxy.country,
-      capReached: sql<boolean>`${proxyReplacements.automatic} and ${autoReplacementsBefore(
-        proxyReplacements.rentalId,
-        proxyReplacements.createdAt,
-      )} >= ${autoPerDay}`,
-    })
-    .from(proxyReplacements)
-    .innerJoin(oldProxy, eq(oldProxy.id, proxyReplacements.oldProxyId))
-    .innerJoin(newProxy, eq(newProxy.id, proxyReplacements.newProxyId))
-    .orderBy(desc(proxyReplacements.id))
-    .limit(limit);
-  return rows.map(({ replacement: r, oldIp, newIp, country, capReached }) => ({
-    id: r.id,
-    user_id: r.userId,
-    rental_id: r.rentalId,
-    old_proxy_id: r.oldProxyId,
-    new_proxy_id: r.newProxyId,
-    old_ip: oldIp,
-    new_ip: newIp,
-    country,
-    reason: r.reason,
-    automatic: r.automatic,
-    auto_cap_reached: capReached,
-    at: r.createdAt.toISOString(),
-  }));
 }

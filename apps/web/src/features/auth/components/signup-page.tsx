@@ -61,23 +61,7 @@ export function SignupPage() {
     <div className="flex justify-center px-4 py-16">
       <div className="w-full max-w-lg rounded-2xl bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{t('signup.title')}</h1>
-        {state.step === 'asking' && (
-          <div className="mt-6 flex flex-col gap-4" data-testid="signup-signed-in">
-            <p className="text-slate-800">{t('signup.signedIn.question')}</p>
-            <p className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
-              <span aria-hidden>⚠ </span>
-              {t('signup.signedIn.warning')}
-            </p>
-            <div className="flex flex-wrap gap-3">
-              <Link to="/proxy" className={buttonClass('primary')}>
-                {t('signup.signedIn.back')}
-              </Link>
-              <Button variant="secondary" onClick={() => setState({ step: 'working' })}>
-                {t('signup.signedIn.create')}
-              </Button>
-            </div>
-          </div>
-        )}
+        {state.step === 'asking' && <SignedInQuestion onCreate={() => setState({ step: 'working' })} />}
         {state.step === 'working' && (
           <p role="status" className="mt-6 text-slate-600">
             {t('signup.creating')}
@@ -112,6 +96,32 @@ export function SignupPage() {
             </Link>
           </div>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Asked of a visitor who is signed in already: a new account would replace this one in the
+ * browser. Its texts are in the account namespace, loaded only here: the sign-in page shares the
+ * auth namespace and has a size budget.
+ */
+function SignedInQuestion({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <div className="mt-6 flex flex-col gap-4" data-testid="signup-signed-in">
+      <p className="text-slate-800">{t('signupWhileSignedIn.question')}</p>
+      <p className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
+        <span aria-hidden>⚠ </span>
+        {t('signupWhileSignedIn.warning')}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/proxy" className={buttonClass('primary')}>
+          {t('signupWhileSignedIn.back')}
+        </Link>
+        <Button variant="secondary" onClick={onCreate}>
+          {t('signupWhileSignedIn.create')}
+        </Button>
       </div>
     </div>
   );
