@@ -48,11 +48,11 @@ export const viaHttpConnect =
         port: proxyPort,
         method: 'CONNECT',
         path: `127.0.0.1:${port}`,
-        agent: false,
         headers: { 'proxy-authorization': `Basic ${Buffer.from(`${USER}:${PASS}`).toString('base64')}` },
+        // createConnection is used only without an agent; `agent: false` would make one of its own.
         ...(ca
           ? { createConnection: () => tls.connect({ host: '127.0.0.1', port: proxyPort, ca, servername: 'localhost' }) }
-          : {}),
+          : { agent: false }),
       });
       request.once('connect', (response, socket, head) => {
         // The source speaks first: its first bytes may arrive with the 200, in `head`.
