@@ -27,6 +27,8 @@ interface Cached {
   /** When an address was refused, and under which limit (a new limit asks the database again). */
   refused: Map<string, { at: number; limit: number }>;
   sockets: Map<string, Set<net.Socket>>;
+  /** Reloads begun (the customer cleared the list): an admission that overlapped one settles again. */
+  reloads: number;
 }
 
 export interface RentalSourcesOptions {
@@ -70,7 +72,7 @@ export class RentalSources {
   private cachedOf(rentalId: number): Cached {
     let cached = this.rentals.get(rentalId);
     if (!cached) {
-      cached = { known: new Map(), refused: new Map(), sockets: new Map() };
+      cached = { known: new Map(), refused: new Map(), sockets: new Map(), reloads: 0 };
       this.rentals.set(rentalId, cached);
     }
     return cached;
@@ -80,7 +82,7 @@ export class RentalSources {
    * Whether the client's address may use the rental; if so `client` is held, to be cut when the
    * customer clears the list. `address` is the client's (the PROXY protocol's when trusted).
    */
-  async admit(access: Access, address: string | undefined, client: net.Socket): Promise<boolean> {
+  async admit(access: Access, address: string | undefined, client: net.Socket, again = false): Promise<boolean> {
     const key = sourceKey(address);
     const now = this.now();
     const cached = this.cachedOf(access.rentalId);
@@ -93,6 +95,7 @@ export class RentalSources {
     const limit = this.limitOf(access);
     const refused = cached.refused.get(key);
     if (refused?.limit === limit && now - refused.at < REFUSAL_MEMORY_MS) return false;
+    const reloadsBefore = cached.reloads;
     let settled: Awaited<ReturnType<typeof settleSource>>;
     try {
       settled = await settleSource(this.options.db, access.rentalId, key, limit, new Date(now), this.windowMs);
@@ -105,6 +108,9 @@ export class RentalSources {
       cached.refused.set(key, { at: now, limit });
       return false;
     }
+    // A clear committed after this admission's row: the row is gone, and an address kept only in
+    // memory would outlive the clear and the limit. Settled once more, it is counted anew.
+    if (cached.reloads !== reloadsBefore && !again) return this.admit(access, address, client, true);
     cached.refused.delete(key);
     for (const row of settled.live) {
       const entry = cached.known.get(row.source);
@@ -154,6 +160,7 @@ export class RentalSources {
     const cached = this.rentals.get(rentalId);
     if (!cached) return;
     const startedAt = this.sequence;
+    cached.reloads += 1;
     const rows = await liveSources(this.options.db, rentalId, new Date(this.now() - this.windowMs));
     const live = new Map(rows.map((row) => [row.source, row.lastSeen.getTime()]));
     cached.refused.clear();
