@@ -26,6 +26,8 @@ export interface GatewayOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   host: string;
+  /** What customers connect to (GATEWAY_HOST), where it differs from the bind address. */
+  publicHost?: string;
   socksPort: number;
   httpPort: number;
   /** Also the time a client has to finish its HTTP request line and headers. */
@@ -189,6 +191,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     policy,
     host: options.host,
+    publicHost: options.publicHost,
     maxPerRental: options.udpMaxPerRental ?? DEFAULT_UDP_MAX_PER_RENTAL,
     max: options.udpMax ?? DEFAULT_UDP_MAX,
   });

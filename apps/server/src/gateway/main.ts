@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     log,
     host: config.host,
+    publicHost: config.gateway.host,
     socksPort: config.gateway.socksPort,
     httpPort: config.gateway.httpPort,
     handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,

@@ -1,5 +1,5 @@
 import type dgram from 'node:dgram';
-import type net from 'node:net';
+import net from 'node:net';
 import { gatewayUdpAssociations, refusals } from '../metrics/metrics';
 import type { Access, CredentialStore } from './credential-store';
 import { DialError, REPLY_NOT_ALLOWED } from './dialer';
@@ -13,6 +13,8 @@ export interface UdpAssociationsOptions {
   policy: TargetPolicy;
   /** The gateway's bind address: relay sockets listen there and nowhere else. */
   host: string;
+  /** What customers connect to (GATEWAY_HOST): the relay address told to clients when it is an IP. */
+  publicHost?: string;
   /** Open associations one rental may hold on this process (GATEWAY_UDP_MAX_PER_RENTAL). */
   maxPerRental: number;
   /** Open associations of this process together (GATEWAY_UDP_MAX). */
@@ -93,9 +95,7 @@ export class UdpAssociations {
     }
     this.run(access, client, requested, path, relay, release);
     const bound = relay.address();
-    // Bound on every address: the client is told the one it reached the gateway by.
-    const host = /^[0:.]*$/.test(bound.address) ? plainAddress(client.localAddress ?? bound.address) : bound.address;
-    return { host, port: bound.port };
+    return { host: relayHostFor(bound.address, this.options.publicHost, client.localAddress), port: bound.port };
   }
 
   private run(
@@ -154,4 +154,18 @@ export class UdpAssociations {
     client.on('data', () => undefined);
     client.resume();
   }
+}
+
+/**
+ * The address a client is told to send its datagrams to (BND.ADDR). A relay bound to one address
+ * is reached there. Bound on every address (HOST=0.0.0.0), the gateway's public address
+ * (GATEWAY_HOST) when it is an IP: behind 1:1 NAT, as on most cloud servers, the address the
+ * client's connection arrived on is the private one, which the client cannot reach; else that
+ * arrival address.
+ */
+export function relayHostFor(bound: string, publicHost: string | undefined, arrivedOn: string | undefined): string {
+  if (!/^[0:.]*$/.test(bound)) return bound;
+  const publicIp = publicHost?.replace(/^\[|\]$/g, '');
+  if (publicIp && net.isIP(publicIp)) return publicIp;
+  return plainAddress(arrivedOn ?? bound);
 }

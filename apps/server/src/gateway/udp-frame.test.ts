@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { relayHostFor } from './udp-associate';
 import { parseUdpFrame, socksAddress, udpFrame } from './udp-frame';
 
 describe('SOCKS5 UDP datagrams (RFC 1928 section 7)', () => {
@@ -34,5 +35,17 @@ describe('SOCKS5 UDP datagrams (RFC 1928 section 7)', () => {
     // A name whose length byte runs past the end, and an empty name.
     expect(parseUdpFrame(Buffer.from([0, 0, 0, 0x03, 40, 0x61, 0, 53]))).toBeNull();
     expect(parseUdpFrame(Buffer.from([0, 0, 0, 0x03, 0, 0, 53]))).toBeNull();
+  });
+});
+
+describe('the relay address a client is told (BND.ADDR)', () => {
+  it('is the bound address, or behind a wildcard bind the public IP, else the address the client reached', () => {
+    expect(relayHostFor('127.0.0.1', '203.0.113.5', '127.0.0.1')).toBe('127.0.0.1');
+    // HOST=0.0.0.0 behind 1:1 NAT: the connection arrived on the private address.
+    expect(relayHostFor('0.0.0.0', '203.0.113.5', '10.0.0.4')).toBe('203.0.113.5');
+    expect(relayHostFor('::', '[2001:db8::5]', '::ffff:10.0.0.4')).toBe('2001:db8::5');
+    // A name is for people and DNS: the client is told the address it reached.
+    expect(relayHostFor('0.0.0.0', 'gw.example.com', '::ffff:10.0.0.4')).toBe('10.0.0.4');
+    expect(relayHostFor('0.0.0.0', undefined, '192.0.2.8')).toBe('192.0.2.8');
   });
 });
