@@ -50,7 +50,7 @@ for (const [network, prefix] of [
 }
 
 /** The eight 16-bit words of an IPv6 address that net.isIP accepted. */
-function ipv6Words(address: string): number[] {
+export function ipv6Words(address: string): number[] {
   let text = address.split('%')[0]!;
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {

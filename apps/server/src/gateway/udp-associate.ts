@@ -3,8 +3,8 @@ import net from 'node:net';
 import { gatewayUdpAssociations, refusals } from '../metrics/metrics';
 import type { Access, CredentialStore } from './credential-store';
 import { DialError, REPLY_NOT_ALLOWED } from './dialer';
-import { parseUdpFrame, udpFrame } from './udp-frame';
-import { bindUdp, openUdpPath, plainAddress, type UdpPath } from './udp-path';
+import { parseUdpFrame, plainAddress, udpFrame } from './udp-frame';
+import { bindUdp, openUdpPath, type UdpPath } from './udp-path';
 import type { TargetPolicy } from './target-policy';
 
 export interface UdpAssociationsOptions {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { ipv6Words } from './address-ranges';
 
 /** A SOCKS5 UDP datagram (RFC 1928 section 7): where it goes or came from, and its payload. */
 export interface UdpFrame {
@@ -42,7 +43,7 @@ export function parseUdpFrame(datagram: Buffer): UdpFrame | null {
 /** The SOCKS5 address bytes (ATYP, address, port) of an IP address or a host name. */
 export function socksAddress(host: string, port: number): Buffer {
   const portBytes = Buffer.from([port >> 8, port & 0xff]);
-  const plain = host.startsWith('::ffff:') && net.isIPv4(host.slice(7)) ? host.slice(7) : host;
+  const plain = plainAddress(host);
   if (net.isIPv4(plain)) return Buffer.concat([Buffer.from([0x01, ...plain.split('.').map(Number)]), portBytes]);
   if (net.isIPv6(plain)) return Buffer.concat([Buffer.from([0x04]), ipv6Bytes(plain), portBytes]);
   const name = Buffer.from(plain, 'utf8');
@@ -55,23 +56,12 @@ export function udpFrame(host: string, port: number, data: Buffer): Buffer {
 }
 
 function ipv6Bytes(scoped: string): Buffer {
-  const address = scoped.replace(/%.*$/, '');
-  const [head = '', tail = ''] = address.split('::');
-  const words = (part: string) => (part === '' ? [] : part.split(':'));
-  let left = words(head);
-  let right = address.includes('::') ? words(tail) : [];
-  // An embedded IPv4 address (::ffff:1.2.3.4 and the like) is two words.
-  const embed = (list: string[]) => {
-    const last = list[list.length - 1];
-    if (!last || !net.isIPv4(last)) return list;
-    const [a = 0, b = 0, c = 0, d = 0] = last.split('.').map(Number);
-    return [...list.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-  };
-  if (address.includes('::')) right = embed(right);
-  else left = embed(left);
-  const zeros = Array.from({ length: 8 - left.length - right.length }, () => '0');
-  const all = [...left, ...zeros, ...right];
   const bytes = Buffer.alloc(16);
-  all.forEach((word, index) => bytes.writeUInt16BE(Number.parseInt(word, 16) & 0xffff, index * 2));
+  ipv6Words(scoped).forEach((word, index) => bytes.writeUInt16BE(word & 0xffff, index * 2));
   return bytes;
+}
+
+/** IPv4-mapped IPv6 as plain IPv4: how one peer is spelt for comparisons and in headers. */
+export function plainAddress(address: string): string {
+  return address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
 }

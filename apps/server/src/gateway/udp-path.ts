@@ -4,7 +4,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import { SocksClient, type SocksClientOptions } from 'socks';
 import { DialError, portRefused } from './dialer';
-import { parseUdpFrame, udpFrame } from './udp-frame';
+import { parseUdpFrame, plainAddress, udpFrame } from './udp-frame';
 import { resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
 
 /** Sends without throwing: a socket closed meanwhile (the association ended) just drops it. */
@@ -41,9 +41,6 @@ export interface UdpPathOptions {
 }
 
 const unspecified = (host: string) => host === '' || /^[0:.]*$/.test(host);
-/** IPv4-mapped IPv6 as plain IPv4: how one peer is spelt for comparisons. */
-export const plainAddress = (address: string) =>
-  address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
 
 /** Answers from how many targets one association takes; the oldest is forgotten past this. */
 const MAX_PEERS = 1024;
