@@ -46,20 +46,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
   const check = useCheckProxies();
   const checkingId = check.isPending ? check.variables[0] : null;
 
-  // Ten columns that fit 1,280 px with the actions in view: the kind carries the upstream, the
+  // Nine columns that fit 1,280 px with the actions in view (in Russian too): the kind carries the upstream, the
   // location the ISP, and health the exit, latency and both check times.
-  const columns = [
-    'id',
-    'address',
-    'kind',
-    'location',
-    'fraudScore',
-    'state',
-    'health',
-    'maxConnections',
-    'maxSourceIps',
-    'action',
-  ] as const;
+  const columns = ['id', 'address', 'kind', 'location', 'fraudScore', 'state', 'health', 'limits', 'action'] as const;
 
   return (
     <>
@@ -125,11 +114,11 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                 </span>
               </td>
               <td className={td}>
+                <span className="block text-xs text-slate-600">{t('inventory.columns.maxConnections')}</span>
                 <ProxyLimitCell row={row} field="maxConnections" />
-              </td>
-              <td className={td}>
+                <span className="mt-2 block text-xs text-slate-600">{t('inventory.columns.maxSourceIps')}</span>
                 {row.sourceIps !== null && (
-                  <span className="mb-1 block text-xs whitespace-nowrap text-slate-700">
+                  <span className="block text-xs whitespace-nowrap text-slate-700">
                     {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
                   </span>
                 )}
