@@ -113,7 +113,7 @@ test.describe('proxy controls on a 375 px phone', () => {
     await expect.poll(() => throughGateway(row!, row!.proxy_pwd, home), { timeout: 2_000 }).toBe(407);
     expect(await throughGateway(row!, renewed!.proxy_pwd, home)).toBe(200);
 
-    // Auto-renew on (the dialog says the period and price first, then closes).
+    // Auto-renew on (the dialog says the period and price first, and stays open showing the change).
     await expect(dialog).toContainText('extended by 5 hours');
     await dialog.getByRole('button', { name: 'Turn auto-renew on' }).click();
     await expect(page.getByText('Auto-renew is on')).toBeVisible();
@@ -122,6 +122,8 @@ test.describe('proxy controls on a 375 px phone', () => {
     expect(await page.locator('b', { hasText: 'scraper' }).count()).toBe(0);
 
     // A template export downloads exactly the line the template makes of this rental.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await page.getByLabel('Export format').selectOption('template');
     await page.getByLabel('Template', { exact: true }).fill('{host}:{port}:{user}:{pass} {country} {note}');
     const [download] = await Promise.all([

@@ -76,7 +76,8 @@ async function replaceThroughTheDialog(page: Page, request: APIRequestContext, c
     await offered.scrollIntoViewIfNeeded();
     await expectNoSeriousViolations(page, 'replace candidate');
     await dialog.getByRole('button', { name: 'Confirm replacement' }).click();
-    const result = dialog.getByTestId('replace-result');
+    // The dialog follows the rental to its new proxy (its name changes with it).
+    const result = page.getByRole('dialog').getByTestId('replace-result');
     await expect(result).toContainText(`your rental now uses proxy ${ids[1]}`);
     await expect(result).toContainText('Iceland');
     await expectNoSeriousViolations(page, 'replace result');

@@ -109,7 +109,7 @@ test('public pages: news (empty or failing, never fake), terms with eight sectio
 
   await page.goto('/terms');
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link')).toHaveCount(8);
-  await expect(page.getByText(/SMTP\) ports 25, 465 and 587/)).toBeVisible();
+  await expect(page.getByText(/Ports 25, 465, 587 \(mail, SMTP\) are blocked/)).toBeVisible();
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/support');

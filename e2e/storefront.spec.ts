@@ -186,6 +186,8 @@ test('prerendered pages hydrate without a warning and stay interactive', async (
   }
   // The FAQ accordion only opens once React runs: proof that hydration took over.
   await page.goto('/');
+  // The FAQ hydrates with the landing's later chunk (announced in the HTML): once the network is quiet.
+  await page.waitForLoadState('networkidle');
   const question = page.getByRole('button', { name: get(locale('en', 'landing'), 'faq.items.0.q') });
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
