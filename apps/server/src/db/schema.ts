@@ -18,6 +18,7 @@ import { browserSessions, users } from './schema-accounts';
 import { ipqsCache, ipqsUsage } from './schema-ipqs';
 import { news } from './schema-news';
 import { adminTokens, auditLog } from './schema-operators';
+import { nodes } from './schema-nodes';
 
 /*
  * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
@@ -79,6 +80,8 @@ export const proxies = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     /** Whether UDP passes through the upstream, as discovery last found (UDP_CHECK_TARGET); null: not known. */
     udp: boolean('udp'),
+    /** The gateway node that serves this proxy's rentals; null: the shop's own gateway. */
+    nodeId: bigint('node_id', { mode: 'number' }).references(() => nodes.id),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -87,6 +90,7 @@ export const proxies = pgTable(
       .on(t.ip, t.port)
       .where(sql`(${t.sources} ->> 'ip') IS NULL OR (${t.sources} ->> 'ip') = 'operator'`),
     index('proxies_upstream_idx').on(t.upstream),
+    index('proxies_node_idx').on(t.nodeId),
     check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
     check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
     check('proxies_max_connections_range', sql`${t.maxConnections} BETWEEN 0 AND 100000`),
@@ -368,3 +372,4 @@ export * from './schema-notices';
 export * from './schema-operators';
 export * from './schema-alerts';
 export * from './schema-sources';
+export * from './schema-nodes';

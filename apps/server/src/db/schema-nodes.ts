@@ -1,0 +1,56 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * Gateway nodes: gateway processes on other servers that serve some proxies' rentals. A node
+ * holds no database credentials; it proves itself with a token whose SHA-256 digest is kept here
+ * (the token itself is shown once, when the node is added). A revoked node keeps its row, so its
+ * proxies and usage history still name it, but its token opens nothing.
+ */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** What customers connect to for this node's proxies: a host name or an IP address. */
+    host: text('host').notNull(),
+    /** Hex SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The node's last contact with the API (stream open or any report). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** As the node reports them: its version and the ports it listens on. */
+    version: text('version'),
+    socksPort: integer('socks_port'),
+    httpPort: integer('http_port'),
+    tlsPort: integer('tls_port'),
+    /** The node's last report: open client connections and bytes relayed since it started. */
+    openConnections: integer('open_connections').notNull().default(0),
+    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
+    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    /** When the operators were told this node is offline (null: not alerted, or back since). */
+    offlineAlertedAt: timestamp('offline_alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('nodes_token_hash_unique').on(t.tokenHash),
+    // Names are unique among nodes that are not revoked: a revoked name may be used again.
+    uniqueIndex('nodes_name_live_unique').on(t.name).where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Usage batches a node delivered and the API applied: a node numbers its batches and resends one
+ * until it is acknowledged, so the primary key is what makes each batch count once.
+ */
+export const nodeUsageBatches = pgTable(
+  'node_usage_batches',
+  {
+    nodeId: bigint('node_id', { mode: 'number' })
+      .notNull()
+      .references(() => nodes.id),
+    batch: bigint('batch', { mode: 'number' }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.batch] }), index('node_usage_batches_applied_idx').on(t.appliedAt)],
+);
