@@ -56,7 +56,7 @@ const EnableAntidetect = PUBLIC_SCREENS['/articles/enable-antidetect'];
 const RouterSetup = PUBLIC_SCREENS['/articles/router-setup'];
 
 /**
- * Spec section 2 has two route tables. Signed out: /, /login, /signup, the three articles, and
+ * Two route tables, so each visitor reaches only the screens that work for them. Signed out: /, /login, /signup, the three articles, and
  * /news, /terms, /support; anything else shows the landing page. Signed in: /account, /proxy,
  * /history, /signup, /payment, /support, /news, /terms and /; anything else goes to /proxy.
  */
@@ -96,7 +96,7 @@ const publicPages: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  // The operator console (with /admin/news, the spec's admin screen): no customer header or guard.
+  // The operator console (with /admin/news): no customer header or guard, since operators are not customers.
   {
     path: '/admin',
     element: (
