@@ -56,9 +56,10 @@ const EnableAntidetect = PUBLIC_SCREENS['/articles/enable-antidetect'];
 const RouterSetup = PUBLIC_SCREENS['/articles/router-setup'];
 
 /**
- * Two route tables, so each visitor reaches only the screens that work for them. Signed out: /, /login, /signup, the three articles, and
- * /news, /terms, /support; anything else shows the landing page. Signed in: /account, /proxy,
- * /history, /signup, /payment, /support, /news, /terms and /; anything else goes to /proxy.
+ * Two route tables, so each visitor reaches only the screens that work for them. Signed out: /,
+ * /login, /signup, the three articles, and /news, /terms, /support; anything else shows the landing
+ * page. Signed in: /account, /proxy, /history, /signup, /payment, /support, /news, /terms and /;
+ * anything else goes to /proxy.
  */
 function SignedOutOnly({ page: Page }: { page: ComponentType }) {
   return useApiKey() ? <Navigate to="/proxy" replace /> : <Page />;
