@@ -104,7 +104,7 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYMENT_PROVIDER: 'btcpay' })).toHaveLength(4);
   });
 
-  it('configures discovery (issue 15): defaults, IPQS only with a key, bad values named', () => {
+  it('configures discovery: defaults, IPQS only with a key, bad values named', () => {
     expect(loadConfig({}, base).discovery).toEqual({
       exitIpUrl: 'https://api.ipify.org',
       concurrency: 32,
@@ -143,7 +143,7 @@ describe('loadConfig', () => {
     expect(problemsOf({ GATEWAY_UDP_MAX: '0' })).toEqual(['GATEWAY_UDP_MAX must be at least 1 (got "0")']);
   });
 
-  it('takes the own-port range of IP authorization (issue 16): on by default, off, bad values named', () => {
+  it('takes the own-port range of IP authorization: on by default, off, bad values named', () => {
     expect(loadConfig({}, base).gateway.portRange).toEqual({ first: 20000, last: 29999 });
     expect(loadConfig({ GATEWAY_PORT_RANGE: ' 40000 - 40009 ' }, base).gateway.portRange).toEqual({
       first: 40000,
@@ -162,7 +162,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('turns notices on with a bot token and an SMTP URL (issue 24), naming bad values without repeating them', () => {
+  it('turns notices on with a bot token and an SMTP URL, naming bad values without repeating them', () => {
     expect(loadConfig({}, base).notices).toEqual({ telegram: null, smtp: null });
     const on = loadConfig(
       {

@@ -10,7 +10,7 @@ import { localeSource, scriptsOf, type Manifest } from '../src/ssr/manifest';
 /**
  * Most JavaScript (gzip) a signed-out page may load before it is interactive, translations
  * included: the storefront's budget is 100 kB. React DOM alone is about 63 kB of it and i18next with
- * react-i18next about 18 kB (docs/decisions.md section 28); the pages weigh 95-99.3 kB.
+ * react-i18next about 18 kB; the pages weigh 95-99.3 kB.
  */
 export const JS_BUDGET_BYTES = 100_000;
 

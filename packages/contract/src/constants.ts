@@ -46,7 +46,7 @@ export const LANGUAGES = ['en', 'ru', 'hi', 'es', 'fr', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Local storage keys of the product spec. */
+/** Local storage keys; existing browsers hold these names, so they never change. */
 export const STORAGE_KEYS = {
   apiKey: 'apiKey',
   referralCode: 'referralCode',
@@ -56,7 +56,7 @@ export const STORAGE_KEYS = {
   adminToken: 'adminToken',
 } as const;
 
-/** Filter bands of the product spec (inclusive bounds). */
+/** Fraud score filter bands (inclusive bounds), each score in exactly one band. */
 export const FRAUD_SCORE_BANDS = {
   'very-low': { min: 0, max: 25 },
   low: { min: 26, max: 50 },

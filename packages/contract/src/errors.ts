@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Error codes the server sends in the envelope, with their English text.
- * The text is the spec's wording where the spec names the message; the browser may show a
- * translation keyed by the code instead.
+ * The English text is fixed: existing clients and scripts match these sentences, so they change only with
+ * the API. The browser may show a translation keyed by the code instead.
  */
 export const ERROR_CODES = {
   API_KEY_REQUIRED: 'API key is required',
@@ -84,7 +84,7 @@ export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.string().optional(),
-  /** The same sentence, for calls whose spec'd answer reads `message` (gift cards). */
+  /** The same sentence, for calls whose clients read `message` (gift cards). */
   message: z.string().optional(),
   /** Bulk requests (inventory import) list every refused row, not only the first. */
   problems: z.array(RowProblemSchema).optional(),
@@ -157,5 +157,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_SET: 409,
 };
 
-/** Calls whose spec'd answer names the sentence `message` rather than `error`. */
+/** Errors whose clients read the sentence from `message` rather than `error`, so both carry it. */
 export const ERRORS_ALSO_AS_MESSAGE: readonly ErrorCode[] = ['GIFTCARD_INVALID', 'GIFTCARD_RATE_LIMITED'];

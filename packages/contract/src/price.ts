@@ -1,7 +1,7 @@
 import { centsToDollars } from './money';
 
 /**
- * Price of one proxy rental, the product spec and the design.
+ * Price of one proxy rental.
  *
  * Computed in integer cents so that the browser (display) and the server (the amount charged)
  * can never disagree by a rounding step: base cents of the duration split into 30-day months,

@@ -1,4 +1,4 @@
-/** Rental status values of the product spec with the meanings. */
+/** Rental status values, as clients read them, with the meanings. */
 export const RENTAL_STATUS = {
   waitingUp: 'waiting_up',
   processing: 'processing',

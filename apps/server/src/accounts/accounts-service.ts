@@ -38,7 +38,7 @@ export async function registerCustomer(
   referralCode: string | null | undefined,
 ): Promise<{ apiKey: string; user: UserRow }> {
   const code = referralCode?.trim();
-  // A code that names nobody is ignored: the visitor still gets an account (spec: "if it names a user").
+  // A code that names nobody is ignored: a visitor with a stale link still gets an account.
   const referrer = code ? await findUserByReferralKey(deps.db, code) : undefined;
   for (let attempt = 1; ; attempt += 1) {
     const apiKey = generateApiKey();

@@ -27,7 +27,7 @@ describe('GET /api/proxy/list', () => {
     });
   });
 
-  it('lists free proxies with the fields of the spec and never the upstream', async () => {
+  it('lists free proxies with the catalogue fields and never the upstream', async () => {
     const [id] = await addProxies(t, 1, {
       upstream: 'socks5://secretuser:secretpass@203.0.113.50:1080',
       fraud_score: 42,

@@ -12,7 +12,7 @@ import { SERVER_ROOT } from '../lib/server-root';
 /**
  * The one query layer: drizzle over node-postgres, on the embedded PostgreSQL (the default) or
  * on DATABASE_URL; PGlite (the earlier embedded default, `pglite.ts`) serves the unit tests and
- * the move of old data folders (decisions.md section 30).
+ * the move of old data folders.
  */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

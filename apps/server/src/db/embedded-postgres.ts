@@ -262,7 +262,7 @@ export async function startEmbeddedPostgres(pgdata: string): Promise<EmbeddedSer
     `unix_socket_directories=${sockets}`,
     '-c',
     'unix_socket_permissions=0700',
-    // Small buffers: the shop's data fits, and memory stays low (decisions.md section 30).
+    // Small buffers: the shop's data fits, and memory stays low.
     '-c',
     'shared_buffers=32MB',
     '-c',

@@ -13,8 +13,8 @@ import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } fro
 /**
  * The HTTP proxy front (CONNECT and plain HTTP forwarding, Proxy-Authorization: Basic): plain HTTP
  * on proxy-chain, CONNECT tunnels on our own handler. Keep-alive to upstreams is off: with pooled
- * sockets plain forwarding through an upstream returned resets (proxy-chain
- * issue #628). Each plain request is authorised, forwarded and metered as its own rental's, one
+ * sockets, plain forwarding through an upstream returned connection resets. Each plain request
+ * is authorised, forwarded and metered as its own rental's, one
  * at a time per client socket (plain-requests.ts).
  */
 export interface HttpFrontOptions {

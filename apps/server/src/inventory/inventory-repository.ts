@@ -11,7 +11,7 @@ const CHUNK = 1000;
 
 /**
  * What an unscored proxy (no IPQS key, or the month's budget used up) carries as its fraud
- * score: 0, the full price, in the browser and on the server alike (docs/decisions.md 27).
+ * score: 0, the full price (no discount without evidence), in the browser and on the server alike.
  */
 export const UNSCORED_FRAUD_SCORE = 0;
 

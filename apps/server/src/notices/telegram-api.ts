@@ -1,5 +1,5 @@
 /**
- * The few Bot API methods the portal uses, with plain fetch (decisions section 39): `getMe`,
+ * The few Bot API methods the portal uses, with plain fetch (no bot library for three calls): `getMe`,
  * `getUpdates` (long polling) and `sendMessage`. The token is part of every method's URL, so no
  * URL and no fetch error text leaves this module: failures say only the method and the reason.
  */

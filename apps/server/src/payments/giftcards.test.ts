@@ -43,7 +43,7 @@ describe('gift cards', () => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 
-  it('redeems once, in any case and spacing, with the spec messages', async () => {
+  it('redeems once, in any case and spacing, with the fixed messages', async () => {
     const [code] = await makeCodes(12.5, 1);
     const apiKey = await registerCustomer(t.app);
     const typed = ` ${code!.toLowerCase().replaceAll('-', ' ')} `;

@@ -64,7 +64,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * JSON bodies: an empty body counts as no body (the spec's auto-login posts nothing), and
+ * JSON bodies: an empty body counts as no body (the web app's auto-login posts nothing), and
  * prototype-poisoning keys are refused rather than silently dropped.
  */
 export function installJsonParser(app: FastifyInstance): void {

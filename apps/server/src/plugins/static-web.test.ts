@@ -76,7 +76,7 @@ describe('serving the web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('allows styles from the app itself only: no inline styles and no other origin (issue 14)', async () => {
+  it('allows styles from the app itself only: no inline styles and no other origin', async () => {
     const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
     const styles = /style-src ([^;]*)/.exec(policy)?.[1];
     expect(styles).toBe("'self'");

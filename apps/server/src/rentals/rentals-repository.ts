@@ -73,7 +73,10 @@ export async function paidForRental(tx: Queryable, rentalId: number): Promise<nu
   return Number(row?.total ?? 0);
 }
 
-/** Hours of each rental's latest order; the table is named in full (drizzle can drop it, decisions §25.5). */
+/**
+ * Hours of each rental's latest order. The outer table is spelled out: drizzle drops the table from
+ * interpolated columns in a correlated subquery, and a bare "id" would mean rental_orders' own.
+ */
 const renewHours = sql<number>`coalesce((SELECT ro.hours FROM rental_orders ro WHERE ro.rental_id = "rentals"."id" ORDER BY ro.id DESC LIMIT 1), 0)::int`;
 
 /** The rental's latest replacement as JSON (null if none): the proxy it had before. */

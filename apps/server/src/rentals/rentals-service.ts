@@ -55,7 +55,7 @@ function insufficient(priceCentsValue: number, balanceCents: number): DomainErro
 }
 
 /**
- * Buys a proxy, or extends the caller's own rental of it (spec: buy is used for extending), in
+ * Buys a proxy, or extends the caller's own rental of it (clients extend through the buy call), in
  * one transaction: lock the user, then the proxy, then its rental; check; debit; record.
  */
 export async function buyOrExtend(

@@ -56,9 +56,10 @@ const EnableAntidetect = PUBLIC_SCREENS['/articles/enable-antidetect'];
 const RouterSetup = PUBLIC_SCREENS['/articles/router-setup'];
 
 /**
- * Spec section 2 has two route tables. Signed out: /, /login, /signup, the three articles, and
- * /news, /terms, /support; anything else shows the landing page. Signed in: /account, /proxy,
- * /history, /signup, /payment, /support, /news, /terms and /; anything else goes to /proxy.
+ * Two route tables, so each visitor reaches only the screens that work for them. Signed out: /,
+ * /login, /signup, the three articles, and /news, /terms, /support; anything else shows the landing
+ * page. Signed in: /account, /proxy, /history, /signup, /payment, /support, /news, /terms and /;
+ * anything else goes to /proxy.
  */
 function SignedOutOnly({ page: Page }: { page: ComponentType }) {
   return useApiKey() ? <Navigate to="/proxy" replace /> : <Page />;
@@ -96,7 +97,7 @@ const publicPages: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  // The operator console (with /admin/news, the spec's admin screen): no customer header or guard.
+  // The operator console (with /admin/news): no customer header or guard, since operators are not customers.
   {
     path: '/admin',
     element: (

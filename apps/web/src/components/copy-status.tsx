@@ -6,7 +6,7 @@ import { copyText } from '../lib/copy-text';
 type CopyResult = { kind: 'copied' | 'failed' | 'missing'; item: string };
 
 /**
- * Copy with the result message of the product spec: `{item} copied!`, `Failed to copy
+ * Copy with a result message, since a copy gives no other feedback: `{item} copied!`, `Failed to copy
  * {item}` or `No {item} available`, shown for 3 seconds.
  */
 export function useCopyMessage() {

@@ -19,11 +19,11 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: unknown;
   /** Contract schema of the success answer; anything else is an `invalid-response`. */
   schema: S;
-  /** Spec sections 7 and 9: 10 s unless the call says otherwise. */
+  /** 10 s unless the call says otherwise: long enough for a slow network, short enough that a hung call ends. */
   timeoutMs?: number;
   /**
-   * `customer` calls need the stored key: without one, or on a 401, the session ends (spec
-   * section 4). `public` calls send the key when there is one and never end the session.
+   * `customer` calls need the stored key: without one, or on a 401, the session ends (a key the server
+   * refuses is of no further use). `public` calls send the key when there is one and never end the session.
    */
   access?: 'customer' | 'public';
   /** Sends this key instead of the stored one (auto-login right after sign-up). */
@@ -33,7 +33,7 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Sends this text as it is (CSV imports) instead of JSON; `contentType` names it. */
   rawBody?: { text: string; contentType: string };
   signal?: AbortSignal;
-  /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check of the product spec). */
+  /** Fetch cache mode; `no-cache` revalidates with the server (the sumid check must see a new version at once). */
   cache?: RequestCache;
 }
 
@@ -128,8 +128,8 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, call: EndpointCall
 }
 
 /**
- * The same, reading the answer with another schema: a looser one where the spec wants a missing
- * field reported as such rather than as an invalid answer.
+ * The same, reading the answer with another schema: a looser one where a missing field has its own
+ * message for the customer rather than the general "invalid answer".
  */
 export function callEndpointReading<E extends Endpoint, S extends z.ZodType>(
   endpoint: E,

@@ -16,8 +16,8 @@ const errorsT = () => i18n.getFixedT(null, 'errors');
 /**
  * The server's sentence for an error, in the reader's language: a known code shows its
  * translation (`errors:codes.<CODE>`), a refused request also the server's sentence naming the
- * field; a code this app does not know yet shows the server's own words (STYLE section 2). Undefined when the server sent no sentence, so each screen can fall
- * back to its spec wording.
+ * field; a code this app does not know yet shows the server's own words (a newer server must not show
+ * as a blank). Undefined when the server sent no sentence, so each screen can fall back to its own wording.
  */
 export function serverErrorText(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;

@@ -27,7 +27,7 @@ beforeEach(() => {
   );
 });
 
-describe('the title and description follow client-side moves (issue 17)', () => {
+describe('the title and description follow client-side moves', () => {
   it('in the public pages’ light shell, between public pages and languages', async () => {
     window.history.replaceState(null, '', '/');
     render(<PublicApp />);

@@ -1,7 +1,7 @@
 import { TIMEOUTS_MS } from '@portal/contract';
 import { lazy, type ComponentType } from 'react';
 
-/** A screen's script chunk that failed or took longer than the product spec allows (120 s). */
+/** A screen's chunk that failed or took longer than `TIMEOUTS_MS.chunkLoad`; the error screen offers a reload. */
 export class ChunkLoadError extends Error {
   constructor(cause?: unknown) {
     super('Loading chunk failed', { cause });

@@ -12,8 +12,8 @@ export function usePublicPath(): (page: PublicPage) => string {
 }
 
 /**
- * Where a visitor whose saved language differs from the address's belongs (the product spec: the
- * choice is restored on load), or null when the address is right as it is.
+ * Where a visitor whose saved language differs from the address's belongs (a language the visitor chose
+ * is restored on every load), or null when the address is right as it is.
  */
 export function redirectForSavedLanguage(location: { pathname: string; search: string; hash: string }): string | null {
   const match = parsePublicPath(location.pathname);

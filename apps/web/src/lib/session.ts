@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The customer's session lives in local storage (the product spec): a stored API key on load
- * means signed in. Reading storage on every call keeps other tabs and tests in step without a cache.
+ * The customer's session lives in local storage, so it survives reloads and is shared by tabs: a stored
+ * API key on load means signed in. Reading storage on every call keeps other tabs and tests in step without a cache.
  */
 export function getApiKey(): string | null {
   try {
@@ -72,7 +72,7 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
   return () => endListeners.delete(listener);
 }
 
-/** Logout rules of the product spec: key, referral code and cached lists go; language stays. */
+/** Logout: key, referral code and cached lists go (the next person sees none of them); language stays. */
 export function endSession(reason: SessionEndReason): void {
   write(STORAGE_KEYS.apiKey, null);
   write(STORAGE_KEYS.referralCode, null);

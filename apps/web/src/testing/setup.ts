@@ -14,7 +14,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-/** A console.error during a test is a bug the test did not look for (STYLE section 5). */
+/** A console.error during a test is a bug the test did not look for, so it fails the test. */
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error during test: ${args.map(String).join(' ')}`);

@@ -18,7 +18,7 @@ export type ApiTag =
 export interface EndpointRequest {
   params?: z.ZodType;
   query?: z.ZodType;
-  /** The JSON body. A schema that accepts null allows an empty body (the spec's auto-login). */
+  /** The JSON body. A schema that accepts null allows an empty body (the web app's auto-login posts none). */
   body?: z.ZodType;
   /** Content types read as text instead of JSON, each handed to `body` as a string (imports). */
   textBody?: readonly string[];

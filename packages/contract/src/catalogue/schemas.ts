@@ -17,7 +17,7 @@ export const ProxyListResponseSchema = z.object({
 });
 export type ProxyListResponse = z.infer<typeof ProxyListResponseSchema>;
 
-/** Spec section 8: the list answers this when the wallet is at or below zero. */
+/** The list answers this (HTTP 200: clients read the body's `status`) when the wallet is at or below zero. */
 export const NOT_ENOUGH_STATUS = 'not enough' as const;
 export const NOT_ENOUGH_MESSAGE = 'You need to add funds to access proxies';
 export const ProxyListNotEnoughSchema = z.object({

@@ -130,8 +130,8 @@ export function AppHeader() {
 }
 
 /**
- * Spec section 8: `Invalid wallet response` / `Error updating wallet`. A 401 or a missing key has
- * already ended the session with its own message, so it is not repeated here.
+ * A wallet that cannot be shown says why: `Invalid wallet response` / `Error updating wallet`. A 401
+ * or a missing key has already ended the session with its own message, so it is not repeated here.
  */
 function useWalletErrorToast(error: Error | null) {
   // `common`, not `account`: the header sits outside the page's Suspense and must never wait.

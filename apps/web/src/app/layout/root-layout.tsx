@@ -62,7 +62,7 @@ function Frame() {
   );
 }
 
-/** Spec section 4: a session that ends (logout, no key, 401) clears data and goes to /login with a message. */
+/** A session that ends (logout, no key, 401) clears its data and goes to /login with a message saying why. */
 function useSessionEndHandling() {
   const { t } = useTranslation(['common', 'errors']);
   const navigate = useNavigate();

@@ -34,7 +34,7 @@ export function SiteFrame({ header, children, tail }: { header: ReactNode; child
         <p className="mt-3 text-center" suppressHydrationWarning>
           {t('footer.rights', { year: new Date().getFullYear() })}
         </p>
-        {/* The licences of the location and ASN data ask for this credit (docs/decisions.md 27). */}
+        {/* The licences of the location and ASN data ask for this credit. */}
         <p className="mt-2 text-center text-xs" data-testid="data-credit">
           {t('footer.geoCredit')}{' '}
           <a href="https://www.maxmind.com" className="underline hover:text-brand-700">

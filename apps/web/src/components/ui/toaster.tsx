@@ -13,8 +13,8 @@ const HEADER_CLEARANCE = '4.5rem';
 const base = 'flex w-full items-start gap-3 rounded-lg p-4 text-sm font-medium text-white shadow-lg';
 
 /**
- * Toasts of the product spec: success green with a check, error red with a cross, warning orange
- * with a warning sign, anything else blue; each closes itself after 3 seconds (section 9).
+ * Toasts: success green with a check, error red with a cross, warning orange with a warning sign
+ * (colour and icon, so colour is never the only sign), anything else blue; each closes itself after 3 seconds.
  * They open below the sticky header, so the balance and log-out stay visible and clickable.
  */
 export function Toaster({ label }: { label: string }) {

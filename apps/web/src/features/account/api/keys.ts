@@ -1,4 +1,4 @@
-/** Query keys of the account area, general to specific (STYLE section 2). */
+/** Query keys of the account area, general to specific, so invalidating a prefix refreshes everything under it. */
 export const accountKeys = {
   all: ['account'] as const,
   wallet: () => [...accountKeys.all, 'wallet'] as const,

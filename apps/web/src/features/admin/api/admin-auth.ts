@@ -24,7 +24,7 @@ async function verifyAdminToken(token: string, signal?: AbortSignal): Promise<bo
   }
 }
 
-/** Spec section 4: a stored admin token is verified when an admin screen loads. */
+/** A stored admin token is verified when an admin screen loads, so an expired one asks for the code again. */
 export function useAdminVerify(token: string | null) {
   return useQuery({
     queryKey: adminKeys.verify(token ?? ''),

@@ -25,7 +25,7 @@ function today(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Spec section 5: date defaults to today, important to false. */
+/** Date defaults to today and important to false: most news is today's and ordinary. */
 const initialValues = (): Values => ({ title: '', content: '', date: today(), important: false });
 
 function isDate(value: string): boolean {
@@ -34,7 +34,7 @@ function isDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-/** Add news (the product spec): title, date and content are required. */
+/** Add news: title, date and content are required (the public list shows all three). */
 export function AddNewsForm() {
   const { t } = useTranslation('admin');
   const ids = { title: useId(), content: useId(), date: useId(), important: useId(), hint: useId(), heading: useId() };

@@ -17,7 +17,7 @@ import { adminKeys } from '../api/keys';
 import { clearAdminToken, setAdminToken, useAdminToken } from '../lib/admin-session';
 
 /**
- * Every admin screen sits behind this (the product spec): without a token it asks for the
+ * Every admin screen sits behind this, so no operator data renders without a valid token: without one it asks for the
  * secret code ('Admin Access'); a stored token is verified on load and removed when invalid.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
@@ -114,7 +114,7 @@ function AdminAccess() {
   );
 }
 
-/** Logout of the product spec: the token goes, and the operator lands on the public news. */
+/** Logout: the token goes, and the operator lands on the public news (a page that needs no token). */
 export function useAdminLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { AddNewsForm } from './add-news-form';
 import { AdminNewsList } from './admin-news-list';
 
 /**
- * /admin/news (the product spec's News Management), a screen of the operator console: the
+ * /admin/news (News Management), a screen of the operator console: the
  * console's frame signs in, logs out, and shows it only to roles that may add news.
  */
 export function AdminNewsPage() {

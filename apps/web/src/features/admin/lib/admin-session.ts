@@ -45,7 +45,7 @@ export function setAdminToken(token: string): void {
   write(token);
 }
 
-/** Spec section 4: an invalid token is removed, and so is the token on logout. */
+/** An invalid token is removed, and so is the token on logout: a stored token always means a usable one. */
 export function clearAdminToken(): void {
   write(null);
 }

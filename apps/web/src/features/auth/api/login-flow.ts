@@ -9,7 +9,7 @@ import { login } from './login';
  */
 export { login, loginErrorText };
 
-/** Spec section 4: after login the wallet is loaded (the catalogue and history screens load theirs). */
+/** After login the wallet is loaded, since the header shows it on every screen (catalogue and history load theirs). */
 export function prefetchWallet(): void {
   void browserQueryClient().prefetchQuery(getWalletQueryOptions());
 }

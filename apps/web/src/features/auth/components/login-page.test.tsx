@@ -62,7 +62,7 @@ describe('login', () => {
       },
       'Network error. Check server.',
     ],
-  ])('maps %s to the spec message', async (_, answer, message) => {
+  ])('maps %s to its fixed message', async (_, answer, message) => {
     mockFetch(answer);
     renderApp('/login');
     await submit('px_wrong');

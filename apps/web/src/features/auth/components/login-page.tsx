@@ -28,7 +28,7 @@ export function LoginPage() {
       const answer = await flow.login({ key: usedKey });
       startSession(usedKey, answer.referral_key);
       flow.prefetchWallet();
-      // The spec's /dashboard is not among its routes; /proxy is the signed-in home.
+      // There is no /dashboard route; /proxy (the catalogue) is the signed-in home.
       navigate('/proxy', { replace: true });
       void flow.toastSuccess(t('common:toast.loggedIn'));
     } catch (failure) {

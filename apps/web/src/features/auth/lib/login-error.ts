@@ -3,7 +3,7 @@ import { serverErrorText } from '../../../lib/api-error-text';
 import { i18n } from '../../../lib/i18n';
 
 /**
- * Login errors of the product spec: 404 `Login endpoint not found`, 401 `Invalid API key`,
+ * Login errors, one sentence per way login can fail: 404 `Login endpoint not found`, 401 `Invalid API key`,
  * 400 the server's error or `Bad request`, 500 `Server error`, any other status the server's
  * error or `Login failed`, no answer `Network error. Check server.`
  */

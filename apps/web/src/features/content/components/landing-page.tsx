@@ -20,7 +20,7 @@ const LandingFaq = lazy(() => import('./landing-figures').then((m) => ({ default
 
 const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
 
-/** Landing page of the product spec: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
+/** Landing page: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { search } = useAppLocation();

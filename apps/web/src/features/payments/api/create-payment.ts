@@ -5,7 +5,7 @@ import { callEndpointReading } from '../../../lib/api-client';
 
 export type CreatePaymentInput = { amount: number; currency: string };
 
-/** Spec section 8 names the two ways an answer can fall short; each gets its own sentence. */
+/** An answer can fall short in two ways (no uuid, no url); each gets its own sentence rather than a generic failure. */
 export class IncompletePaymentError extends Error {
   constructor(readonly missing: 'uuid' | 'url') {
     super(`payment answer without ${missing}`);

@@ -7,7 +7,7 @@ import { serverErrorText } from '../../../lib/api-error-text';
 import { accountKeys } from '../../account/api/keys';
 import { useRedeemGiftcard } from '../api/redeem-giftcard';
 
-/** Gift card activation (the product spec): trimmed code, the server's message or the spec's fallbacks. */
+/** Gift card activation: trimmed code, the server's message, or a fixed sentence when the server sent none. */
 export function GiftcardForm() {
   const { t } = useTranslation('payments');
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ const cell = 'px-3 py-2';
 const STATUSES = new Set(['pending', 'paid', 'fail']);
 const METHODS = new Set(['sandbox', 'purchase', 'extension']);
 
-/** The two history tabs of the product spec, payments and transactions, and every balance change beside them. */
+/** The two history tabs, payments and transactions, and every balance change beside them. */
 export function PaymentHistoryTabs() {
   const { t, i18n } = useTranslation('payments');
   const payments = usePaymentHistory();

@@ -16,7 +16,7 @@ import { usePaymentPolling } from './use-payment-polling';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';
 
-/** Payments (/payment), the product spec. */
+/** Payments (/payment): top-ups, gift cards and the history of both. */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
   const queryClient = useQueryClient();

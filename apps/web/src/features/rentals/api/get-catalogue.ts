@@ -79,7 +79,7 @@ export function forgetCatalogueCache(): void {
 onSessionEnded(forgetCatalogueCache);
 
 /**
- * Spec section 4 (catalogue refresh): ask the sumid; without force, an unchanged sumid with a
+ * Catalogue refresh, which loads the list only when it changed: ask the sumid; without force, an unchanged sumid with a
  * cached list uses the cache; otherwise the list is loaded and cached with its sumid. A failed
  * sumid check still loads the list (the sumid only saves work).
  */

@@ -1,4 +1,7 @@
-/** Query keys of the rentals area (catalogue, history, transactions), general to specific (STYLE section 2). */
+/**
+ * Query keys of the rentals area (catalogue, history, transactions), general to specific, so invalidating
+ * a prefix refreshes everything under it.
+ */
 export const rentalKeys = {
   all: ['rentals'] as const,
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,

@@ -8,7 +8,7 @@ const select =
 
 type Change = <K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => void;
 
-/** The seven filters of the product spec plus type, protocol and UDP; options come from the cascade. */
+/** The seven catalogue filters plus type, protocol and UDP; options come from the cascade. */
 export function CatalogueFiltersBar({
   filters,
   options,

@@ -21,7 +21,7 @@ import { useCountryName } from './use-country-name';
 import { usePurchase } from './use-purchase';
 import { useRefreshCooldown } from './use-refresh-cooldown';
 
-/** Proxy catalogue (/proxy), the product spec. */
+/** Proxy catalogue (/proxy): the free proxies, filtered and paged, and the purchase of a selection. */
 export function CataloguePage() {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
@@ -56,7 +56,7 @@ export function CataloguePage() {
   }, [sumidError, t]);
   useEffect(() => {
     if (!catalogue.error) return;
-    // Spec section 8: an answer that is not a list reads "Invalid proxy list response".
+    // An answer that is not a list reads "Invalid proxy list response", not a generic failure.
     const text =
       isApiError(catalogue.error) && catalogue.error.kind === 'invalid-response'
         ? t('invalidList')
@@ -176,7 +176,7 @@ export function CataloguePage() {
             onPage={view.setPage}
             label={t('pagination.bottom')}
           />
-          {/* On small screens the purchase controls stick to the bottom (as the product spec asks). */}
+          {/* On small screens the purchase controls stick to the bottom, in reach while the list scrolls. */}
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-lg md:sticky md:bottom-4 md:rounded-2xl md:border">
             <div className="mx-auto flex max-w-7xl items-center justify-between gap-3">
               <span className="text-sm text-slate-700">{t('selectedCount', { count: selected.size })}</span>

@@ -23,7 +23,7 @@ import { TimeLeft } from './time-left';
 import { ConnectionString } from './connection-string';
 
 /**
- * Extend dialog (the product spec): the proxy's facts, its string and time left when
+ * Extend dialog: the proxy's facts, its string and time left when
  * connected, and the purchase dialog's duration picker. Success updates the wallet, refreshes the catalogue and history,
  * and hands the proxy to the status dialog.
  */
@@ -57,7 +57,7 @@ export function ExtendDialog({
   });
 
   const submit = () => {
-    // Spec section 5: extending needs a proxy id.
+    // Extending needs a proxy id: without one the server could not tell which rental to extend.
     if (!record) {
       toast.error(t('extend.noId'));
       return;

@@ -1,6 +1,6 @@
 import { fraudScoreColourStep } from '@portal/contract';
 
-/** Colour steps of the product spec: 0 green, up to 25, 50, 75, 99, then 100 red. */
+/** Colour steps, greener the cleaner the address: 0 green, up to 25, 50, 75, 99, then 100 red. */
 const STEP_COLOURS = ['bg-green-600', 'bg-lime-500', 'bg-yellow-400', 'bg-orange-500', 'bg-red-500', 'bg-red-700'];
 
 export function FraudScoreBar({ score, label }: { score: number; label: string }) {

@@ -32,7 +32,7 @@ function refundOpen(record: HistoryRecord, now: number): boolean {
   return canRequestRefund(record.status) && refundRequestOpen(record.purchased_at, now);
 }
 
-/** History (/history), the product spec. */
+/** History (/history): the customer's rentals, their credentials and the actions on them. */
 export function HistoryPage() {
   const { t } = useTranslation('rentals');
   const history = useHistory();
@@ -48,7 +48,7 @@ export function HistoryPage() {
   const [activating, setActivating] = useState<number[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
-  // Spec section 4: waiting_up first, then connected, then ready, then the rest; newest end first within each.
+  // What needs attention first: waiting_up, then connected, then ready, then the rest; newest end first within each.
   const records = useMemo(
     () =>
       [...(history.data ?? [])].sort(

@@ -14,7 +14,7 @@ import { totalCents } from '../lib/duration';
 import { DurationInputs } from './duration-inputs';
 
 /**
- * Purchase dialog of the product spec: the selection, time inputs, total time and total price (the
+ * Purchase dialog: the selection, time inputs, total time and total price (the
  * shared price function summed over the selection). Confirm is disabled at a total of 0.
  */
 export function PurchaseDialog({

@@ -7,7 +7,7 @@ import { getTransactionsQueryOptions } from '../api/get-transactions';
 export type Activation = { state: 'waiting' | 'connected' | 'refunded'; proxy?: string };
 
 /**
- * Polling of the product spec (purchased proxies): first poll after 2 s, then every 5 s, until each
+ * Polling of purchased proxies (provisioning takes seconds): first poll after 2 s, then every 5 s, until each
  * proxy is connected or refunded. A proxy missing from the history shows as waiting; a refunded
  * one is read from the transactions, and `onRefunded` fires once when one turns up. Callers
  * remount (key) for a new set of ids.

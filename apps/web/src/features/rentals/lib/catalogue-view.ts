@@ -1,6 +1,6 @@
 import { CATALOGUE_PAGE_SIZE, FRAUD_SCORE_BANDS, type CatalogueProxy, type FraudScoreBand } from '@portal/contract';
 
-/** Filter state of the product spec: each field defaults to 'all' (the ID filter is free text, '' = all). */
+/** Filter state: each field defaults to 'all', so the first view lists everything ('' in the free-text ID filter). */
 export interface CatalogueFilters {
   /** Mobile, residential or datacenter. */
   type: string;

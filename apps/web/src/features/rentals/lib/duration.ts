@@ -7,8 +7,8 @@ export function wholeAtLeastZero(text: string): number {
 }
 
 /**
- * Spec section 5: hours, days and months are whole numbers of at least 0; if all three become 0,
- * hours resets to 1.
+ * Hours, days and months are whole numbers of at least 0; if all three become 0, hours resets to 1,
+ * since a rental is at least an hour.
  */
 export function normaliseDuration(duration: DurationSplit): DurationSplit {
   const months = Math.max(0, Math.trunc(duration.months));
