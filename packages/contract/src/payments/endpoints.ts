@@ -45,7 +45,7 @@ export const paymentStatusEndpoint = defineEndpoint({
   tag: 'payments',
   summary: "A payment's status",
   description:
-    '`paid`, `fail`, or the provider\'s pending status; asks the provider when not final (at most every 10 s a payment). The body `{task:"check", uuid}` of the spec is accepted and may be left out.',
+    '`paid`, `fail`, or the provider\'s pending status; asks the provider when not final (at most every 10 s a payment). The body `{task:"check", uuid}` that the first clients sent is accepted and may be left out.',
   access: 'customer',
   request: { params: PaymentUuidParamsSchema, body: PaymentStatusRequestSchema.partial().nullish() },
   response: PaymentStatusResponseSchema,
