@@ -1,11 +1,12 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { RENTAL_STATUS } from '@portal/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentals, rentalUsage } from '../db/schema';
+import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 import { gatewayBytes } from '../metrics/metrics';
 import { recordActivity } from '../rentals/rental-activity';
+import { addRentalUsage } from '../rentals/rental-usage';
 
 export interface Access {
   rentalId: number;
@@ -204,22 +205,7 @@ export class CredentialStore {
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
     for (const [rentalId, { up, down }] of pending) {
       // One transaction: the hourly rows always add up to the rental's totals.
-      await this.db.transaction(async (tx) => {
-        await tx
-          .update(rentals)
-          .set({ bytesUp: sql`${rentals.bytesUp} + ${up}`, bytesDown: sql`${rentals.bytesDown} + ${down}` })
-          .where(eq(rentals.id, rentalId));
-        await tx
-          .insert(rentalUsage)
-          .values({ rentalId, hour, bytesUp: up, bytesDown: down })
-          .onConflictDoUpdate({
-            target: [rentalUsage.rentalId, rentalUsage.hour],
-            set: {
-              bytesUp: sql`${rentalUsage.bytesUp} + ${up}`,
-              bytesDown: sql`${rentalUsage.bytesDown} + ${down}`,
-            },
-          });
-      });
+      await this.db.transaction((tx) => addRentalUsage(tx, rentalId, hour, up, down));
     }
     await recordActivity(this.db, [...active], now);
   }
