@@ -22,6 +22,19 @@ export interface Access {
   maxSourceIps: number | null;
 }
 
+/** The columns of an {@link Access}, from `rentals` joined with its proxy (gateway nodes read them too). */
+export const ACCESS_COLUMNS = {
+  rentalId: rentals.id,
+  username: rentals.username,
+  password: rentals.password,
+  status: rentals.status,
+  endTime: rentals.endTime,
+  upstream: proxies.upstream,
+  proxyEnabled: proxies.enabled,
+  maxConnections: proxies.maxConnections,
+  maxSourceIps: proxies.maxSourceIps,
+};
+
 interface Meter {
   rentalId: number;
   read: () => { up: number; down: number };
@@ -72,20 +85,7 @@ export class CredentialStore {
   }
 
   private query() {
-    return this.db
-      .select({
-        rentalId: rentals.id,
-        username: rentals.username,
-        password: rentals.password,
-        status: rentals.status,
-        endTime: rentals.endTime,
-        upstream: proxies.upstream,
-        proxyEnabled: proxies.enabled,
-        maxConnections: proxies.maxConnections,
-        maxSourceIps: proxies.maxSourceIps,
-      })
-      .from(rentals)
-      .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+    return this.db.select(ACCESS_COLUMNS).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
   }
 
   /** Every rental that holds a proxy: what a restarted process must know. */
