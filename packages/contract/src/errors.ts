@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   EMAIL_NOT_CONFIGURED: 'E-mail notices are not offered on this server',
   EMAIL_TOKEN_INVALID: 'This confirmation link is invalid or has expired',
   EMAIL_NOT_SET: 'Set and confirm an e-mail address first',
+  NODE_NOT_FOUND: 'No such gateway node (or it was revoked).',
+  NODE_NAME_TAKEN: 'A gateway node already has this name.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -155,6 +157,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_CONFIGURED: 503,
   EMAIL_TOKEN_INVALID: 404,
   EMAIL_NOT_SET: 409,
+  NODE_NOT_FOUND: 404,
+  NODE_NAME_TAKEN: 409,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error`. */

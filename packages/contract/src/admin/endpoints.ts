@@ -277,4 +277,5 @@ export const replacementsEndpoint = defineEndpoint({
 });
 
 export * from './operator-endpoints';
+export * from '../nodes/admin-endpoints';
 export * from './operator-telegram';
