@@ -8,6 +8,7 @@ import { proxies } from '../db/schema';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../db/errors';
 import { hashSecret, randomToken } from '../lib/secrets';
+import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 import { insertNode, listNodeRows, liveNode, markRevoked, nodeView } from './admin-nodes-repository';
 
 /** 256 random bits: nothing to guess, so the SHA-256 digest is all the database needs. */
@@ -66,8 +67,8 @@ export async function revokeNodeBy(deps: OperatorDeps, actor: AuditActor, id: nu
 }
 
 /**
- * Moves a proxy to a node (or back to the shop's own gateway with null). The proxies trigger does
- * not watch `node_id`, so the notification is sent here, in the transaction: every gateway and
+ * Moves a proxy to a node (or back to the shop's own gateway with null). The proxies triggers do
+ * not watch `node_id`, so the notifications are sent here, in the transaction: every gateway and
  * node stream re-reads the proxy's rental and the one that no longer serves it forgets it.
  */
 export async function setProxyNodeBy(
@@ -87,6 +88,8 @@ export async function setProxyNodeBy(
     if (!before) throw new DomainError('PROXY_NOT_FOUND');
     await tx.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
     await tx.execute(sql`SELECT pg_notify('proxy_access', ${String(proxyId)})`);
+    // The customer's cached history names the gateway's host: it is read again at once.
+    await tx.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
     await recordAudit(tx, {
       actor,
       action: 'proxies.node',
