@@ -239,6 +239,7 @@ export async function listInventory(db: Queryable, sourcesSince = new Date(0)): 
     maxConnections: proxy.maxConnections,
     maxSourceIps: proxy.maxSourceIps,
     sourceIps: rented ? Number(sourceIps) : null,
+    nodeId: proxy.nodeId,
   }));
 }
 
