@@ -1,5 +1,5 @@
 import { createNodeEndpoint, revokeNodeEndpoint, type NodeView } from '@portal/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
@@ -37,27 +37,33 @@ export function NodesPage() {
   );
 }
 
-/** Each node's previous report, kept across polls, so the table can show bytes per second. */
-function useRates(nodes: NodeView[]) {
-  const previous = useRef(new Map<number, NodeSample>());
-  const [rates, setRates] = useState(new Map<number, { up: number; down: number } | null>());
-  useEffect(() => {
-    const next = new Map<number, { up: number; down: number } | null>();
+type Rates = Map<number, { up: number; down: number } | null>;
+
+/**
+ * Bytes per second of each node between its last two reports seen by this screen. Worked out
+ * when a new list arrives (React's "adjust state while rendering": no extra pass through an effect).
+ */
+function useRates(nodes: NodeView[]): Rates {
+  const [seen, setSeen] = useState<{ list: NodeView[] | null; samples: Map<number, NodeSample>; rates: Rates }>({
+    list: null,
+    samples: new Map(),
+    rates: new Map(),
+  });
+  if (seen.list !== nodes) {
+    const samples = new Map(seen.samples);
+    const rates: Rates = new Map();
     for (const node of nodes) {
       const sample = sampleOf(node);
-      const before = previous.current.get(node.id) ?? null;
-      if (sample && before && sample.at === before.at) {
-        next.set(node.id, rates.get(node.id) ?? null);
-        continue;
-      }
-      next.set(node.id, throughput(before, sample));
-      if (sample) previous.current.set(node.id, sample);
+      const before = seen.samples.get(node.id) ?? null;
+      // The same report again (a poll between two reports) keeps the rate it had.
+      if (sample && before && sample.at === before.at) rates.set(node.id, seen.rates.get(node.id) ?? null);
+      else rates.set(node.id, throughput(before, sample));
+      if (sample && (!before || sample.at !== before.at)) samples.set(node.id, sample);
     }
-    setRates(next);
-    // Only a new list of reports makes new rates; the rates themselves are this effect's output.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [nodes]);
-  return rates;
+    setSeen({ list: nodes, samples, rates });
+    return rates;
+  }
+  return seen.rates;
 }
 
 function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean }) {
