@@ -49,6 +49,7 @@ export function proxyValues(row: ImportRow, at: Date): typeof proxies.$inferInse
     discovery: complete ? 'listed' : 'checking',
     detectProtocol: row.detectProtocol === true,
     maxConnections: row.max_connections ?? null,
+    nodeId: row.nodeId ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NodeView } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, nodes, proxies } from '../db/schema';
 import { addProxies, adminToken, buildTestApp, withinASecond, type TestApp } from '../../test/helper';
@@ -123,5 +123,32 @@ describe('gateway nodes in the admin API', () => {
     expect(proxy!.nodeId).toBeNull();
     const missing = await call('POST', '/api/admin/proxies/999999/node', manager, { nodeId: null });
     expect(missing.json<{ code: string }>().code).toBe('PROXY_NOT_FOUND');
+  });
+
+  it('takes `node` in an import by name, and refuses the whole import for a name that is no live node', async () => {
+    const { node } = await addNode('imp-1');
+    const csv =
+      'ip,port,protocol,type,country,fraud_score,upstream,node\n198.51.200.1,1080,SOCKS5,datacenter,DE,5,direct,imp-1\n198.51.200.2,1080,SOCKS5,datacenter,DE,5,direct,\n';
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies',
+      headers: { ...manager, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(imported.statusCode).toBe(200);
+    const ids = imported.json<{ ids: number[] }>().ids;
+    const rows = await t.database.db.select().from(proxies).where(inArray(proxies.id, ids));
+    expect(rows.map((row) => row.nodeId).sort()).toEqual([node.id, null].sort());
+
+    const lines = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies?node=nobody&protocol=socks5',
+      headers: { ...manager, 'content-type': 'text/plain' },
+      payload: 'socks5://198.51.200.9:1080\n',
+    });
+    expect(lines.statusCode).toBe(400);
+    expect(lines.json<{ problems: unknown[] }>().problems).toEqual([
+      { row: 1, field: 'node', message: 'no gateway node is named nobody' },
+    ]);
   });
 });
