@@ -129,7 +129,6 @@ export function readUpstreamText(text: string, query: ProxyImportQuery): { rows:
       ...(line.detect ? { detectProtocol: true } : {}),
       ...(query.type ? { type: query.type } : {}),
       ...(query.max_connections !== undefined ? { max_connections: query.max_connections } : {}),
-      ...(query.node ? { node: query.node } : {}),
     })),
     lines: lines.map((line) => line.line),
   };

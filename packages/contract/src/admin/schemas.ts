@@ -178,7 +178,7 @@ export const ProxyImportQuerySchema = z.object({
   type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
   /** Every line's cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
   max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
-  /** The gateway node that serves every line's proxy (its name); absent: the shop's own gateway. */
+  /** The gateway node (its name) that serves the proxies of rows naming none; absent: the shop's own gateway. */
   node: text(64),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
