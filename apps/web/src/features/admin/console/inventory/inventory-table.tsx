@@ -77,7 +77,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
                 <Source row={row} field="country" />
                 <span className="block text-xs text-slate-700">{row.isp}</span>
                 <Source row={row} field="isp" />
-                <span className="block text-xs whitespace-nowrap text-slate-700 tabular-nums">
+                <span className="block text-xs text-slate-700 tabular-nums">
                   {t('inventory.fraudScore', { score: row.fraudScore })}
                 </span>
                 <Source row={row} field="fraud_score" />

@@ -33,7 +33,7 @@ export function NodeCell({ row, nodes }: { row: InventoryRow; nodes: NodeView[] 
           },
         );
       }}
-      className={cn(inputClass('text-xs'), 'w-32 py-1')}
+      className={cn(inputClass('text-xs'), 'w-24 px-1 py-1')}
     >
       <option value={SHOP}>{t('inventory.node.shop')}</option>
       {choices.map((node) => (
