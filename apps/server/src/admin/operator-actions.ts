@@ -96,7 +96,12 @@ export async function importInventory(
 ): Promise<StoredImport> {
   const { rows, rowNumbers } = readImport(body, query);
   return deps.db.transaction(async (tx) => {
-    const stored = await storeImport(tx, await withNodeIds(tx, rows, rowNumbers, query.node), deps.clock.now(), rowNumbers);
+    const stored = await storeImport(
+      tx,
+      await withNodeIds(tx, rows, rowNumbers, query.node),
+      deps.clock.now(),
+      rowNumbers,
+    );
     const { ids } = stored;
     await recordAudit(tx, {
       actor,
