@@ -11,6 +11,7 @@ import { accountsRoutes } from './accounts/accounts-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { consoleRoutes } from './admin/console-routes';
 import { operatorRoutes } from './admin/operator-routes';
+import { adminNodesRoutes } from './nodes/admin-nodes-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
 import { paymentsRoutes } from './payments/payments-routes';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(consoleRoutes, adminAuth);
   await app.register(operatorRoutes, adminAuth);
+  await app.register(adminNodesRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
   await app.register(replacementRoutes, {

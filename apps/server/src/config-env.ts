@@ -247,6 +247,12 @@ export const EnvSchema = z.object({
   BACKUP_KEEP: positive('BACKUP_KEEP', 14),
   /** An alert when fewer proxies than this are free for sale; 0: no alert. */
   LOW_STOCK_THRESHOLD: count('LOW_STOCK_THRESHOLD').default(0),
+  /** Operators are told when a gateway node has been out of contact this long, and again when it is back. */
+  NODE_ALERT_MINUTES: z.coerce
+    .number({ error: 'NODE_ALERT_MINUTES must be a number of minutes, such as 5 or 0.5' })
+    .min(0.5, 'NODE_ALERT_MINUTES must be at least 0.5 (a node reports every 10 seconds)')
+    .max(10_080, 'NODE_ALERT_MINUTES must be at most 10080 (a week)')
+    .default(5),
   AUTO_REPLACE_MINUTES: z.coerce
     .number({ error: 'AUTO_REPLACE_MINUTES must be a number of minutes (0 turns it off)' })
     .min(0, 'AUTO_REPLACE_MINUTES must be 0 or more (0 turns it off)')

@@ -82,6 +82,8 @@ export interface Config {
   backups: BackupConfig | null;
   /** Free proxies below this raise the `low_stock` alert; 0: never. */
   lowStockThreshold: number;
+  /** NODE_ALERT_MINUTES in milliseconds: a node out of contact this long raises `node_offline`. */
+  nodeAlertMs: number;
   publicUrl: string;
   /** SUPPORT_CONTACT: the address the Support page shows, read at run time. */
   supportContact: string;
@@ -261,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
         }
       : null,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    nodeAlertMs: Math.round(e.NODE_ALERT_MINUTES * 60_000),
     publicUrl,
     supportContact: e.SUPPORT_CONTACT,
     secureCookies: publicUrl.startsWith('https://'),

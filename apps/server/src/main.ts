@@ -160,6 +160,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     alerts,
     lowStockThreshold: config.lowStockThreshold,
+    nodeAlertMs: config.nodeAlertMs,
     ipqsMonthlyLimit: config.discovery.ipqs?.monthlyLimit ?? null,
   };
   stopJobs.push(

@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   NODE_AUTH_RATE_LIMITED: 'Too many wrong node tokens from this address. Please wait a minute and try again.',
   NODE_OFFLINE: 'The node serving this proxy is offline, so it cannot be checked now. Please try again later.',
   PROBE_NOT_FOUND: 'No such probe waits for this node',
+  NODE_NOT_FOUND: 'No such gateway node (or it was revoked).',
+  NODE_NAME_TAKEN: 'A gateway node already has this name.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -163,6 +165,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NODE_AUTH_RATE_LIMITED: 429,
   NODE_OFFLINE: 503,
   PROBE_NOT_FOUND: 404,
+  NODE_NOT_FOUND: 404,
+  NODE_NAME_TAKEN: 409,
 };
 
 /** Errors whose clients read the sentence from `message` rather than `error`, so both carry it. */

@@ -17,6 +17,7 @@ export * from './admin/upstream-lines';
 export * from './ops/schemas';
 export * from './admin/roles';
 export * from './admin/operator-schemas';
+export * from './nodes/admin-schemas';
 export * from './public-pages';
 export * from './rentals/export';
 export * from './rentals/renewal';

@@ -19,6 +19,7 @@ import { setProxyEnabled, storeImport, type StoredImport } from '../inventory/in
 import { adjustBalanceIn } from '../ledger/ledger';
 import { addNews, deleteNews } from '../news/news-repository';
 import { createGiftcards, giftcardCode } from '../payments/giftcards';
+import { withNodeIds } from '../nodes/import-nodes';
 import { recordAudit, type AuditActor } from './audit';
 
 /**
@@ -95,7 +96,12 @@ export async function importInventory(
 ): Promise<StoredImport> {
   const { rows, rowNumbers } = readImport(body, query);
   return deps.db.transaction(async (tx) => {
-    const stored = await storeImport(tx, rows, deps.clock.now(), rowNumbers);
+    const stored = await storeImport(
+      tx,
+      await withNodeIds(tx, rows, rowNumbers, query.node),
+      deps.clock.now(),
+      rowNumbers,
+    );
     const { ids } = stored;
     await recordAudit(tx, {
       actor,

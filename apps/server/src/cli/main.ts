@@ -35,6 +35,7 @@ import { cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from 
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
+import { addNodeCommands } from './node-commands';
 import { addDisableCommand } from './proxy-disable-command';
 
 function readRows(file: string): string | unknown[] {
@@ -61,7 +62,8 @@ proxies
   )
   .option('--protocol <socks5|http>', 'scheme of plain-text lines without one; else each is probed (SOCKS5, then HTTP)')
   .option('--type <type>', 'type of the whole batch (mobile, residential, datacenter); else discovered')
-  .action(async (file: string, options: { protocol?: string; type?: string }) => {
+  .option('--node <name>', "the gateway node that serves the batch; else the shop's own gateway (or each row's node)")
+  .action(async (file: string, options: { protocol?: string; type?: string; node?: string }) => {
     const query = requestOf(ProxyImportQuerySchema, options);
     const rows = readRows(file);
     const stored = await withDatabase(async (db) =>
@@ -144,6 +146,7 @@ proxies
   });
 
 addDisableCommand(proxies);
+addNodeCommands(program, proxies);
 
 const ledger = program.command('ledger').description('wallet balances and their ledger');
 

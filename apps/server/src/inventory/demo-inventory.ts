@@ -54,7 +54,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-export function demoProxies(count: number): Required<Omit<ProxyImportRow, 'max_connections'>>[] {
+export function demoProxies(count: number): Required<Omit<ProxyImportRow, 'max_connections' | 'node'>>[] {
   const random = mulberry32(20261122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   return Array.from({ length: count }, (_, i) => {

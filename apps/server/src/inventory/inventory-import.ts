@@ -106,8 +106,11 @@ export function upstreamPort(upstream: string): number | undefined {
   return Number(new URL(upstream).port) || undefined;
 }
 
-/** A row of an import, and for a plain-text line without a scheme, that discovery must probe it. */
-export type ImportRow = ProxyImportRow & { detectProtocol?: boolean };
+/**
+ * A row of an import, and for a plain-text line without a scheme, that discovery must probe it;
+ * `nodeId` once its `node` name is looked up.
+ */
+export type ImportRow = ProxyImportRow & { detectProtocol?: boolean; nodeId?: number | null };
 
 /**
  * A plain-text import: one upstream a line, with the batch's default scheme (or, without one,

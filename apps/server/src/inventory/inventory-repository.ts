@@ -49,6 +49,7 @@ export function proxyValues(row: ImportRow, at: Date): typeof proxies.$inferInse
     discovery: complete ? 'listed' : 'checking',
     detectProtocol: row.detectProtocol === true,
     maxConnections: row.max_connections ?? null,
+    nodeId: row.nodeId ?? null,
   };
 }
 
@@ -239,6 +240,7 @@ export async function listInventory(db: Queryable, sourcesSince = new Date(0)): 
     maxConnections: proxy.maxConnections,
     maxSourceIps: proxy.maxSourceIps,
     sourceIps: rented ? Number(sourceIps) : null,
+    nodeId: proxy.nodeId,
   }));
 }
 

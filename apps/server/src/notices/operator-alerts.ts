@@ -153,13 +153,20 @@ export async function queueAlertEvent(db: Database, event: AlertEvent): Promise<
  */
 export async function queueOneOffAlert(
   tx: Queryable,
-  event: { kind: AlertKind; eventKey: string; details: AlertDetails; at: Date },
+  event: {
+    kind: AlertKind;
+    eventKey: string;
+    details: AlertDetails;
+    at: Date;
+    /** `cleared`: the end of something a watcher of its own raised before (a node back in contact). */
+    state?: AlertPayload['state'];
+  },
 ): Promise<number> {
   const recipients = await alertRecipients(tx);
   if (recipients.length === 0) return 0;
   const payload: AlertPayload = {
     kind: event.kind,
-    state: 'raised',
+    state: event.state ?? 'raised',
     at: event.at.toISOString(),
     details: event.details,
   };

@@ -27,6 +27,7 @@ const en: OperatorTexts = {
     backup_failed: 'A scheduled backup failed',
     payment_provider: 'The payment provider is failing',
     operator_locked: 'An operator is locked after too many wrong authenticator codes',
+    node_offline: 'A gateway node is out of contact',
   },
   figures: {
     provider: 'provider',
@@ -45,6 +46,9 @@ const en: OperatorTexts = {
     month: 'month',
     operator: 'operator',
     attempts: 'wrong codes',
+    node: 'node',
+    host: 'host',
+    alertedAt: 'out of contact since',
   },
 };
 
@@ -61,6 +65,7 @@ const ru: OperatorTexts = {
     backup_failed: 'Плановая резервная копия не удалась',
     payment_provider: 'Платёжный провайдер даёт сбои',
     operator_locked: 'Оператор заблокирован после слишком многих неверных кодов аутентификатора',
+    node_offline: 'Узел шлюза не выходит на связь',
   },
   figures: {
     provider: 'провайдер',
@@ -79,6 +84,9 @@ const ru: OperatorTexts = {
     month: 'месяц',
     operator: 'оператор',
     attempts: 'неверных кодов',
+    node: 'узел',
+    host: 'адрес',
+    alertedAt: 'без связи с',
   },
 };
 
@@ -95,6 +103,7 @@ const hi: OperatorTexts = {
     backup_failed: 'एक निर्धारित बैकअप विफल रहा',
     payment_provider: 'भुगतान प्रदाता विफल हो रहा है',
     operator_locked: 'बहुत सारे गलत ऑथेंटिकेटर कोड के बाद एक ऑपरेटर लॉक हो गया है',
+    node_offline: 'एक गेटवे नोड से संपर्क टूट गया है',
   },
   figures: {
     provider: 'प्रदाता',
@@ -113,6 +122,9 @@ const hi: OperatorTexts = {
     month: 'महीना',
     operator: 'ऑपरेटर',
     attempts: 'गलत कोड',
+    node: 'नोड',
+    host: 'होस्ट',
+    alertedAt: 'संपर्क टूटने का समय',
   },
 };
 
@@ -129,6 +141,7 @@ const es: OperatorTexts = {
     backup_failed: 'Ha fallado una copia de seguridad programada',
     payment_provider: 'El proveedor de pagos está fallando',
     operator_locked: 'Un operador quedó bloqueado tras demasiados códigos de autenticación erróneos',
+    node_offline: 'Un nodo de pasarela no da señales de vida',
   },
   figures: {
     provider: 'proveedor',
@@ -147,6 +160,9 @@ const es: OperatorTexts = {
     month: 'mes',
     operator: 'operador',
     attempts: 'códigos erróneos',
+    node: 'nodo',
+    host: 'host',
+    alertedAt: 'sin contacto desde',
   },
 };
 
@@ -163,6 +179,7 @@ const fr: OperatorTexts = {
     backup_failed: 'Une sauvegarde planifiée a échoué',
     payment_provider: 'Le prestataire de paiement est en panne',
     operator_locked: 'Un opérateur est bloqué après trop de codes d’authentification faux',
+    node_offline: 'Un nœud de passerelle ne répond plus',
   },
   figures: {
     provider: 'prestataire',
@@ -181,6 +198,9 @@ const fr: OperatorTexts = {
     month: 'mois',
     operator: 'opérateur',
     attempts: 'codes faux',
+    node: 'nœud',
+    host: 'hôte',
+    alertedAt: 'sans contact depuis',
   },
 };
 
@@ -196,6 +216,7 @@ const zhCN: OperatorTexts = {
     backup_failed: '定时备份失败',
     payment_provider: '支付服务商出现故障',
     operator_locked: '某操作员因多次输错验证码已被锁定',
+    node_offline: '某网关节点失去联系',
   },
   figures: {
     provider: '服务商',
@@ -214,6 +235,9 @@ const zhCN: OperatorTexts = {
     month: '月份',
     operator: '操作员',
     attempts: '错误验证码次数',
+    node: '节点',
+    host: '主机',
+    alertedAt: '失联时间',
   },
 };
 

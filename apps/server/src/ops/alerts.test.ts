@@ -58,6 +58,7 @@ function watchDeps(overrides: Partial<WatchDeps> = {}): WatchDeps {
     alerts: new Alerts(log, t.clock),
     lowStockThreshold: 0,
     ipqsMonthlyLimit: null,
+    nodeAlertMs: 5 * 60_000,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client';
 import { gatewayHeartbeats, proxies } from '../db/schema';
 import { ipqsUsed, monthOf } from '../discovery/ipqs';
 import { proxyIsHeld } from '../inventory/inventory-repository';
+import { watchNodes } from '../nodes/node-alerts';
 import { failureText, type Alerts } from './alerts';
 
 /** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
@@ -23,10 +24,12 @@ export interface WatchDeps {
   lowStockThreshold: number;
   /** IPQS_MONTHLY_LIMIT when IPQS is configured, else null (no budget to watch). */
   ipqsMonthlyLimit: number | null;
+  /** NODE_ALERT_MINUTES in milliseconds: gateway nodes out of contact this long are told. */
+  nodeAlertMs: number;
 }
 
 /**
- * One look at what an operator must hear about: the database, gateway processes, free
+ * One look at what an operator must hear about: the database, gateway processes and nodes, free
  * stock and the IPQS budget. Each condition raises its alert once per episode (alerts.ts); a
  * round with the database gone checks nothing else.
  */
@@ -74,5 +77,6 @@ export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>
       month: monthOf(now),
     });
   }
-  return { staleGateways: stale.length };
+  const watchedNodes = await watchNodes({ db, clock: deps.clock, nodeAlertMs: deps.nodeAlertMs });
+  return { staleGateways: stale.length, offlineNodes: watchedNodes.offline, nodesBack: watchedNodes.back };
 }

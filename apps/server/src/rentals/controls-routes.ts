@@ -22,6 +22,7 @@ import { createExportLink, exportFor, listExportLinks, pullList, revokeExportLin
 import { setIpAuth, type OwnPortPolicy } from './ip-auth';
 import { newCredentials, setNote, usageOf, type ControlsDeps } from './proxy-controls';
 import { setAutoRenew } from './rentals-service';
+import { addressOfProxy, hostPort } from '../nodes/node-address';
 import type { GatewayAddress } from './rentals-views';
 
 export interface ControlsRoutesOptions extends ControlsDeps {
@@ -66,7 +67,7 @@ export const controlsRoutes: FastifyPluginAsyncZod<ControlsRoutesOptions> = asyn
     return {
       success: true as const,
       ip_auth: ipAuth,
-      address: ipAuth ? `${gateway.host.includes(':') ? `[${gateway.host}]` : gateway.host}:${ipAuth.port}` : null,
+      address: ipAuth ? hostPort((await addressOfProxy(deps.db, proxyId, gateway)).host, ipAuth.port) : null,
     };
   });
 

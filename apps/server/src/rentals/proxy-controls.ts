@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { HOLDING_STATUSES, rentals, rentalUsage } from '../db/schema';
 import { DomainError } from '../errors';
 import { randomToken } from '../lib/secrets';
+import { addressFor } from '../nodes/node-address';
 import { findLatestRental } from './rentals-repository';
 import { gatewayPortFor, type GatewayAddress } from './rentals-views';
 
@@ -34,8 +35,9 @@ export async function newCredentials(
     .returning({ username: rentals.username });
   if (!row) throw new DomainError('RENTAL_NOT_FOUND');
   const found = await findLatestRental(deps.db, userId, proxyId);
-  const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', gateway);
-  return { proxy: `${gateway.host}:${port}:${row.username}:${password}`, password };
+  const address = addressFor(found?.node ?? null, gateway);
+  const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', address);
+  return { proxy: `${address.host}:${port}:${row.username}:${password}`, password };
 }
 
 /** The caller's label on their latest rental of the proxy (any status: history keeps it). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
+import { HOLDING_STATUSES, nodes, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
+import { nodeAddressColumns, type NodeAddress } from '../nodes/node-address';
 
 export type ProxyRow = typeof proxies.$inferSelect;
 export type RentalRow = typeof rentals.$inferSelect;
@@ -37,11 +38,12 @@ export async function findLatestRental(
   db: Queryable,
   userId: number,
   proxyId: number,
-): Promise<{ rental: RentalRow; proxy: ProxyRow } | undefined> {
+): Promise<{ rental: RentalRow; proxy: ProxyRow; node: NodeAddress | null } | undefined> {
   const [row] = await db
-    .select({ rental: rentals, proxy: proxies })
+    .select({ rental: rentals, proxy: proxies, node: nodeAddressColumns })
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId)))
     .orderBy(desc(rentals.id))
     .limit(1);
@@ -129,6 +131,8 @@ const historyColumns = {
   renewHours: renewHours,
   /** IP authorization: null when the rental has none (left join). */
   ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
+  /** The node serving the proxy: null for the shop's own gateway (left join). */
+  node: nodeAddressColumns,
 };
 
 function prepareHistory(db: Queryable) {
@@ -137,6 +141,7 @@ function prepareHistory(db: Queryable) {
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id))
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(eq(rentals.userId, sql.placeholder('userId')))
     .orderBy(desc(rentals.createdAt), desc(rentals.id))
     .prepare('rentals_of_user');
@@ -166,6 +171,7 @@ export async function ordersOfUser(
     proxy: ProxyRow;
     ipAuth: { port: number; ips: string[] } | null;
     replacedFrom: ReplacedFromRow | null;
+    node: NodeAddress | null;
   }[]
 > {
   return db
@@ -175,11 +181,13 @@ export async function ordersOfUser(
       proxy: proxies,
       ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
       replacedFrom,
+      node: nodeAddressColumns,
     })
     .from(rentalOrders)
     .innerJoin(rentals, eq(rentals.id, rentalOrders.rentalId))
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
     .leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id))
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(eq(rentals.userId, userId))
     .orderBy(desc(rentalOrders.createdAt), desc(rentalOrders.id));
 }

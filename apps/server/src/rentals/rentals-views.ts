@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from '@portal/contract';
 import type { Queryable } from '../db/client';
+import { addressFor } from '../nodes/node-address';
 import { ordersOfUser, rentalsOfUser, type HistoryRow, type ReplacedFromRow } from './rentals-repository';
 
 export interface GatewayAddress {
@@ -34,7 +35,7 @@ export function proxyStateOf(proxy: Pick<HistoryRow['proxy'], 'enabled' | 'faili
   return proxy.failingSince !== null || proxy.discovery === 'unhealthy' ? 'failing' : 'working';
 }
 
-/** A rental as the history shows it: credentials point at our gateway. */
+/** A rental as the history shows it: credentials point at the gateway serving its proxy (ours or a node). */
 export function toHistoryRecord(
   rental: HistoryRow['rental'],
   proxy: HistoryRow['proxy'],
@@ -101,8 +102,8 @@ export function toHistoryRecord(
 export async function historyOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<HistoryRecord[]> {
   const rows = await rentalsOfUser(db, userId);
   return rows
-    .map(({ rental, proxy, renewHours, ipAuth, replacedFrom }) =>
-      toHistoryRecord(rental, proxy, gateway, renewHours, ipAuth, replacedFrom),
+    .map(({ rental, proxy, renewHours, ipAuth, replacedFrom, node }) =>
+      toHistoryRecord(rental, proxy, addressFor(node, gateway), renewHours, ipAuth, replacedFrom),
     )
     .map((record, index) => ({ record, index }))
     .sort((a, b) => historyRank(a.record.status) - historyRank(b.record.status) || a.index - b.index)
@@ -112,8 +113,8 @@ export async function historyOf(db: Queryable, userId: number, gateway: GatewayA
 /** One row per purchase and per extension, newest first. */
 export async function transactionsOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<Transaction[]> {
   const rows = await ordersOfUser(db, userId);
-  return rows.map(({ order, rental, proxy, ipAuth, replacedFrom }) => ({
-    ...toHistoryRecord(rental, proxy, gateway, rental.hours, ipAuth, replacedFrom),
+  return rows.map(({ order, rental, proxy, ipAuth, replacedFrom, node }) => ({
+    ...toHistoryRecord(rental, proxy, addressFor(node, gateway), rental.hours, ipAuth, replacedFrom),
     order_id: String(order.id),
     hours: order.hours,
     amount: centsToDollars(order.amountCents),

@@ -5,6 +5,7 @@ import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { findLatestRental } from '../rentals/rentals-repository';
+import { addressFor } from '../nodes/node-address';
 import { gatewayPortFor, type GatewayAddress } from '../rentals/rentals-views';
 import { listReplacements, replaceRental, replacementCandidate, type ReplaceDeps } from './replacement-service';
 
@@ -41,7 +42,8 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
       if (!replaced) throw new Error('a customer replacement answered nothing');
       const found = await findLatestRental(deps.db, userId, replaced.proxyId);
       const rental = found?.rental;
-      const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', gateway);
+      const address = addressFor(found?.node ?? null, gateway);
+      const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', address);
       return {
         success: true as const,
         rental_id: replaced.rentalId,
@@ -49,7 +51,7 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
         proxy_id: replaced.proxyId,
         exit_ip: replaced.exitIp,
         country: replaced.country,
-        proxy: `${gateway.host}:${port}:${rental?.username ?? ''}:${rental?.password ?? ''}`,
+        proxy: `${address.host}:${port}:${rental?.username ?? ''}:${rental?.password ?? ''}`,
       };
     },
     LIVE_CHECK_LIMIT,

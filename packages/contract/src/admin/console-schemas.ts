@@ -83,6 +83,8 @@ export const InventoryRowSchema = z.object({
   maxSourceIps: z.number().int().nullable(),
   /** Client addresses the proxy's current rental was used from in the window (null: not rented). */
   sourceIps: z.number().int().nullable(),
+  /** The gateway node serving the proxy's rentals (null: the shop's own gateway). */
+  nodeId: z.number().int().nullable(),
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 

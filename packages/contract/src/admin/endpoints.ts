@@ -84,7 +84,7 @@ export const importProxiesEndpoint = defineEndpoint({
   tag: 'admin',
   summary: 'Import proxies',
   description:
-    "JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http, ?type= and ?max_connections= are the batch defaults, in any case; without protocol, lines without a scheme are probed). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped. `max_connections` (a column, a field or the batch default) caps one rental's concurrent connections through that proxy; 0 is unlimited, absent is RENTAL_MAX_CONNECTIONS.",
+    "JSON {proxies:[...]}, CSV (text/csv) with a header row, or plain text (text/plain) with one upstream a line (host:port, host:port:user:pass, user:pass@host:port, socks5://…, http://…; ?protocol=socks5|http, ?type= and ?max_connections= are the batch defaults, in any case; without protocol, lines without a scheme are probed). All or nothing; upstreams already in the inventory are reported in `duplicates` and skipped. `max_connections` (a column, a field or the batch default) caps one rental's concurrent connections through that proxy; 0 is unlimited, absent is RENTAL_MAX_CONNECTIONS. `node` (likewise) names the gateway node that serves the proxy; absent, the shop's own gateway; a name that is no live node refuses the import.",
   access: 'admin',
   roles: ['manager'],
   request: { query: ProxyImportQuerySchema, body: ProxyImportRequestSchema, textBody: ['text/csv', 'text/plain'] },
@@ -277,4 +277,5 @@ export const replacementsEndpoint = defineEndpoint({
 });
 
 export * from './operator-endpoints';
+export * from '../nodes/admin-endpoints';
 export * from './operator-telegram';

@@ -130,6 +130,8 @@ export const ProxyImportRowSchema = z
     fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
     /** The proxy's own cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
     max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
+    /** The name of the gateway node that serves the proxy's rentals; absent or empty: the shop's own gateway. */
+    node: text(64),
     upstream: z.preprocess(
       (v) => (typeof v === 'string' ? normalizeUpstream(v) : v),
       z
@@ -176,6 +178,8 @@ export const ProxyImportQuerySchema = z.object({
   type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
   /** Every line's cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
   max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
+  /** The gateway node (its name) that serves the proxies of rows naming none; absent: the shop's own gateway. */
+  node: text(64),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;
 

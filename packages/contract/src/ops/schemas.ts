@@ -87,5 +87,6 @@ export const ALERT_KINDS = [
   'backup_failed',
   'payment_provider',
   'operator_locked',
+  'node_offline',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

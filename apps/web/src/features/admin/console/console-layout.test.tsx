@@ -28,6 +28,7 @@ describe('console layout', () => {
     expect(names).toEqual([
       ['Overview', '/admin'],
       ['Inventory', '/admin/inventory'],
+      ['Nodes', '/admin/nodes'],
       ['Customers', '/admin/customers'],
       ['Gift cards', '/admin/giftcards'],
       ['Audit log', '/admin/audit'],
@@ -74,7 +75,17 @@ describe('console layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Inventory', 'Customers', 'Gift cards', 'Replacements', 'Notices', 'News', 'My account']);
+    ).toEqual([
+      'Overview',
+      'Inventory',
+      'Nodes',
+      'Customers',
+      'Gift cards',
+      'Replacements',
+      'Notices',
+      'News',
+      'My account',
+    ]);
     expect(await screen.findByRole('heading', { name: 'Gift cards', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
   });

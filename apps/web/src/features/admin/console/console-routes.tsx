@@ -40,6 +40,10 @@ const Operators = lazyPage(
   () => import('./operators/operators-page'),
   (m) => m.OperatorsPage,
 );
+const Nodes = lazyPage(
+  () => import('./nodes/nodes-page'),
+  (m) => m.NodesPage,
+);
 const News = lazyPage(
   () => import('../components/admin-news-page'),
   (m) => m.AdminNewsPage,
@@ -53,6 +57,7 @@ const Security = lazyPage(
 export const consoleRoutes: RouteObject[] = [
   { index: true, element: <Overview /> },
   { path: 'inventory', element: <Inventory /> },
+  { path: 'nodes', element: <Nodes /> },
   { path: 'customers', element: <Customers /> },
   { path: 'customers/:id', element: <CustomerDetail /> },
   { path: 'giftcards', element: <Giftcards /> },

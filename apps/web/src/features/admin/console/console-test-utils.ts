@@ -84,6 +84,7 @@ export function inventoryRow(id: number, overrides: Partial<InventoryRow> = {}):
     maxConnections: null,
     maxSourceIps: null,
     sourceIps: null,
+    nodeId: null,
     ...overrides,
   };
 }

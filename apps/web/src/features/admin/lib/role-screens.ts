@@ -3,6 +3,7 @@ import {
   auditEndpoint,
   inventoryEndpoint,
   listGiftcardsEndpoint,
+  listNodesEndpoint,
   listOperatorsEndpoint,
   newsAddEndpoint,
   overviewEndpoint,
@@ -23,6 +24,7 @@ export interface ConsoleScreen {
   key:
     | 'overview'
     | 'inventory'
+    | 'nodes'
     | 'customers'
     | 'giftcards'
     | 'audit'
@@ -39,6 +41,7 @@ export interface ConsoleScreen {
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { key: 'overview', to: '/admin', end: true, endpoint: overviewEndpoint },
   { key: 'inventory', to: '/admin/inventory', end: false, endpoint: inventoryEndpoint },
+  { key: 'nodes', to: '/admin/nodes', end: false, endpoint: listNodesEndpoint },
   { key: 'customers', to: '/admin/customers', end: false, endpoint: searchCustomersEndpoint },
   { key: 'giftcards', to: '/admin/giftcards', end: false, endpoint: listGiftcardsEndpoint },
   { key: 'audit', to: '/admin/audit', end: false, endpoint: auditEndpoint },

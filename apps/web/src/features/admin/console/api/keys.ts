@@ -19,4 +19,5 @@ export const consoleKeys = {
   audit: (filters: AuditFilters) => [...consoleKeys.all, 'audit', filters] as const,
   sessions: () => [...consoleKeys.all, 'sessions'] as const,
   operators: () => [...consoleKeys.all, 'operators'] as const,
+  nodes: () => [...consoleKeys.all, 'nodes'] as const,
 };

@@ -2,6 +2,7 @@ import { INVENTORY_STATES } from '@portal/contract';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventory } from '../api/get-inventory';
+import { useNodes } from '../api/nodes';
 import { useDiscoveryStatus } from '../api/check-proxies';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
@@ -21,6 +22,8 @@ export function InventoryPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   // While discovery runs, the page follows it without a reload.
+  // The names for the gateway column; without them (a failed load) a proxy still shows the shop's gateway or its node's id.
+  const nodes = useNodes({ poll: false });
   const inventory = useInventory({
     queryConfig: {
       refetchInterval: (query) => (query.state.data?.some((row) => row.state === 'checking') ? 2000 : false),
@@ -102,7 +105,7 @@ export function InventoryPage() {
                 total: format.number(inventory.data.length),
               })}
             </p>
-            <InventoryTable rows={pageRows} />
+            <InventoryTable rows={pageRows} nodes={nodes.data ?? []} />
             <Pager page={shownPage} pageSize={INVENTORY_PAGE_SIZE} total={rows.length} onPage={setPage} />
           </>
         ) : (

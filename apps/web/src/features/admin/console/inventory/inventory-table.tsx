@@ -1,4 +1,4 @@
-import type { InventoryRow } from '@portal/contract';
+import type { InventoryRow, NodeView } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { useCheckProxies } from '../api/check-proxies';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { DisableDialog } from './disable-dialog';
+import { NodeCell } from './node-cell';
 import { ProxyLimitCell } from './proxy-limit-cell';
 
 const STATE_STYLE: Record<InventoryRow['state'], string> = {
@@ -31,8 +32,8 @@ function Source({ row, field }: { row: InventoryRow; field: string }) {
   );
 }
 
-/** One page of the inventory with health columns and an enable/disable button per row. */
-export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
+/** One page of the inventory with health columns, the gateway of each proxy and an enable/disable button per row. */
+export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: NodeView[] }) {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const toggle = useSetProxyEnabled({
@@ -47,8 +48,8 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
   const checkingId = check.isPending ? check.variables[0] : null;
 
   // Nine columns that fit 1,280 px with the actions in view (in Russian too): the kind carries the upstream, the
-  // location the ISP, and health the exit, latency and both check times.
-  const columns = ['id', 'address', 'kind', 'location', 'fraudScore', 'state', 'health', 'limits', 'action'] as const;
+  // location the ISP and the fraud score, and health the exit, latency and both check times.
+  const columns = ['id', 'address', 'kind', 'location', 'state', 'health', 'limits', 'node', 'action'] as const;
 
   return (
     <>
@@ -76,9 +77,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                 <Source row={row} field="country" />
                 <span className="block text-xs text-slate-700">{row.isp}</span>
                 <Source row={row} field="isp" />
-              </td>
-              <td className={cn(td, 'tabular-nums')}>
-                {row.fraudScore}
+                <span className="block text-xs text-slate-700 tabular-nums">
+                  {t('inventory.fraudScore', { score: row.fraudScore })}
+                </span>
                 <Source row={row} field="fraud_score" />
               </td>
               <td className={td}>
@@ -123,6 +124,9 @@ export function InventoryTable({ rows }: { rows: InventoryRow[] }) {
                   </span>
                 )}
                 <ProxyLimitCell row={row} field="maxSourceIps" />
+              </td>
+              <td className={td}>
+                <NodeCell row={row} nodes={nodes} />
               </td>
               <td className={td}>
                 <Button

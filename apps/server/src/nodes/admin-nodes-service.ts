@@ -1,0 +1,100 @@
+import type { NodeCreateRequestSchema, NodeView } from '@portal/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit, type AuditActor } from '../admin/audit';
+import type { OperatorDeps } from '../admin/operator-actions';
+import type { Database } from '../db/client';
+import { proxies } from '../db/schema';
+import { DomainError } from '../errors';
+import { isUniqueViolation } from '../db/errors';
+import { hashSecret, randomToken } from '../lib/secrets';
+import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
+import { insertNode, listNodeRows, liveNode, markRevoked, nodeView } from './admin-nodes-repository';
+
+/** 256 random bits: nothing to guess, so the SHA-256 digest is all the database needs. */
+const TOKEN_BYTES = 32;
+
+export async function listNodes(deps: { db: Database; clock: OperatorDeps['clock'] }): Promise<NodeView[]> {
+  const now = deps.clock.now();
+  return (await listNodeRows(deps.db)).map(({ row, proxies: n }) => nodeView(row, n, now));
+}
+
+/** A new node and its token, which exists only in this answer. */
+export async function createNodeBy(
+  deps: OperatorDeps,
+  actor: AuditActor,
+  input: z.output<typeof NodeCreateRequestSchema>,
+): Promise<{ node: NodeView; token: string }> {
+  const at = deps.clock.now();
+  const token = randomToken(TOKEN_BYTES);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const created = await insertNode(tx, {
+        name: input.name,
+        host: input.host,
+        tokenHash: hashSecret(token),
+        createdAt: at,
+      });
+      await recordAudit(tx, {
+        actor,
+        action: 'nodes.create',
+        details: { nodeId: created.id, name: created.name, host: created.host },
+        at,
+      });
+      return created;
+    });
+    return { node: nodeView(row, 0, at), token };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('NODE_NAME_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * Revokes a node: its token opens nothing from now on. The notification is sent in the same
+ * transaction, so the process holding the node's stream closes it as the revocation commits,
+ * never before (a node reconnecting in between would be let in again) and never not at all.
+ */
+export async function revokeNodeBy(deps: OperatorDeps, actor: AuditActor, id: number): Promise<Date> {
+  const at = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await markRevoked(tx, id, at);
+    if (!row) throw new DomainError('NODE_NOT_FOUND');
+    await tx.execute(sql`SELECT pg_notify('node_revoked', ${String(id)})`);
+    await recordAudit(tx, { actor, action: 'nodes.revoke', details: { nodeId: id, name: row.name }, at });
+  });
+  return at;
+}
+
+/**
+ * Moves a proxy to a node (or back to the shop's own gateway with null). The proxies triggers do
+ * not watch `node_id`, so the notifications are sent here, in the transaction: every gateway and
+ * node stream re-reads the proxy's rental and the one that no longer serves it forgets it.
+ */
+export async function setProxyNodeBy(
+  deps: OperatorDeps,
+  actor: AuditActor,
+  proxyId: number,
+  nodeId: number | null,
+): Promise<void> {
+  const at = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (nodeId !== null && !(await liveNode(tx, nodeId))) throw new DomainError('NODE_NOT_FOUND');
+    const [before] = await tx
+      .select({ nodeId: proxies.nodeId })
+      .from(proxies)
+      .where(eq(proxies.id, proxyId))
+      .for('update');
+    if (!before) throw new DomainError('PROXY_NOT_FOUND');
+    await tx.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
+    await tx.execute(sql`SELECT pg_notify('proxy_access', ${String(proxyId)})`);
+    // The customer's cached history names the gateway's host: it is read again at once.
+    await tx.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
+    await recordAudit(tx, {
+      actor,
+      action: 'proxies.node',
+      details: { id: proxyId, from: before.nodeId, to: nodeId },
+      at,
+    });
+  });
+}

@@ -1,0 +1,60 @@
+import {
+  createNodeEndpoint,
+  listNodesEndpoint,
+  revokeNodeEndpoint,
+  setProxyNodeEndpoint,
+  type InventoryRow,
+} from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callAdminEndpoint } from '../../api/admin-request';
+import { consoleKeys } from './keys';
+
+/** A node reports every 10 seconds: the list follows it while the screen is open. */
+const REFRESH_MS = 10_000;
+
+/** `poll`: the Nodes screen follows the reports; the inventory only needs the names. */
+export function useNodes({ poll = true }: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: consoleKeys.nodes(),
+    queryFn: ({ signal }) => callAdminEndpoint(listNodesEndpoint, { signal }),
+    select: (answer) => answer.nodes,
+    refetchInterval: poll ? REFRESH_MS : false,
+  });
+}
+
+/** Adding or revoking a node touches the list, the audit log and the inventory's node names. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: consoleKeys.all });
+}
+
+export function useCreateNode() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { name: string; host: string }) => callAdminEndpoint(createNodeEndpoint, { body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRevokeNode() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => callAdminEndpoint(revokeNodeEndpoint, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetProxyNode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, nodeId }: { id: number; nodeId: number | null }) =>
+      callAdminEndpoint(setProxyNodeEndpoint, { params: { id }, body: { nodeId } }),
+    onSuccess: async ({ id, nodeId }) => {
+      // The row shows its new node at once; the refetch then brings the server's view.
+      queryClient.setQueryData<InventoryRow[]>(consoleKeys.inventory(), (rows) =>
+        rows?.map((row) => (row.id === id ? { ...row, nodeId } : row)),
+      );
+      await queryClient.invalidateQueries({ queryKey: consoleKeys.all });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button';
+import { inputClass } from '../../../../components/ui/input-class';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useCreateNode } from '../api/nodes';
+import { CopySecret } from '../components/copy-secret';
+import { Field } from '../components/field';
+
+/** What starts the node on its own server: the shop's address, the token, and the host customers use. */
+export function startCommand(panelUrl: string, token: string, host: string): string {
+  return `PANEL_URL=${panelUrl} NODE_TOKEN=${token} GATEWAY_HOST=${host} npm run gateway`;
+}
+
+/** The owner adds a node by name and host; its token is shown this once, with the command that uses it. */
+export function AddNode() {
+  const { t } = useTranslation('console');
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [host, setHost] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; host?: string; form?: string }>({});
+  const [created, setCreated] = useState<{ name: string; host: string; token: string } | null>(null);
+  const create = useCreateNode();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = {
+      ...(name.trim() ? {} : { name: t('nodes.add.nameRequired') }),
+      ...(host.trim() ? {} : { host: t('nodes.add.hostRequired') }),
+    };
+    setErrors(problems);
+    if (problems.name || problems.host) return;
+    create.mutate(
+      { name: name.trim(), host: host.trim() },
+      {
+        onSuccess: (answer) => {
+          setCreated({ name: answer.node.name, host: answer.node.host, token: answer.token });
+          setName('');
+          setHost('');
+        },
+        onError: (failure) => setErrors({ form: apiErrorText(failure) }),
+      },
+    );
+  }
+
+  const command = created ? startCommand(window.location.origin, created.token, created.host) : '';
+  return (
+    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('nodes.add.title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+        <Field
+          label={t('nodes.add.name')}
+          value={name}
+          maxLength={64}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name ?? null}
+          className={cn(inputClass('text-sm'), 'w-48')}
+        />
+        <Field
+          label={t('nodes.add.host')}
+          value={host}
+          maxLength={253}
+          placeholder="node1.example.net"
+          onChange={(event) => setHost(event.target.value)}
+          error={errors.host ?? null}
+          className={cn(inputClass('text-sm'), 'w-64')}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {t('nodes.add.submit')}
+        </Button>
+      </form>
+      <p className="mt-2 text-sm text-slate-600">{t('nodes.add.hostHelp')}</p>
+      {errors.form && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {errors.form}
+        </p>
+      )}
+      {created && (
+        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <p>{t('nodes.add.tokenOnce', { name: created.name })}</p>
+          <code data-testid="node-token" className="mt-2 block font-mono break-all select-all">
+            {created.token}
+          </code>
+          <CopySecret item={t('copySecret.nodeToken')} value={created.token} />
+          <p className="mt-3">{t('nodes.add.commandIntro')}</p>
+          <code data-testid="node-command" className="mt-2 block font-mono text-xs break-all select-all">
+            {command}
+          </code>
+          <CopySecret item={t('copySecret.nodeCommand')} value={command} />
+          <p className="mt-3">{t('nodes.add.caHint')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { createNodeEndpoint, revokeNodeEndpoint, type NodeView } from '@portal/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { apiErrorText } from '../../../../lib/api-error-text';
+import { cn } from '../../../../lib/cn';
+import { useAdminMe } from '../../api/admin-me';
+import { mayCall } from '../../lib/role-screens';
+import { useNodes, useRevokeNode } from '../api/nodes';
+import { QueryState } from '../components/query-state';
+import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { useConsoleFormat } from '../components/use-console-format';
+import { AddNode } from './add-node';
+import { sampleOf, throughput, type NodeSample } from './throughput';
+
+/** Gateway nodes: their state as they report it, adding one (the owner) and revoking one. */
+export function NodesPage() {
+  const { t } = useTranslation('console');
+  const me = useAdminMe();
+  const role = me.data?.operator.role;
+  const nodes = useNodes();
+  return (
+    <>
+      <ScreenHeader title={t('nodes.title')} />
+      <div className="flex flex-col gap-6">
+        <p className="text-sm text-slate-700">{t('nodes.intro')}</p>
+        {mayCall(role, createNodeEndpoint) && <AddNode />}
+        {nodes.data ? (
+          <NodeTable nodes={nodes.data} mayRevoke={mayCall(role, revokeNodeEndpoint)} />
+        ) : (
+          <QueryState error={nodes.error} onRetry={() => void nodes.refetch()} />
+        )}
+      </div>
+    </>
+  );
+}
+
+type Rates = Map<number, { up: number; down: number } | null>;
+
+/**
+ * Bytes per second of each node between its last two reports seen by this screen. Worked out
+ * when a new list arrives (React's "adjust state while rendering": no extra pass through an effect).
+ */
+function useRates(nodes: NodeView[]): Rates {
+  const [seen, setSeen] = useState<{ list: NodeView[] | null; samples: Map<number, NodeSample>; rates: Rates }>({
+    list: null,
+    samples: new Map(),
+    rates: new Map(),
+  });
+  if (seen.list !== nodes) {
+    const samples = new Map(seen.samples);
+    const rates: Rates = new Map();
+    for (const node of nodes) {
+      const sample = sampleOf(node);
+      const before = seen.samples.get(node.id) ?? null;
+      // The same report again (a poll between two reports) keeps the rate it had.
+      if (sample && before && sample.at === before.at) rates.set(node.id, seen.rates.get(node.id) ?? null);
+      else rates.set(node.id, throughput(before, sample));
+      if (sample && (!before || sample.at !== before.at)) samples.set(node.id, sample);
+    }
+    setSeen({ list: nodes, samples, rates });
+    return rates;
+  }
+  return seen.rates;
+}
+
+function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean }) {
+  const { t } = useTranslation('console');
+  const format = useConsoleFormat();
+  const rates = useRates(nodes);
+  const revoke = useRevokeNode();
+  const [revoking, setRevoking] = useState<NodeView | null>(null);
+  const columns = ['node', 'state', 'lastSeen', 'connections', 'throughput', 'version', 'actions'] as const;
+  const perSecond = (bytes: number) => t('nodes.perSecond', { value: format.megabytes(bytes) });
+
+  function onRevoke() {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        toast.success(t('nodes.revoke.done', { name: revoking.name }));
+        setRevoking(null);
+      },
+      onError: (failure) => toast.error(apiErrorText(failure)),
+    });
+  }
+
+  return (
+    <>
+      <Table caption={t('nodes.listTitle')}>
+        <TableHead labels={columns.map((column) => t(`nodes.columns.${column}`))} wrap />
+        <tbody>
+          {nodes.length === 0 && <EmptyRow colSpan={columns.length} text={t('nodes.empty')} />}
+          {nodes.map((node) => {
+            const state = node.revokedAt ? 'revoked' : node.online ? 'online' : 'offline';
+            const rate = rates.get(node.id) ?? null;
+            return (
+              <tr key={node.id} className="border-t border-slate-100" data-testid="node-row">
+                <td className={td}>
+                  <span className="font-medium">{node.name}</span>
+                  <span className="block font-mono text-xs text-slate-600">{node.host}</span>
+                  <span className="block text-xs text-slate-600">{t('nodes.proxies', { count: node.proxies })}</span>
+                </td>
+                <td className={td}>
+                  <span
+                    data-testid="node-state"
+                    className={cn(
+                      'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+                      state === 'online' && 'bg-green-100 text-green-900',
+                      state === 'offline' && 'bg-red-100 text-red-900',
+                      state === 'revoked' && 'bg-slate-200 text-slate-800',
+                    )}
+                  >
+                    {t(`nodes.states.${state}`)}
+                  </span>
+                </td>
+                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(node.last_seen) ?? t('common.never')}</td>
+                <td className={cn(td, 'tabular-nums')}>{format.number(node.openConnections)}</td>
+                <td className={cn(td, 'text-xs whitespace-nowrap')}>
+                  {rate ? (
+                    <>
+                      <span className="block">↑ {perSecond(rate.up)}</span>
+                      <span className="block">↓ {perSecond(rate.down)}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-600">{t('nodes.noRate')}</span>
+                  )}
+                  <span className="block text-slate-600">
+                    {t('nodes.total', { up: format.megabytes(node.bytesUp), down: format.megabytes(node.bytesDown) })}
+                  </span>
+                </td>
+                <td className={cn(td, 'font-mono text-xs')}>{node.version ?? '—'}</td>
+                <td className={td}>
+                  {mayRevoke && !node.revokedAt && (
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1"
+                      onClick={() => setRevoking(node)}
+                      aria-label={t('nodes.revoke.label', { name: node.name })}
+                    >
+                      {t('nodes.revoke.button')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+      <Dialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={t('nodes.revoke.title', { name: revoking?.name ?? '' })}
+        description={t('nodes.revoke.text', { count: revoking?.proxies ?? 0 })}
+        closeLabel={t('nodes.revoke.cancel')}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setRevoking(null)}>
+            {t('nodes.revoke.cancel')}
+          </Button>
+          <Button variant="danger" onClick={onRevoke} disabled={revoke.isPending}>
+            {t('nodes.revoke.button')}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { successTrue } from '../common/schemas';
+
+/**
+ * Gateway nodes as the operators manage them. A node's token is answered once, when it is added;
+ * the server keeps only its SHA-256 digest, so a lost token means revoking the node and adding it
+ * again.
+ */
+
+/** How long after its last contact a node still counts as online: two missed 10-second reports and then some. */
+export const NODE_ONLINE_WINDOW_MS = 30_000;
+
+/** A host name or an IP address customers connect to: no scheme, no port, no spaces. */
+const hostSchema = z
+  .string()
+  .trim()
+  .min(1, 'host is required')
+  .max(253)
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)$/, {
+    message: 'host must be a host name or an IP address, without a scheme or a port',
+  })
+  .transform((host) => host.replace(/^\[(.*)\]$/, '$1'));
+
+export const NodeNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name is required')
+  .max(64)
+  .regex(/^[\p{L}\p{N}._-]+$/u, { message: 'name may hold letters, digits, dots, dashes and underscores' });
+
+export const NodeCreateRequestSchema = z.object({ name: NodeNameSchema, host: hostSchema });
+export type NodeCreateRequest = z.input<typeof NodeCreateRequestSchema>;
+
+export const NodeIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const NodeViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  host: z.string(),
+  createdAt: z.string(),
+  /** Revoked nodes stay listed (their proxies and history name them); their token opens nothing. */
+  revokedAt: z.string().nullable(),
+  /** Not revoked, and in contact within the last 30 seconds. */
+  online: z.boolean(),
+  /** The node's last contact (null: never connected). */
+  last_seen: z.string().nullable(),
+  /** As the node reported them (null until its first report). */
+  version: z.string().nullable(),
+  socksPort: z.number().int().nullable(),
+  httpPort: z.number().int().nullable(),
+  tlsPort: z.number().int().nullable(),
+  openConnections: z.number().int(),
+  /** Bytes relayed since the node process started, as of its last report. */
+  bytesUp: z.number().int(),
+  bytesDown: z.number().int(),
+  /** Proxies this node serves. */
+  proxies: z.number().int(),
+});
+export type NodeView = z.infer<typeof NodeViewSchema>;
+
+export const NodeListResponseSchema = z.object({ success: successTrue, nodes: z.array(NodeViewSchema) });
+export const NodeCreateResponseSchema = z.object({
+  success: successTrue,
+  node: NodeViewSchema,
+  /** The node's NODE_TOKEN: shown this once. */
+  token: z.string(),
+});
+export const NodeRevokeResponseSchema = z.object({ success: successTrue, id: z.number().int(), revokedAt: z.string() });
+
+/** `POST /api/admin/proxies/{id}/node`: the node that serves the proxy, or null for the shop's own gateway. */
+export const ProxyNodeRequestSchema = z.object({ nodeId: z.number().int().positive().nullable() });
+export const ProxyNodeResponseSchema = z.object({
+  success: successTrue,
+  id: z.number().int(),
+  nodeId: z.number().int().nullable(),
+});
