@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';
-import { useWallet } from '../../features/account/api/get-wallet';
+import { useWallet } from '../../lib/wallet';
 import { logout } from '../../features/auth/api/logout';
 import { RenewalWarning } from '../../features/rentals/components/renewal-warning';
 

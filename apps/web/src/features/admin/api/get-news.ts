@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { newsKeys } from './keys';
+import { getNews } from '../../../lib/fetch-news';
+import { newsKeys } from './news-keys';
 
+/** The public news list as the editor shows it, refreshed after each add or delete. */
 export function getNewsQueryOptions() {
-  return queryOptions({
-    queryKey: newsKeys.list(),
-    queryFn: async ({ signal }) => {
-      // The API client and its zod schemas load with the first fetch: /news arrives with its list.
-      const { getNews } = await import('./fetch-news');
-      return getNews({ signal });
-    },
-  });
+  return queryOptions({ queryKey: newsKeys.list(), queryFn: ({ signal }) => getNews({ signal }) });
 }
 
 type QueryConfig = Omit<ReturnType<typeof getNewsQueryOptions>, 'queryKey' | 'queryFn'>;
@@ -17,5 +12,3 @@ type QueryConfig = Omit<ReturnType<typeof getNewsQueryOptions>, 'queryKey' | 'qu
 export function useNews({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
   return useQuery({ ...getNewsQueryOptions(), ...queryConfig });
 }
-
-export { newestFirst } from './newest-first';

@@ -6,7 +6,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { newestFirst, useNews } from '../../news/api/get-news';
+import { newestFirst } from '../../../lib/newest-first';
+import { useNews } from '../api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 
 /**

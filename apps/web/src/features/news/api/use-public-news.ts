@@ -29,7 +29,7 @@ export function usePublicNews(): NewsState & { refetch: () => void } {
 
   const load = useCallback((signal?: AbortSignal) => {
     const attempt = async (tries: number): Promise<NewsItem[]> => {
-      const { getNews } = await import('./fetch-news');
+      const { getNews } = await import('../../../lib/fetch-news');
       try {
         return await getNews({ signal });
       } catch (error) {

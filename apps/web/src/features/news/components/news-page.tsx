@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { newestFirst } from '../api/newest-first';
+import { newestFirst } from '../../../lib/newest-first';
 import { usePublicNews } from '../api/use-public-news';
 
 /** Public news list: important items flagged, newest first. */
