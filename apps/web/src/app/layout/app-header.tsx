@@ -5,7 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from 'sonner';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';

@@ -8,7 +8,6 @@ import { Field } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
 import { inputClass } from '../../../../components/ui/input-class';
 
-
 type Errors = { amount?: string; reason?: string };
 
 /**

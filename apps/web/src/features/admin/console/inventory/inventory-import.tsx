@@ -2,7 +2,7 @@ import { MAX_IMPORT_PROBLEMS, PROXY_TYPES, type ProxyType, type RowProblem } fro
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
-import { isApiError } from '../../../../lib/api-client';
+import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
