@@ -1,6 +1,9 @@
 import { sharedKeys } from '../../../lib/query-keys';
 
-/** Query keys of the rentals area (catalogue, history, transactions), general to specific (STYLE section 2). */
+/**
+ * Query keys of the rentals area (catalogue, history, transactions), general to specific, so invalidating
+ * a prefix refreshes everything under it.
+ */
 export const rentalKeys = {
   all: sharedKeys.rentals(),
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
