@@ -65,6 +65,7 @@ const knownRepositoryReaches = [
   'apps/server/src/gateway/gateway.ts',
   'apps/server/src/gateway/rental-sources.ts',
   'apps/server/src/metrics/shop-gauges.ts',
+  'apps/server/src/nodes/node-channel.ts',
   'apps/server/src/ops/ops-routes.ts',
   'apps/server/src/ops/ops-watch.ts',
   'apps/server/src/plugins/customer-auth.ts',
