@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -6,6 +9,70 @@ import tseslint from 'typescript-eslint';
 
 /** Imports flow one way: contract <- server and contract <- web (DEVELOPERS standards). */
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const root = import.meta.dirname;
+/** The folders directly under `dir`, read at each run so a new feature or area is zoned at once. */
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const zones = (list) => ({ 'import-x/no-restricted-paths': ['error', { basePath: root, zones: list }] });
+
+/**
+ * Web features stand side by side: a screen can be changed, moved or dropped without reading
+ * another feature, and what two of them share has one home that both can see (src/lib/, or the
+ * contract when the server applies the same rule). The layers below the features never reach up.
+ */
+const webZones = zones([
+  ...foldersOf('apps/web/src/features').map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: move what both use to src/lib/ (or to the contract).',
+  })),
+  {
+    target: ['apps/web/src/lib', 'apps/web/src/components', 'apps/web/src/ssr'],
+    from: 'apps/web/src/features',
+    message: 'lib/, components/ and ssr/ sit below the features and import none of them.',
+  },
+]);
+
+/**
+ * A server area's repository holds its queries; another area asks the area's service, so the
+ * rules that go with the tables (locks, audit rows, cache bumps) cannot be skipped from outside.
+ */
+const serverSrc = path.join(root, 'apps/server/src');
+const serverZones = zones(
+  foldersOf('apps/server/src').map((area) => ({
+    target: `apps/server/src/${area}`,
+    from: `${serverSrc}/*/**/*-repository.ts`,
+    except: [`${serverSrc}/${area}/**`],
+    message: "Another area's queries: call its service instead.",
+  })),
+);
+/**
+ * Files that reach into another area's repository today, until the areas get services of their
+ * own: the list only shrinks (a new reach fails lint), and a file leaves it once it calls a service.
+ */
+const knownRepositoryReaches = [
+  'apps/server/src/admin/admin-routes.ts',
+  'apps/server/src/admin/console-queries.ts',
+  'apps/server/src/admin/operator-actions.ts',
+  'apps/server/src/admin/proxy-disable.ts',
+  'apps/server/src/cli/console-commands.ts',
+  'apps/server/src/cli/main.ts',
+  'apps/server/src/discovery/discovery-service.ts',
+  'apps/server/src/gateway/gateway.ts',
+  'apps/server/src/gateway/rental-sources.ts',
+  'apps/server/src/metrics/shop-gauges.ts',
+  'apps/server/src/nodes/node-channel.ts',
+  'apps/server/src/ops/ops-routes.ts',
+  'apps/server/src/ops/ops-watch.ts',
+  'apps/server/src/plugins/customer-auth.ts',
+  'apps/server/src/replacements/replacement-routes.ts',
+  'apps/server/src/replacements/replacement-service.ts',
+  'apps/server/src/storefront/storefront-routes.ts',
+];
 
 export default defineConfig(
   {
@@ -29,6 +96,29 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    // A cycle makes the order modules run in matter (a value read before its module has run is
+    // undefined) and ties two files so neither can be understood or moved alone. Type-only
+    // imports are not followed (they vanish from the build), so keep types in files of their own.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: webZones,
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    // Tests set up their state through any area's queries; the zones are about the running code.
+    ignores: ['**/*.test.ts', ...knownRepositoryReaches],
+    rules: serverZones,
   },
   {
     // Dollars become cents in one place (the contract's money.ts), so a rounding rule cannot differ.

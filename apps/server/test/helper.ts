@@ -20,7 +20,7 @@ import { systemClock } from '../src/clock';
 import type { CredentialStore } from '../src/gateway/credential-store';
 import { startGateway, type Gateway, type GatewayOptions } from '../src/gateway/gateway';
 import { insertProxies } from '../src/inventory/inventory-repository';
-import type { LifecycleDeps } from '../src/jobs/lifecycle-jobs';
+import type { LifecycleDeps } from '../src/jobs/lifecycle-deps';
 import { adjustBalance } from '../src/ledger/ledger';
 import { hashSecret } from '../src/lib/secrets';
 import { listenedHistoryCache } from '../src/rentals/history-cache';

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
-import { ServerStorefrontContext } from './features/content/api/use-storefront-facts';
+import { ServerStorefrontContext } from './lib/storefront-facts';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';

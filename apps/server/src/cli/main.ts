@@ -8,8 +8,7 @@ import {
   createGiftcardsEndpoint,
   enableProxyEndpoint,
   importProxiesEndpoint,
-  centsToDollars,
-  formatDollars,
+  formatCents,
   GiftcardCreateRequestSchema,
   ProxyCheckRequestSchema,
   ProxyIdParamsSchema,
@@ -162,7 +161,7 @@ ledger
     console.error(`Ledger MISMATCH in ${mismatches.length} of ${usersChecked} accounts:`);
     for (const m of mismatches) {
       console.error(
-        `  customer ${m.userId}: balance ${formatDollars(centsToDollars(m.balanceCents))}, ledger sum ${formatDollars(centsToDollars(m.ledgerSumCents))}, difference ${formatDollars(centsToDollars(m.balanceCents - m.ledgerSumCents))}`,
+        `  customer ${m.userId}: balance ${formatCents(m.balanceCents)}, ledger sum ${formatCents(m.ledgerSumCents)}, difference ${formatCents(m.balanceCents - m.ledgerSumCents)}`,
       );
     }
     process.exitCode = 1;
@@ -183,7 +182,7 @@ ledger
     const { balanceCents } = await withDatabase(async (db) =>
       adjustCustomerBalance({ db, clock: systemClock }, await cliActor(db, adjustBalanceEndpoint), input),
     );
-    console.log(`Balance is now ${formatDollars(centsToDollars(balanceCents))}.`);
+    console.log(`Balance is now ${formatCents(balanceCents)}.`);
   });
 
 const giftcards = program.command('giftcards').description('gift card codes');

@@ -1,4 +1,5 @@
 import {
+  MAX_IMPORT_PROBLEMS,
   MAX_IMPORT_ROWS,
   looksLikeUpstreamLines,
   parseUpstreamLines,
@@ -9,9 +10,6 @@ import {
 } from '@portal/contract';
 import { parse } from 'csv-parse/sync';
 import { DomainError } from '../errors';
-
-/** At most this many problems are listed; the first one is also the error sentence. */
-const MAX_PROBLEMS = 100;
 
 /** Operators' CSV: a header row naming the import's fields, in any order and case. */
 export function parseCsv(text: string): unknown[] {
@@ -96,7 +94,7 @@ export function importRejected(problems: RowProblem[]): DomainError {
   const more = problems.length > 1 ? ` (${problems.length} problems in all)` : '';
   return new DomainError('IMPORT_INVALID', {
     message: first ? `Row ${first.row}, ${first.field}: ${first.message}${more}` : 'The import was rejected',
-    problems: problems.slice(0, MAX_PROBLEMS),
+    problems: problems.slice(0, MAX_IMPORT_PROBLEMS),
   });
 }
 

@@ -1,7 +1,7 @@
 import { RENTAL_STATUS } from '@portal/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { proxies, rentals } from '../db/schema';
-import type { LifecycleDeps } from './lifecycle-jobs';
+import type { LifecycleDeps } from './lifecycle-deps';
 import { carryingTraffic } from '../rentals/rental-activity';
 import { upstreamsOf } from './upstreams';
 

@@ -3,18 +3,11 @@ import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-or
 import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { rentals } from '../db/schema';
-import { autoRefundWaiting, autoRenewRental, type RentalsDeps } from '../rentals/rentals-service';
+import { autoRefundWaiting, autoRenewRental } from '../rentals/rentals-service';
 import { replaceFailing } from '../replacements/replacement-service';
 import { checkConnected } from './health-check';
+import type { LifecycleDeps } from './lifecycle-deps';
 import { upstreamsOf } from './upstreams';
-
-export interface LifecycleDeps extends RentalsDeps {
-  graceMs: number;
-  provisioningDeadlineMs: number;
-  healthCheckMs: number;
-  /** Automatic replacement of failing proxies; without it, none. */
-  replacement?: { autoAfterMs: number; perDay: number; autoPerDay?: number };
-}
 
 const BATCH = 500;
 const PROVISION_BATCH = 50;

@@ -1,4 +1,4 @@
-import { LANGUAGES, centsToDollars, formatDollars, type NoticeKind } from '@portal/contract';
+import { LANGUAGES, formatCents, type NoticeKind } from '@portal/contract';
 import { fill, textsFor, type Texts } from './texts';
 
 /** A queued notice's payload as stored (the NoticeEvent, or an e-mail confirmation's token). */
@@ -14,7 +14,7 @@ export function formatUtc(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const money = (cents: unknown) => formatDollars(centsToDollars(Number(cents)));
+const money = (cents: unknown) => formatCents(Number(cents));
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 function expiryText(texts: Texts, kind: 'expiry_24h' | 'expiry_1h', payloads: StoredPayload[]): string {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RENTAL_STATUS, centsToDollars, formatDollars } from '@portal/contract';
+import { RENTAL_STATUS, formatCents } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
@@ -146,7 +146,7 @@ async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> 
         .select({ balanceCents: users.balanceCents })
         .from(users)
         .where(eq(users.id, contact.userId));
-      return fill(texts.balance, { balance: formatDollars(centsToDollars(user?.balanceCents ?? 0)) });
+      return fill(texts.balance, { balance: formatCents(user?.balanceCents ?? 0) });
     }
     case 'proxies':
       return proxiesText(deps, contact.userId, contact.language);

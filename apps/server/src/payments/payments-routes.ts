@@ -1,6 +1,6 @@
 import {
   centsToDollars,
-  formatDollars,
+  formatCents,
   giftcardEndpoint,
   paymentCreateEndpoint,
   paymentHistoryEndpoint,
@@ -63,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, d
       return {
         success: true as const,
         amount: centsToDollars(amountCents),
-        message: `Gift card activated: ${formatDollars(centsToDollars(amountCents))} added to your wallet`,
+        message: `Gift card activated: ${formatCents(amountCents)} added to your wallet`,
       };
     },
     {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
-import { runLifecycleOnce, type LifecycleDeps } from '../jobs/lifecycle-jobs';
+import type { LifecycleDeps } from '../jobs/lifecycle-deps';
+import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { verifyLedger } from '../ledger/ledger';
 import {
   adminToken,

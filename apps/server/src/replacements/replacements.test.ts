@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, noticeContacts, notices, proxies, proxyReplacements, rentals } from '../db/schema';
 import { until } from '../gateway/gateway-test-kit';
 import type { Gateway } from '../gateway/gateway';
-import { runLifecycleOnce, type LifecycleDeps } from '../jobs/lifecycle-jobs';
+import type { LifecycleDeps } from '../jobs/lifecycle-deps';
+import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { verifyLedger } from '../ledger/ledger';
 import {
   adminToken,

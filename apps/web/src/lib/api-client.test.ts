@@ -1,7 +1,8 @@
 import { STORAGE_KEYS, TIMEOUTS_MS, WalletResponseSchema, walletEndpoint } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../testing/render-app';
-import { ApiError, apiRequest } from './api-client';
+import { apiRequest } from './api-client';
+import { ApiError } from './api-error';
 import { onSessionEnded } from './session';
 
 afterEach(() => {

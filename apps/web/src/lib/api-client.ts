@@ -11,9 +11,6 @@ import { ApiError } from './api-error';
 import type { z } from 'zod';
 import { endSession, getApiKey } from './session';
 
-/** The error type lives apart, so code that only inspects errors does not load the schemas. */
-export { ApiError, isApiError, type ApiErrorKind } from './api-error';
-
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;

@@ -1,4 +1,4 @@
-import { isApiError } from './api-client';
+import { isApiError } from './api-error';
 import enErrors from '../locales/en/errors.json';
 import { i18n, type EnglishResources } from './i18n';
 

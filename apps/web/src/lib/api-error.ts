@@ -27,3 +27,8 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** A 4xx, or a call without a key, will not change on retry; a dropped connection or a 5xx may. */
+export function mayRetry(error: unknown): boolean {
+  return !(isApiError(error) && (error.kind === 'no-key' || (error.status !== null && error.status < 500)));
+}

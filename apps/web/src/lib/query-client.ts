@@ -1,10 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { mayRetry } from './api-error';
 
-/** A 4xx will not change on retry; a dropped connection or a 5xx gets one more try. */
+/** A call that may succeed on retry (mayRetry) gets one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && (error.kind === 'no-key' || (error.status !== null && error.status < 500))) return false;
-  return failureCount < 1;
+  return mayRetry(error) && failureCount < 1;
 }
 
 export function createQueryClient(): QueryClient {

@@ -153,6 +153,8 @@ export const ProxyImportRowSchema = z
 export type ProxyImportRow = z.infer<typeof ProxyImportRowSchema>;
 
 export const MAX_IMPORT_ROWS = 20_000;
+/** A refused import lists at most this many bad rows; the console says when the list was cut there. */
+export const MAX_IMPORT_PROBLEMS = 100;
 
 export const ProxyImportRequestSchema = z.object({
   proxies: z.array(z.unknown()).min(1, 'proxies must list at least one proxy').max(MAX_IMPORT_ROWS),
@@ -222,8 +224,9 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** Largest balance change one adjustment may make, either way. */
+/** Largest balance change one adjustment may make, either way, and the longest reason it carries. */
 export const MAX_ADJUSTMENT_DOLLARS = 1_000_000;
+export const MAX_ADJUSTMENT_REASON_LENGTH = 500;
 
 /**
  * Operator's manual balance change: dollars with at most 2 decimals, a reason.
@@ -233,7 +236,7 @@ export const BalanceAdjustRequestSchema = z
   .object({
     customer: z.union([z.number().int().positive(), boundedText(100)]),
     amount: dollarsAsCents('amount', MAX_ADJUSTMENT_DOLLARS).refine((cents) => cents !== 0, 'amount must not be 0'),
-    reason: z.string().trim().min(1, 'a reason is required').max(500),
+    reason: z.string().trim().min(1, 'a reason is required').max(MAX_ADJUSTMENT_REASON_LENGTH),
   })
   .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
 export type BalanceAdjustRequest = z.input<typeof BalanceAdjustRequestSchema>;

@@ -108,9 +108,13 @@ export const AdminNoticesResponseSchema = z.object({
 });
 export type AdminNoticesResponse = z.infer<typeof AdminNoticesResponseSchema>;
 
+/** The longest broadcast heading and text. */
+export const MAX_BROADCAST_TITLE_LENGTH = 300;
+export const MAX_BROADCAST_CONTENT_LENGTH = 3_500;
+
 export const BroadcastRequestSchema = z.object({
-  title: z.string().trim().min(1, 'title is required').max(300),
-  content: z.string().trim().min(1, 'content is required').max(3_500),
+  title: z.string().trim().min(1, 'title is required').max(MAX_BROADCAST_TITLE_LENGTH),
+  content: z.string().trim().min(1, 'content is required').max(MAX_BROADCAST_CONTENT_LENGTH),
   important: z.boolean().default(false),
   /** Also a Telegram message to every linked customer, through the throttled queue. */
   telegram: z.boolean().default(false),

@@ -5,11 +5,11 @@ import { Link, NavLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from 'sonner';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';
-import { useWallet } from '../../features/account/api/get-wallet';
+import { useWallet } from '../../lib/wallet';
 import { logout } from '../../features/auth/api/logout';
 import { RenewalWarning } from '../../features/rentals/components/renewal-warning';
 

@@ -1,6 +1,5 @@
 /** Query keys of the account area, general to specific, so invalidating a prefix refreshes everything under it. */
 export const accountKeys = {
   all: ['account'] as const,
-  wallet: () => [...accountKeys.all, 'wallet'] as const,
   notices: () => [...accountKeys.all, 'notices'] as const,
 };

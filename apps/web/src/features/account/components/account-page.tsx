@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { referralLink } from '../../../lib/config';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { getApiKey, getReferralCode } from '../../../lib/session';
-import { useWallet } from '../api/get-wallet';
+import { useWallet } from '../../../lib/wallet';
 import { NoticesSection } from './notices-section';
 
 const card = 'rounded-2xl bg-white p-6 shadow-sm';

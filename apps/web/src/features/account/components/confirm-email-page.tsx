@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { followLanguage, isLanguage } from '../../../lib/i18n';
 import { useApiKey } from '../../../lib/session';
 import { useConfirmEmail } from '../api/notices';

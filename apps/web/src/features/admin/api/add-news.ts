@@ -1,6 +1,6 @@
 import { newsAddEndpoint, type NewsAddRequest, type NewsItem } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { newsKeys } from '../../news/api/keys';
+import { newsKeys } from './news-keys';
 import { callAdminEndpoint } from './admin-request';
 
 export async function addNews(input: NewsAddRequest): Promise<NewsItem> {

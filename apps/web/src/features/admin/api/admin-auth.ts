@@ -1,6 +1,7 @@
 import { adminLoginEndpoint, adminLogoutEndpoint, adminVerifyEndpoint } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, callEndpoint } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { callAdminEndpoint } from './admin-request';
 import { adminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointResult } from '@portal/contract';
-import { ApiError, callEndpoint, type EndpointCall } from '../../../lib/api-client';
+import { callEndpoint, type EndpointCall } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { clearAdminToken, getAdminToken } from '../lib/admin-session';
 
 /**

@@ -1,6 +1,6 @@
 import { newsDeleteEndpoint } from '@portal/contract';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { newsKeys } from '../../news/api/keys';
+import { newsKeys } from './news-keys';
 import { callAdminEndpoint } from './admin-request';
 
 export async function deleteNews(id: string): Promise<void> {

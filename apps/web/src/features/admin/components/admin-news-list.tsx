@@ -6,7 +6,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { newestFirst, useNews } from '../../news/api/get-news';
+import { newestFirst, newsDateFormat } from '../../../lib/news';
+import { useNews } from '../api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 
 /**
@@ -18,11 +19,7 @@ export function AdminNewsList() {
   const headingId = useId();
   const news = useNews();
   const [pending, setPending] = useState<NewsItem | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
-  const formatDate = (date: string) => {
-    const parsed = new Date(`${date}T00:00:00Z`);
-    return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
-  };
+  const formatDate = newsDateFormat(i18n.language);
   const items = newestFirst(news.data ?? []);
 
   return (

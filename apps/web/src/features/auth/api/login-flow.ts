@@ -1,4 +1,4 @@
-import { getWalletQueryOptions } from '../../account/api/get-wallet';
+import { getWalletQueryOptions } from '../../../lib/wallet';
 import { browserQueryClient } from '../../../lib/query-client';
 import { loginErrorText } from '../lib/login-error';
 import { login } from './login';

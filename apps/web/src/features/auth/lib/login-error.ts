@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { i18n } from '../../../lib/i18n';
 

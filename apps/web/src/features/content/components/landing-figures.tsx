@@ -1,7 +1,7 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
-import { useStorefrontFacts } from '../api/use-storefront-facts';
+import { useStorefrontFacts } from '../../../lib/storefront-facts';
 import { hourPrice, ruleValues } from '../lib/storefront-text';
 
 /*

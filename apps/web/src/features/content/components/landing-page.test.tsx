@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
-import { forgetStorefrontFacts } from '../api/use-storefront-facts';
+import { forgetStorefrontFacts } from '../../../lib/storefront-facts';
 
 beforeAll(async () => {
   await initI18n('en');

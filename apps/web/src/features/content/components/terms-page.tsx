@@ -1,6 +1,6 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useStorefrontFacts } from '../api/use-storefront-facts';
+import { useStorefrontFacts } from '../../../lib/storefront-facts';
 import { ruleValues } from '../lib/storefront-text';
 
 type TermsT = ReturnType<typeof useTranslation<'terms'>>['t'];

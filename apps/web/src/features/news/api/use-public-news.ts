@@ -1,6 +1,6 @@
 import type { NewsItem } from '@portal/contract';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { isApiError } from '../../../lib/api-error';
+import { mayRetry } from '../../../lib/api-error';
 import { readPageData } from '../../../ssr/page-data';
 
 /** The news the server renders /news with (src/entry-server.tsx); the browser reads it from the page. */
@@ -10,10 +10,6 @@ export const ServerNewsContext = createContext<NewsItem[] | null>(null);
 let pageNews = typeof document === 'undefined' ? undefined : readPageData().news;
 
 type NewsState = { status: 'pending' | 'error' | 'success'; data: NewsItem[] | undefined };
-
-/** The query client's rule (lib/query-client.ts): a dropped connection or a 5xx gets one more try. */
-const retries = (error: unknown) =>
-  !(isApiError(error) && (error.kind === 'no-key' || (error.status !== null && error.status < 500)));
 
 /**
  * The public news list without react-query (the public pages' first scripts leave it
@@ -29,11 +25,11 @@ export function usePublicNews(): NewsState & { refetch: () => void } {
 
   const load = useCallback((signal?: AbortSignal) => {
     const attempt = async (tries: number): Promise<NewsItem[]> => {
-      const { getNews } = await import('./fetch-news');
+      const { getNews } = await import('../../../lib/fetch-news');
       try {
         return await getNews({ signal });
       } catch (error) {
-        if (tries > 0 && retries(error) && !signal?.aborted) return attempt(tries - 1);
+        if (tries > 0 && mayRetry(error) && !signal?.aborted) return attempt(tries - 1);
         throw error;
       }
     };

@@ -1,18 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/page-loading';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
-import { newestFirst } from '../api/newest-first';
+import { newestFirst, newsDateFormat } from '../../../lib/news';
 import { usePublicNews } from '../api/use-public-news';
 
 /** Public news list: important items flagged, newest first. */
 export function NewsPage() {
   const { t, i18n } = useTranslation('news');
   const news = usePublicNews();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
-  const formatDate = (date: string) => {
-    const parsed = new Date(`${date}T00:00:00Z`);
-    return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
-  };
+  const formatDate = newsDateFormat(i18n.language);
   const items = newestFirst(news.data ?? []);
 
   return (

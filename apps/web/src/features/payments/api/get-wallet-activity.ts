@@ -1,7 +1,7 @@
 import { walletActivityEndpoint, type WalletActivity } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
-import { accountKeys } from '../../account/api/keys';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export async function getWalletActivity(signal?: AbortSignal): Promise<WalletActivity[]> {
   const answer = await callEndpoint(walletActivityEndpoint, { signal });
@@ -14,7 +14,7 @@ export async function getWalletActivity(signal?: AbortSignal): Promise<WalletAct
  */
 export function getWalletActivityQueryOptions() {
   return queryOptions({
-    queryKey: [...accountKeys.wallet(), 'activity'] as const,
+    queryKey: [...sharedKeys.wallet(), 'activity'] as const,
     queryFn: ({ signal }) => getWalletActivity(signal),
   });
 }

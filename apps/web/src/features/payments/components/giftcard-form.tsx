@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { serverErrorText } from '../../../lib/api-error-text';
-import { accountKeys } from '../../account/api/keys';
+import { sharedKeys } from '../../../lib/query-keys';
 import { useRedeemGiftcard } from '../api/redeem-giftcard';
 
 /** Gift card activation: trimmed code, the server's message, or a fixed sentence when the server sent none. */
@@ -17,7 +17,7 @@ export function GiftcardForm() {
       onSuccess: (answer) => {
         toast.success(answer.message || t('giftcard.success', { amount: answer.amount }));
         setCode('');
-        void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+        void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
       },
       onError: (error) => toast.error(serverErrorText(error) ?? t('giftcard.error')),
     },

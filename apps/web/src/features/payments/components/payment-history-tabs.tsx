@@ -2,7 +2,7 @@ import { formatDollars } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useTransactions } from '../../rentals/api/get-transactions';
+import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { WalletActivityTable } from './wallet-activity';
 

@@ -5,8 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
 import { referralLink } from '../../../lib/config';
 import { getReferralCode } from '../../../lib/session';
-import { accountKeys } from '../../account/api/keys';
-import { rentalKeys } from '../../rentals/api/keys';
+import { sharedKeys } from '../../../lib/query-keys';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { paymentKeys } from '../api/keys';
 import { CreatePaymentForm } from './create-payment-form';
@@ -23,9 +22,9 @@ export function PaymentPage() {
   const history = usePaymentHistory();
   const refresh = () => {
     // A settled payment changes the balance, and with it the catalogue's "not enough" answer.
-    void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.history() });
-    void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.rentals() });
   };
   const polling = usePaymentPolling(history.data, {
     onPaid: () => {

@@ -1,13 +1,15 @@
+import { sharedKeys } from '../../../lib/query-keys';
+
 /**
  * Query keys of the rentals area (catalogue, history, transactions), general to specific, so invalidating
  * a prefix refreshes everything under it.
  */
 export const rentalKeys = {
-  all: ['rentals'] as const,
+  all: sharedKeys.rentals(),
   catalogue: () => [...rentalKeys.all, 'catalogue'] as const,
   stock: () => [...rentalKeys.all, 'stock'] as const,
   history: () => [...rentalKeys.all, 'history'] as const,
-  transactions: () => [...rentalKeys.all, 'transactions'] as const,
+  transactions: sharedKeys.transactions,
   exportLinks: () => [...rentalKeys.all, 'export-links'] as const,
   usage: (proxyId: number) => [...rentalKeys.all, 'usage', proxyId] as const,
   sources: (proxyId: number) => [...rentalKeys.all, 'sources', proxyId] as const,

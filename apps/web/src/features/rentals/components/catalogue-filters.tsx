@@ -1,6 +1,6 @@
 import { FRAUD_SCORE_BANDS, PROXY_TYPES, servedProtocols, type FraudScoreBand } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useStorefrontFacts } from '../../content/api/use-storefront-facts';
+import { useStorefrontFacts } from '../../../lib/storefront-facts';
 import { ALL, type CascadeOptions, type CatalogueFilters } from '../lib/catalogue-view';
 
 const select =

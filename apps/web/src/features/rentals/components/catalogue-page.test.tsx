@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n';
 import { catalogueProxy, historyRecord } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
-import { forgetStorefrontFacts } from '../../content/api/use-storefront-facts';
+import { forgetStorefrontFacts } from '../../../lib/storefront-facts';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass, Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { getCatalogueQueryOptions, loadCatalogue, useCatalogue } from '../api/get-catalogue';
 import { ActivationDialog } from './activation-dialog';

@@ -14,7 +14,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { accountKeys } from '../../account/api/keys';
+import { sharedKeys } from '../../../lib/query-keys';
 import { buyProxy } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
 import { DurationInputs } from './duration-inputs';
@@ -49,7 +49,7 @@ export function ExtendDialog({
     mutationFn: ({ id, hours: extra }: { id: number; hours: number }) => buyProxy(id, extra, 'extend'),
     onSuccess: (answer, { id, hours: extra }) => {
       toast.success(t('extend.success', { count: extra }));
-      queryClient.setQueryData(accountKeys.wallet(), answer.wallet);
+      queryClient.setQueryData(sharedKeys.wallet(), answer.wallet);
       void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
       onExtended(id, record?.status === RENTAL_STATUS.connected);
     },

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
 import { copyText } from '../../../lib/copy-text';
-import { useWallet } from '../../account/api/get-wallet';
+import { useWallet } from '../../../lib/wallet';
 import { useHistory } from '../api/get-history';
 import { ActivationDialog } from './activation-dialog';
 import { ExportProxies } from './export-proxies';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { accountKeys } from '../../account/api/keys';
+import { sharedKeys } from '../../../lib/query-keys';
 import { rentalKeys } from '../api/keys';
 import { useRefundProxy } from '../api/refund-proxy';
 
@@ -16,8 +16,8 @@ export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onC
     mutationConfig: {
       onSuccess: (answer) => {
         toast.success(t('refund.success'));
-        if (answer.wallet !== undefined) queryClient.setQueryData(accountKeys.wallet(), answer.wallet);
-        void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+        if (answer.wallet !== undefined) queryClient.setQueryData(sharedKeys.wallet(), answer.wallet);
+        void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
         void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
         onClose();
       },

@@ -2,7 +2,7 @@ import { dollarsToNearestCents, formatCents, renewalShortfallCents } from '@port
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWallet } from '../../account/api/get-wallet';
+import { useWallet } from '../../../lib/wallet';
 import { getHistory } from '../api/get-history';
 import { rentalKeys } from '../api/keys';
 import { useNow } from './use-now';

@@ -2,7 +2,7 @@ import { POLLING_MS, RENTAL_STATUS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getHistoryQueryOptions } from '../api/get-history';
-import { getTransactionsQueryOptions } from '../api/get-transactions';
+import { getTransactionsQueryOptions } from '../../../lib/transactions';
 
 export type Activation = { state: 'waiting' | 'connected' | 'refunded'; proxy?: string };
 

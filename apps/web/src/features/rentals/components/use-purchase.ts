@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { accountKeys } from '../../account/api/keys';
-import { getWalletQueryOptions } from '../../account/api/get-wallet';
+import { sharedKeys } from '../../../lib/query-keys';
+import { getWalletQueryOptions } from '../../../lib/wallet';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { buyProxies, PurchaseError } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
@@ -19,8 +19,8 @@ export function usePurchase({ onBought }: { onBought: (ids: number[]) => void })
   const navigate = useNavigate();
 
   const settle = (wallet: number | null) => {
-    if (wallet !== null) queryClient.setQueryData(accountKeys.wallet(), wallet);
-    void queryClient.invalidateQueries({ queryKey: accountKeys.wallet() });
+    if (wallet !== null) queryClient.setQueryData(sharedKeys.wallet(), wallet);
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
     void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
   };
 

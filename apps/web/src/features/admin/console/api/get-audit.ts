@@ -1,15 +1,8 @@
 import { auditEndpoint, type AuditEntry } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
+import type { AuditFilters } from './audit-query';
 import { consoleKeys } from './keys';
-
-/** What the audit screen narrows the log to; times are ISO 8601. */
-export interface AuditFilters {
-  operatorId?: number | undefined;
-  action?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 export const AUDIT_PAGE_SIZE = 100;
 

@@ -1,5 +1,5 @@
 import { adminKeys } from '../../api/keys';
-import type { AuditFilters } from './get-audit';
+import type { AuditFilters } from './audit-query';
 
 /**
  * Query keys of the operator console, under `adminKeys.all` so that logging out (which removes

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { cn } from '../../../../lib/cn';
-import type { AuditFilters } from '../api/get-audit';
+import type { AuditFilters } from '../api/audit-query';
 import { useOperators } from '../api/operators';
 import { Field } from '../components/field';
 

@@ -1,23 +1,12 @@
-import { formatDollars } from '@portal/contract';
+import { formatDollars, MAX_ADJUSTMENT_DOLLARS, MAX_ADJUSTMENT_REASON_LENGTH } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { Field } from '../components/field';
+import { parseDollars } from '../components/parse-dollars';
 import { inputClass } from '../../../../components/ui/input-class';
-
-/** Dollars with at most 2 decimals, signed: the shape BalanceAdjustRequestSchema accepts. */
-const AMOUNT = /^[-+]?\d{1,7}(\.\d{1,2})?$/;
-const MAX_AMOUNT = 1_000_000;
-
-/** Parses the amount field to dollars, or null when the server would refuse its shape. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (!AMOUNT.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value !== 0 && Math.abs(value) <= MAX_AMOUNT ? value : null;
-}
 
 type Errors = { amount?: string; reason?: string };
 
@@ -37,7 +26,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const dollars = parseAmount(amount);
+    const dollars = parseDollars(amount, { max: MAX_ADJUSTMENT_DOLLARS, signed: true });
     const next: Errors = {};
     if (dollars === null) next.amount = t('customer.adjust.amountInvalid');
     if (!reason.trim()) next.reason = t('customer.adjust.reasonRequired');
@@ -78,7 +67,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
         <Field
           label={t('customer.adjust.reason')}
           value={reason}
-          maxLength={500}
+          maxLength={MAX_ADJUSTMENT_REASON_LENGTH}
           required
           onChange={(event) => setReason(event.target.value)}
           error={errors.reason}

@@ -2,7 +2,7 @@ import { adjustBalanceEndpoint, formatDollars, type CustomerDetail } from '@port
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../../lib/api-client';
+import { isApiError } from '../../../../lib/api-error';
 import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useCustomer } from '../api/get-customer';

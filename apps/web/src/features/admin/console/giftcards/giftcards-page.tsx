@@ -1,4 +1,11 @@
-import { createGiftcardsEndpoint, formatDollars, revealGiftcardEndpoint, type GiftcardRow } from '@portal/contract';
+import {
+  createGiftcardsEndpoint,
+  formatDollars,
+  MAX_GIFTCARD_DOLLARS,
+  MAX_GIFTCARDS_PER_REQUEST,
+  revealGiftcardEndpoint,
+  type GiftcardRow,
+} from '@portal/contract';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +21,7 @@ import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { Field } from '../components/field';
+import { parseDollars } from '../components/parse-dollars';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
 import { inputClass } from '../../../../components/ui/input-class';
@@ -22,17 +30,12 @@ const FILTERS = ['all', 'unused', 'used'] as const;
 type Filter = (typeof FILTERS)[number];
 const PAGE_SIZE = 50;
 
-/** GiftcardCreateRequestSchema's bounds: $0.01..$10,000 with cents, 1..1000 codes. */
-function parseAmount(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (!/^\d{1,5}(\.\d{1,2})?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value > 0 && value <= 10_000 ? value : null;
-}
+/** GiftcardCreateRequestSchema's bound on the count; a longer run of digits is refused unread. */
+const COUNT = new RegExp(`^\\d{1,${String(MAX_GIFTCARDS_PER_REQUEST).length}}$`);
 function parseCount(text: string): number | null {
-  if (!/^\d{1,4}$/.test(text.trim())) return null;
+  if (!COUNT.test(text.trim())) return null;
   const value = Number(text.trim());
-  return value >= 1 && value <= 1000 ? value : null;
+  return value >= 1 && value <= MAX_GIFTCARDS_PER_REQUEST ? value : null;
 }
 
 /**
@@ -66,7 +69,7 @@ function CreateForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const dollars = parseAmount(amount);
+    const dollars = parseDollars(amount, { max: MAX_GIFTCARD_DOLLARS, signed: false });
     const n = parseCount(count);
     if (dollars === null) return setError(t('giftcards.create.amountInvalid'));
     if (n === null) return setError(t('giftcards.create.countInvalid'));

@@ -1,16 +1,13 @@
-import { PROXY_TYPES, type ProxyType, type RowProblem } from '@portal/contract';
+import { MAX_IMPORT_PROBLEMS, PROXY_TYPES, type ProxyType, type RowProblem } from '@portal/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
-import { isApiError } from '../../../../lib/api-client';
+import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
 import { ImportProgress, SelectField } from './import-progress';
 import { inputClass } from '../../../../components/ui/input-class';
-
-/** The server lists at most this many refused rows (apps/server/src/inventory/inventory-import.ts). */
-const SERVER_PROBLEM_CAP = 100;
 
 type Outcome =
   | { kind: 'added'; count: number; ids: number[]; duplicates: { row: number; upstream: string }[] }
@@ -175,7 +172,7 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
                 </li>
               ))}
             </ul>
-            {outcome.problems.length >= SERVER_PROBLEM_CAP && <p className="mt-2">{t('inventory.import.capped')}</p>}
+            {outcome.problems.length >= MAX_IMPORT_PROBLEMS && <p className="mt-2">{t('inventory.import.capped')}</p>}
           </div>
         )}
       </div>

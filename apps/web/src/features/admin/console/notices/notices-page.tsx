@@ -1,4 +1,10 @@
-import { adminBroadcastEndpoint, NOTICE_STATUSES, type NoticeStatus } from '@portal/contract';
+import {
+  adminBroadcastEndpoint,
+  MAX_BROADCAST_CONTENT_LENGTH,
+  MAX_BROADCAST_TITLE_LENGTH,
+  NOTICE_STATUSES,
+  type NoticeStatus,
+} from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -69,7 +75,7 @@ function BroadcastForm() {
       <Field
         label={t('notices.broadcast.heading')}
         required
-        maxLength={300}
+        maxLength={MAX_BROADCAST_TITLE_LENGTH}
         className={inputClass()}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
@@ -78,7 +84,7 @@ function BroadcastForm() {
         {t('notices.broadcast.content')}
         <textarea
           required
-          maxLength={3500}
+          maxLength={MAX_BROADCAST_CONTENT_LENGTH}
           rows={4}
           className={inputClass('font-normal')}
           value={content}

@@ -1,6 +1,6 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { createContext, useContext, useEffect, useState } from 'react';
-import { readPageData } from '../../../ssr/page-data';
+import { readPageData } from '../ssr/page-data';
 
 /** The figures the server renders the landing and the terms with (src/entry-server.tsx). */
 export const ServerStorefrontContext = createContext<StorefrontFacts | null>(null);

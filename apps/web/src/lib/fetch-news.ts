@@ -1,5 +1,5 @@
 import { newsListEndpoint, type NewsItem } from '@portal/contract';
-import { callEndpoint } from '../../../lib/api-client';
+import { callEndpoint } from './api-client';
 
 export async function getNews({ signal }: { signal?: AbortSignal } = {}): Promise<NewsItem[]> {
   const answer = await callEndpoint(newsListEndpoint, { signal });

@@ -1,7 +1,7 @@
 import { walletEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client';
-import { accountKeys } from './keys';
+import { callEndpoint } from './api-client';
+import { sharedKeys } from './query-keys';
 
 export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
   const answer = await callEndpoint(walletEndpoint, { signal });
@@ -9,7 +9,7 @@ export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Prom
 }
 
 export function getWalletQueryOptions() {
-  return queryOptions({ queryKey: accountKeys.wallet(), queryFn: ({ signal }) => getWallet({ signal }) });
+  return queryOptions({ queryKey: sharedKeys.wallet(), queryFn: ({ signal }) => getWallet({ signal }) });
 }
 
 type QueryConfig = Omit<ReturnType<typeof getWalletQueryOptions>, 'queryKey' | 'queryFn'>;

@@ -1,5 +1,5 @@
 import { storefrontFactsEndpoint, type StorefrontFacts } from '@portal/contract';
-import { callEndpoint } from '../../../lib/api-client';
+import { callEndpoint } from './api-client';
 
 export function getStorefrontFacts({ signal }: { signal?: AbortSignal } = {}): Promise<StorefrontFacts> {
   return callEndpoint(storefrontFactsEndpoint, { signal });

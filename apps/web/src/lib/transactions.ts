@@ -1,7 +1,7 @@
 import { type Transaction, transactionsEndpoint } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client';
-import { rentalKeys } from './keys';
+import { callEndpoint } from './api-client';
+import { sharedKeys } from './query-keys';
 
 export async function getTransactions(signal?: AbortSignal): Promise<Transaction[]> {
   const answer = await callEndpoint(transactionsEndpoint, {
@@ -12,7 +12,7 @@ export async function getTransactions(signal?: AbortSignal): Promise<Transaction
 }
 
 export function getTransactionsQueryOptions() {
-  return queryOptions({ queryKey: rentalKeys.transactions(), queryFn: ({ signal }) => getTransactions(signal) });
+  return queryOptions({ queryKey: sharedKeys.transactions(), queryFn: ({ signal }) => getTransactions(signal) });
 }
 
 type QueryConfig = Omit<ReturnType<typeof getTransactionsQueryOptions>, 'queryKey' | 'queryFn'>;
