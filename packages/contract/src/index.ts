@@ -34,3 +34,4 @@ export * from './payments/endpoints';
 export * from './admin/endpoints';
 export * from './ops/endpoints';
 export * from './notices/endpoints';
+export * from './nodes/channel';

@@ -1,4 +1,15 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -53,4 +64,28 @@ export const nodeUsageBatches = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.nodeId, t.batch] }), index('node_usage_batches_applied_idx').on(t.appliedAt)],
+);
+
+/**
+ * Checks a node runs through its upstreams for the API. Any API process may ask, but only the one
+ * holding the node's stream can tell the node: the row (and its notification) carries the request
+ * there, and the node's answer, posted to whichever process, lands in the same row.
+ */
+export const nodeProbes = pgTable(
+  'node_probes',
+  {
+    id: uuid('id').primaryKey(),
+    nodeId: bigint('node_id', { mode: 'number' })
+      .notNull()
+      .references(() => nodes.id),
+    /** The probe as the node receives it. */
+    request: jsonb('request').notNull(),
+    /** The node's answer; null until it arrives. */
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When a process holding the node's stream wrote the probe to it. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('node_probes_created_idx').on(t.createdAt)],
 );
