@@ -27,7 +27,9 @@ import type { CustomerCache } from './accounts/customer-cache';
 import type { HistoryCache } from './rentals/history-cache';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Database, PoolStats } from './db/client';
+import type { Database, DatabaseHandle, PoolStats } from './db/client';
+import { NodeChannel } from './nodes/node-channel';
+import { nodeRoutes } from './nodes/node-routes';
 import { discoveryRoutes } from './discovery/discovery-routes';
 import { opsRoutes } from './ops/ops-routes';
 import { discoveryDepsOf } from './discovery/discovery-service';
@@ -65,6 +67,8 @@ export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The database's notifications: node streams follow changes through them. */
+  listen: DatabaseHandle['listen'];
   clock: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Built web app to serve; null serves the API alone. */
@@ -243,6 +247,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     autoPerDay: config.replacement.autoPerRentalDay,
     gateway: config.gateway,
   });
+
+  const nodeChannel = new NodeChannel({
+    db: deps.db,
+    clock: deps.clock,
+    listen: deps.listen,
+    log: app.log,
+    settings: {
+      rentalMaxConnections: config.gateway.rentalMaxConnections,
+      rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
+      sourceWindowMs: config.gateway.sourceWindowMs,
+    },
+  });
+  await app.register(nodeRoutes, { db: deps.db, clock: deps.clock, channel: nodeChannel });
 
   await installApiDocument(app, config.publicUrl);
 

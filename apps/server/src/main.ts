@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     news: news.value,
     config,
     db: database.db,
+    listen: database.listen,
     clock: systemClock,
     provisioner,
     paymentProvider,

@@ -133,6 +133,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     db: database.db,
+    listen: database.listen,
     clock,
     webDist: null,
     instrument: checkAnswersAgainstDocument,

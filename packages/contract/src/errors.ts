@@ -72,6 +72,10 @@ export const ERROR_CODES = {
   EMAIL_NOT_CONFIGURED: 'E-mail notices are not offered on this server',
   EMAIL_TOKEN_INVALID: 'This confirmation link is invalid or has expired',
   EMAIL_NOT_SET: 'Set and confirm an e-mail address first',
+  NODE_TOKEN_INVALID: 'The node token is unknown or revoked',
+  NODE_AUTH_RATE_LIMITED: 'Too many wrong node tokens from this address. Please wait a minute and try again.',
+  NODE_OFFLINE: 'The node serving this proxy is offline, so it cannot be checked now. Please try again later.',
+  PROBE_NOT_FOUND: 'No such probe waits for this node',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -155,7 +159,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_CONFIGURED: 503,
   EMAIL_TOKEN_INVALID: 404,
   EMAIL_NOT_SET: 409,
+  NODE_TOKEN_INVALID: 401,
+  NODE_AUTH_RATE_LIMITED: 429,
+  NODE_OFFLINE: 503,
+  PROBE_NOT_FOUND: 404,
 };
 
 /** Calls whose spec'd answer names the sentence `message` rather than `error`. */
-export const ERRORS_ALSO_AS_MESSAGE: readonly ErrorCode[] = ['GIFTCARD_INVALID', 'GIFTCARD_RATE_LIMITED'];
+export const ERRORS_ALSO_AS_MESSAGE: readonly ErrorCode[] = [
+  'GIFTCARD_INVALID',
+  'GIFTCARD_RATE_LIMITED',
+  // A node reads `message` of a refusal (the node protocol's words).
+  'NODE_TOKEN_INVALID',
+  'NODE_AUTH_RATE_LIMITED',
+];

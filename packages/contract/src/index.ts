@@ -35,3 +35,4 @@ export * from './admin/endpoints';
 export * from './ops/endpoints';
 export * from './notices/endpoints';
 export * from './nodes/channel';
+export * from './nodes/channel-endpoints';

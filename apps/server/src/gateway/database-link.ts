@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentalIpAuth, rentals, rentalUsage } from '../db/schema';
+import { HOLDING_STATUSES, proxies, rentalIpAuth, rentals } from '../db/schema';
 import { startHeartbeat } from '../ops/gateway-heartbeat';
 import { recordActivity } from '../rentals/rental-activity';
+import { addRentalUsage } from '../rentals/rental-usage';
 import { liveSources, RENTAL_SOURCES_CHANNEL, settleSource, touchSource } from '../rentals/sources-repository';
 import type { CredentialStore } from './credential-store';
 import { FLUSH_MS } from './credential-store';
@@ -60,22 +61,7 @@ export function databaseUsage(db: Database): UsageSink {
     usage: async (entries: UsageEntry[], active: number[], at: Date) => {
       for (const { rentalId, hour, up, down } of entries) {
         // One transaction: the hourly rows always add up to the rental's totals.
-        await db.transaction(async (tx) => {
-          await tx
-            .update(rentals)
-            .set({ bytesUp: sql`${rentals.bytesUp} + ${up}`, bytesDown: sql`${rentals.bytesDown} + ${down}` })
-            .where(eq(rentals.id, rentalId));
-          await tx
-            .insert(rentalUsage)
-            .values({ rentalId, hour, bytesUp: up, bytesDown: down })
-            .onConflictDoUpdate({
-              target: [rentalUsage.rentalId, rentalUsage.hour],
-              set: {
-                bytesUp: sql`${rentalUsage.bytesUp} + ${up}`,
-                bytesDown: sql`${rentalUsage.bytesDown} + ${down}`,
-              },
-            });
-        });
+        await db.transaction((tx) => addRentalUsage(tx, rentalId, hour, up, down));
       }
       await recordActivity(db, active, at);
     },

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
+import { SECURITY_OF_ACCESS } from '../plugins/endpoint-routes';
 
 /**
  * The API document (OpenAPI 3.1), generated from the endpoint registry: the same descriptions
@@ -37,6 +38,7 @@ const TAGS: Record<ApiTag, string> = {
   discovery: 'Checks through the upstreams and the IPQualityScore budget',
   health: 'Probes for load balancers',
   notices: 'Telegram and e-mail notices of an account',
+  nodes: 'Gateway nodes on other servers: their report, stream, usage and checks',
 };
 
 /** Shared answers, one per status, named as the components the operations refer to. */
@@ -125,11 +127,6 @@ function successResponse(endpoint: Endpoint): unknown {
   return { description: endpoint.responseDescription ?? endpoint.summary, content };
 }
 
-const SECURITY = {
-  public: [],
-  customer: [{ apiKey: [] }],
-  admin: [{ adminBearer: [] }],
-} as const;
 
 function operation(endpoint: Endpoint): unknown {
   const responses: Record<string, unknown> = { 200: successResponse(endpoint) };
@@ -144,7 +141,7 @@ function operation(endpoint: Endpoint): unknown {
     tags: [endpoint.tag],
     summary: endpoint.summary,
     description: endpoint.description ?? endpoint.summary,
-    security: [...SECURITY[endpoint.access]],
+    security: [...SECURITY_OF_ACCESS[endpoint.access]],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
@@ -186,6 +183,7 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: Documen
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The API key from sign-up' },
         adminBearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
+        nodeBearer: { type: 'http', scheme: 'bearer', description: "A gateway node's token, shown once when it is added" },
       },
     },
   };

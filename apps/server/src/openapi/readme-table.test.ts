@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 const README = path.resolve(import.meta.dirname, '../../../../README.md');
 const MARKER = '<!-- The API table:';
-const WHO: Record<Access, string> = { public: 'anyone', customer: 'customer', admin: 'admin' };
+const WHO: Record<Access, string> = { public: 'anyone', customer: 'customer', admin: 'admin', node: 'node' };
 
 interface Row {
   call: string;

@@ -23,6 +23,7 @@ import { z } from 'zod';
 export interface Guards {
   customer?: preHandlerHookHandler | preHandlerAsyncHookHandler;
   admin?: preHandlerHookHandler | preHandlerAsyncHookHandler;
+  node?: preHandlerHookHandler | preHandlerAsyncHookHandler;
 }
 
 export type EndpointRequestOf<E extends Endpoint> = FastifyRequest<{
@@ -54,6 +55,7 @@ export const SECURITY_OF_ACCESS = {
   public: [],
   customer: [{ apiKey: [] }],
   admin: [{ adminBearer: [] }],
+  node: [{ nodeBearer: [] }],
 } as const;
 
 function bodySchemaOf(endpoint: Endpoint): z.ZodType | undefined {
@@ -106,9 +108,13 @@ export function endpointRoutes(app: FastifyInstance, guards: Guards) {
       method: endpoint.method,
       url: endpoint.path,
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-      // An operator's token and role are checked before the body: a role refused a call learns
-      // nothing of what the call takes, and the refusal is the same whatever was sent.
-      ...(guard ? (endpoint.access === 'admin' ? { preValidation: guard } : { preHandler: guard }) : {}),
+      // An operator's token and role (and a node's token) are checked before the body: a caller
+      // refused learns nothing of what the call takes, and the refusal is the same whatever was sent.
+      ...(guard
+        ? endpoint.access === 'admin' || endpoint.access === 'node'
+          ? { preValidation: guard }
+          : { preHandler: guard }
+        : {}),
       config: { ...extras.config, operationId: endpoint.operationId },
       schema: schemaOf(endpoint),
       // The request's types come from the endpoint's schemas, which Fastify validates with.

@@ -7,13 +7,24 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 /**
  * Who may make a call. `customer`: the x-api-key header (or the browser session it started);
  * `admin`: `Authorization: Bearer <token>` from the admin login; `public`: anyone (a call may
- * still check a secret of its own, such as a webhook's signature or a pull link's token).
+ * still check a secret of its own, such as a webhook's signature or a pull link's token); `node`:
+ * a gateway node's `Authorization: Bearer <node token>`.
  */
-export type Access = 'public' | 'customer' | 'admin';
+export type Access = 'public' | 'customer' | 'admin' | 'node';
 
 /** Groups of calls in the API document, one per area of the product. */
 export type ApiTag =
-  'accounts' | 'catalogue' | 'rentals' | 'payments' | 'news' | 'admin' | 'console' | 'discovery' | 'health' | 'notices';
+  | 'accounts'
+  | 'catalogue'
+  | 'rentals'
+  | 'payments'
+  | 'news'
+  | 'admin'
+  | 'console'
+  | 'discovery'
+  | 'health'
+  | 'notices'
+  | 'nodes';
 
 export interface EndpointRequest {
   params?: z.ZodType;
@@ -126,6 +137,10 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
     ] as const) {
       codes.add(code);
     }
+  }
+  if (endpoint.access === 'node') {
+    codes.add('NODE_TOKEN_INVALID');
+    codes.add('NODE_AUTH_RATE_LIMITED');
   }
   if (endpoint.access === 'admin') {
     codes.add('ADMIN_TOKEN_INVALID');

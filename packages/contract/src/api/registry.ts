@@ -2,6 +2,7 @@ import * as accounts from '../accounts/endpoints';
 import * as admin from '../admin/endpoints';
 import * as catalogue from '../catalogue/endpoints';
 import * as news from '../news/endpoints';
+import * as nodeChannel from '../nodes/channel-endpoints';
 import * as notices from '../notices/endpoints';
 import * as ops from '../ops/endpoints';
 import * as payments from '../payments/endpoints';
@@ -13,7 +14,18 @@ import type { Endpoint } from './endpoint';
  * Every call of the API. Its own entry point (`@portal/contract/registry`), so that the browser's
  * pages, which import single endpoints from the main entry, never carry the whole list.
  */
-export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, payments, news, admin, ops, notices, site]
+export const ENDPOINTS: readonly Endpoint[] = [
+  accounts,
+  catalogue,
+  rentals,
+  payments,
+  news,
+  admin,
+  ops,
+  notices,
+  site,
+  nodeChannel,
+]
   .flatMap((area) => Object.values(area))
   .filter(isEndpoint);
 
