@@ -38,12 +38,16 @@ export class UsageJournal {
   }
 
   private read(): void {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = fs.readFileSync(this.file, 'utf8');
+      bytes = fs.readFileSync(this.file);
     } catch {
       return;
     }
+    // A torn last line is cut off, or the next line appended would join it and be lost with it.
+    const end = bytes.lastIndexOf(0x0a) + 1;
+    if (end < bytes.length) fs.truncateSync(this.file, end);
+    const text = bytes.subarray(0, end).toString('utf8');
     for (const raw of text.split('\n')) {
       if (raw.trim() === '') continue;
       // A torn line (the process died mid-write) was never fsynced, so never sent: nothing is lost.
