@@ -192,7 +192,11 @@ export const EnvSchema = z.object({
       'PANEL_URL must be the http:// or https:// URL of the shop (its API), for example https://shop.example.com',
     )
     .optional(),
-  NODE_TOKEN: z.string().trim().min(20, 'NODE_TOKEN must be the token the console showed when the node was added').optional(),
+  NODE_TOKEN: z
+    .string()
+    .trim()
+    .min(20, 'NODE_TOKEN must be the token the console showed when the node was added')
+    .optional(),
   PANEL_CA: z.string().trim().min(1).optional(),
   NODE_OFFLINE_GRACE_SECONDS: count('NODE_OFFLINE_GRACE_SECONDS').default(900),
   GATEWAY_DRAIN_SECONDS: count('GATEWAY_DRAIN_SECONDS').default(20),

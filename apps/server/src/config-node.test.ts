@@ -27,22 +27,32 @@ describe('a gateway node’s configuration', () => {
       graceMs: 900_000,
     });
     expect(
-      loadConfig({ PANEL_URL: 'http://10.0.0.1:8080', NODE_TOKEN: TOKEN, NODE_OFFLINE_GRACE_SECONDS: '60' }, '/srv').node
-        ?.graceMs,
+      loadConfig({ PANEL_URL: 'http://10.0.0.1:8080', NODE_TOKEN: TOKEN, NODE_OFFLINE_GRACE_SECONDS: '60' }, '/srv')
+        .node?.graceMs,
     ).toBe(60_000);
   });
 
   it('names what is wrong, and never repeats the token', () => {
-    expect(problemsOf({ PANEL_URL: 'ftp://shop' , NODE_TOKEN: TOKEN })[0]).toContain('PANEL_URL must be the http:// or https:// URL');
+    expect(problemsOf({ PANEL_URL: 'ftp://shop', NODE_TOKEN: TOKEN })[0]).toContain(
+      'PANEL_URL must be the http:// or https:// URL',
+    );
     expect(problemsOf({ PANEL_URL: 'https://shop.example.com' })).toEqual([
       'NODE_TOKEN is required with PANEL_URL: the token the console showed for this node',
     ]);
     expect(problemsOf({ NODE_TOKEN: TOKEN })).toEqual([
       'PANEL_URL is required with NODE_TOKEN: the URL of the shop this node serves',
     ]);
-    const both = problemsOf({ PANEL_URL: 'https://shop.example.com', NODE_TOKEN: TOKEN, DATABASE_URL: 'postgres://u:p@db/x' });
+    const both = problemsOf({
+      PANEL_URL: 'https://shop.example.com',
+      NODE_TOKEN: TOKEN,
+      DATABASE_URL: 'postgres://u:p@db/x',
+    });
     expect(both[0]).toContain('holds no database credentials');
-    const grace = problemsOf({ PANEL_URL: 'https://shop.example.com', NODE_TOKEN: TOKEN, NODE_OFFLINE_GRACE_SECONDS: 'soon' });
+    const grace = problemsOf({
+      PANEL_URL: 'https://shop.example.com',
+      NODE_TOKEN: TOKEN,
+      NODE_OFFLINE_GRACE_SECONDS: 'soon',
+    });
     expect(grace[0]).toContain('NODE_OFFLINE_GRACE_SECONDS must be a whole number');
     const short = problemsOf({ PANEL_URL: 'https://shop.example.com', NODE_TOKEN: 'short-secret' });
     expect(short.join(' ')).toContain('NODE_TOKEN must be the token');
@@ -51,10 +61,14 @@ describe('a gateway node’s configuration', () => {
 
   it('reads PANEL_CA as PEM, refuses a missing or non-PEM file and a CA for a plain http URL', () => {
     const dir = tempDir('portal-ca-');
-    execFileSync('openssl', [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'],
-      ...['-subj', '/CN=shop', '-keyout', path.join(dir.dir, 'key.pem'), '-out', path.join(dir.dir, 'ca.pem')],
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'],
+        ...['-subj', '/CN=shop', '-keyout', path.join(dir.dir, 'key.pem'), '-out', path.join(dir.dir, 'ca.pem')],
+      ],
+      { stdio: 'ignore' },
+    );
     fs.writeFileSync(path.join(dir.dir, 'not.pem'), 'hello');
     try {
       const env = { PANEL_URL: 'https://shop.example.com', NODE_TOKEN: TOKEN };

@@ -31,7 +31,10 @@ export interface FakePanel {
   close(): Promise<void>;
 }
 
-export async function startFakePanel(options: { token: string; tls?: { cert: string; key: string } }): Promise<FakePanel> {
+export async function startFakePanel(options: {
+  token: string;
+  tls?: { cert: string; key: string };
+}): Promise<FakePanel> {
   const open = new Set<http.ServerResponse>();
   const panel: FakePanel = {
     url: '',

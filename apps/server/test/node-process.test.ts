@@ -228,7 +228,8 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     await startApi();
     await until(() => works(nodeA, lasting.username, lasting.password), 40_000);
     const bytesDown = async () =>
-      (await t.database.db.select({ down: rentals.bytesDown }).from(rentals).where(eq(rentals.id, lasting.id)))[0]!.down;
+      (await t.database.db.select({ down: rentals.bytesDown }).from(rentals).where(eq(rentals.id, lasting.id)))[0]!
+        .down;
     await until(async () => (await bytesDown()) >= received * 0.9, 10_000);
     // Once: never more than the client received.
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -50,7 +50,12 @@ async function reloadProxy(db: Database, store: CredentialStore, proxyId: number
 
 function allocationQuery(db: Database) {
   return db
-    .select({ port: rentalIpAuth.port, rentalId: rentalIpAuth.rentalId, ips: rentalIpAuth.ips, username: rentals.username })
+    .select({
+      port: rentalIpAuth.port,
+      rentalId: rentalIpAuth.rentalId,
+      ips: rentalIpAuth.ips,
+      username: rentals.username,
+    })
     .from(rentalIpAuth)
     .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId));
 }
@@ -140,7 +145,9 @@ export class DatabaseLink implements GatewayLink {
                     const [row] = await allocationQuery(db).where(eq(rentalIpAuth.port, id));
                     target.setPort(id, row ?? null);
                   }, ownPorts);
-        reload.catch((error: unknown) => this.log.error({ err: String(error) }, 'gateway: reloading credentials failed'));
+        reload.catch((error: unknown) =>
+          this.log.error({ err: String(error) }, 'gateway: reloading credentials failed'),
+        );
       },
       () => {
         void loadAllAccess(db, store).catch(() => undefined);

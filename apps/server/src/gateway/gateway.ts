@@ -172,9 +172,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onError: (error) => log.error({ err: String(error) }, 'gateway: the list of client addresses could not be read'),
   });
   const rentalConnections = new RentalConnections(options.rentalMaxConnections);
-  const gate = new LoginGate(store, throttle, guard, ownPorts, rentalConnections, rentalSources, () =>
-    link.admits(),
-  );
+  const gate = new LoginGate(store, throttle, guard, ownPorts, rentalConnections, rentalSources, () => link.admits());
   await link.start({ store, ownPorts, sources: rentalSources, connections: rentalConnections });
   const udp = new UdpAssociations({
     store,

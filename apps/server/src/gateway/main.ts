@@ -68,7 +68,13 @@ async function main(): Promise<void> {
   const gateway = await startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
   readiness.ready();
   log.info(
-    { source: kind, socksPort: gateway.socksPort, httpPort: gateway.httpPort, tlsPort: gateway.tlsPort, metricsPort: probes.port },
+    {
+      source: kind,
+      socksPort: gateway.socksPort,
+      httpPort: gateway.httpPort,
+      tlsPort: gateway.tlsPort,
+      metricsPort: probes.port,
+    },
     'gateway listening',
   );
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.

@@ -193,7 +193,11 @@ describe('the rule in memory and in the database', () => {
       .sort();
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped client as its IPv4 address', async () => {
-    const sources = new RentalSources({ ledger: databaseLedger(t.database.db), clock: new ManualClock(), defaultMax: 2 });
+    const sources = new RentalSources({
+      ledger: databaseLedger(t.database.db),
+      clock: new ManualClock(),
+      defaultMax: 2,
+    });
     const access = await accessOf(null);
     const admit = (address: string) => sources.admit(access, address, new net.Socket());
     expect(await admit('2001:db8:1:2::1')).toBe(true);

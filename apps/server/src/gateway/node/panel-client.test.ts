@@ -42,7 +42,15 @@ describe('PANEL_CA pins the shop’s certificate', () => {
     dir.remove();
   });
 
-  const report = { version: 't', socksPort: 1, httpPort: 2, tlsPort: null, openConnections: 0, bytesUp: 0, bytesDown: 0 };
+  const report = {
+    version: 't',
+    socksPort: 1,
+    httpPort: 2,
+    tlsPort: null,
+    openConnections: 0,
+    bytesUp: 0,
+    bytesDown: 0,
+  };
 
   it('talks to the shop whose certificate chains to PANEL_CA', async () => {
     const client = new PanelClient({ url: panel.url, token: TOKEN, ca: shop.cert });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import type { NodeAccess } from '@portal/contract';
 import pino from 'pino';
@@ -120,7 +120,11 @@ describe('a gateway node and the shop API (a fake of the node channel)', () => {
     await until(async () => !(await works(gateway, 'node-user-2', 'pass-2')));
 
     await until(() => panel.reports.length >= 2);
-    expect(panel.reports[0]).toMatchObject({ version: 'test', socksPort: gateway.socksPort, httpPort: gateway.httpPort });
+    expect(panel.reports[0]).toMatchObject({
+      version: 'test',
+      socksPort: gateway.socksPort,
+      httpPort: gateway.httpPort,
+    });
     expect(logged.join('')).not.toContain(TOKEN);
   });
 
@@ -220,7 +224,14 @@ describe('a gateway node and the shop API (a fake of the node channel)', () => {
     await until(() => panel.probeResults.has(id), 5000);
     expect(panel.probeResults.get(id)).toMatchObject({ ok: true, status: 200 });
     const failing = '2f0e5a52-4a4c-4c57-9d5e-4d1a5b0c8a12';
-    panel.send({ type: 'probe', id: failing, kind: 'fetch', upstream: 'socks5://127.0.0.1:1', url: `${origin.url}/`, timeoutMs: 2000 });
+    panel.send({
+      type: 'probe',
+      id: failing,
+      kind: 'fetch',
+      upstream: 'socks5://127.0.0.1:1',
+      url: `${origin.url}/`,
+      timeoutMs: 2000,
+    });
     await until(() => panel.probeResults.has(failing), 5000);
     expect(panel.probeResults.get(failing)).toMatchObject({ ok: false, failure: 'connect' });
   });
@@ -231,7 +242,10 @@ class PanelLinkProbe {
   constructor(private readonly dataDir: string) {}
   owed(): number {
     const text = fs.readFileSync(path.join(this.dataDir, 'node', 'usage.journal'), 'utf8');
-    const lines = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { batch?: { batch: number }; ack?: number });
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { batch?: { batch: number }; ack?: number });
     const acked = new Set(lines.flatMap((line) => (line.ack ? [line.ack] : [])));
     return lines.filter((line) => line.batch && !acked.has(line.batch.batch)).length;
   }
