@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type net from 'node:net';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, proxies, rentals } from '../src/db/schema';
@@ -9,19 +9,12 @@ import { downloadUntilCut, until } from '../src/gateway/gateway-test-kit';
 import { nodeTokenHash } from '../src/nodes/node-auth';
 import { buildTestApp, connectedRentalRow, customerCall, tempDir, type TestApp } from './helper';
 import { startOrigin } from './origin';
+import { freePort } from './ports';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const postgres = Boolean(process.env.DATABASE_URL);
 /** Short, so the test sees the grace end; the default is 900 s. */
 const GRACE_SECONDS = 8;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
@@ -120,6 +113,15 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
       () => false,
     );
 
+  /** Starts a download through the tunnel; answers how many bytes have arrived so far. */
+  function receiving(socket: net.Socket): () => number {
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.on('error', () => undefined);
+    socket.write('GET /download HTTP/1.1\r\nHost: origin\r\n\r\n');
+    return () => received;
+  }
+
   let nodeA: Awaited<ReturnType<typeof startNode>>;
   let nodeB: Awaited<ReturnType<typeof startNode>>;
   let tokenA: { id: number; token: string };
@@ -181,18 +183,16 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     const rental = await connectedRentalRow(t);
     await assign(rental.proxyId, tokenA.id);
     await until(() => works(nodeA, rental.username, rental.password), 3000);
-    const socket = await tunnel(nodeA, rental.username, rental.password);
-    let received = 0;
-    socket.on('data', (chunk: Buffer) => (received += chunk.length));
-    socket.on('error', () => undefined);
-    socket.write('GET /download HTTP/1.1\r\nHost: origin\r\n\r\n');
+    const arrived = receiving(await tunnel(nodeA, rental.username, rental.password));
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const perSecond = received / 3;
+    const perSecond = arrived() / 3;
     nodeA.child.kill('SIGKILL');
     await nodeA.exited;
     nodeA = await startNode(tokenA, '127.0.0.2', dirA.dir);
     const bytesDown = async () =>
       (await t.database.db.select({ down: rentals.bytesDown }).from(rentals).where(eq(rentals.id, rental.id)))[0]!.down;
+    // The tunnel died with the node: what arrived is final.
+    const received = arrived();
     await until(async () => received - (await bytesDown()) <= perSecond * 1.2, 10_000);
     expect(await bytesDown()).toBeLessThanOrEqual(received);
     expect(received - (await bytesDown())).toBeLessThanOrEqual(perSecond * 1.2);
@@ -212,15 +212,13 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     expect(await works(nodeA, lasting.username, lasting.password)).toBe(true);
     // Usage counted while the API is away.
     const socket = await tunnel(nodeA, lasting.username, lasting.password);
-    let received = 0;
-    socket.on('data', (chunk: Buffer) => (received += chunk.length));
-    socket.on('error', () => undefined);
-    socket.write('GET /download HTTP/1.1\r\nHost: origin\r\n\r\n');
+    const arrived = receiving(socket);
     const { closedAt } = await cut;
     expect(closedAt).toBeGreaterThanOrEqual(ending.endTime.getTime() - 50);
     expect(closedAt - ending.endTime.getTime()).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     socket.destroy();
+    const received = arrived();
 
     await until(() => Date.now() - stoppedAt > (GRACE_SECONDS + 1) * 1000, (GRACE_SECONDS + 5) * 1000);
     expect(await works(nodeA, lasting.username, lasting.password)).toBe(false);
