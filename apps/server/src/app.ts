@@ -204,7 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, payload);
     });
   }
-  const provisioner = deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl);
+  const provisioner =
+    deps.provisioner ?? createGatewayProvisioner(deps.db, config.gateway.checkUrl, undefined, deps.clock);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await app.register(accountsRoutes, { ...areaDeps, config });
   const catalogue = new CatalogueCache(deps.db, deps.catalogueVersion);

@@ -8,11 +8,12 @@ import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
 import { isPublicUnicast } from '../gateway/address-ranges';
 import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/inventory-repository';
-import { FAILURE, fetchThrough, FetchThroughError, readEchoedIp } from './fetch-through';
+import { NodeOfflineError } from '../nodes/node-probes';
+import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
 import { probedScheme, wrongProtocol } from './protocol-probe';
 import { ipqsLookup } from './ipqs';
-import { udpPasses } from './udp-check';
+import { fetchVia, udpVia, type UpstreamPath } from './through-node';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -44,8 +45,8 @@ interface Exit {
 }
 
 /** The exit IP as the echo service sees it through the upstream; failures keep their reason. */
-async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> {
-  const answer = await fetchThrough(upstream, deps.config.exitIpUrl, deps.config.timeoutMs, deps.signal);
+async function lookUpExit(deps: DiscoveryDeps, path: UpstreamPath): Promise<Exit> {
+  const answer = await fetchVia(deps, path, deps.config.exitIpUrl, deps.config.timeoutMs, deps.signal);
   if (answer.status !== 200) throw new FetchThroughError('unreadable', `the echo service answered ${answer.status}`);
   const ip = readEchoedIp(answer.body);
   if (!ip) throw new FetchThroughError('unreadable', 'no IP address in the answer');
@@ -63,14 +64,20 @@ async function lookUpExit(deps: DiscoveryDeps, upstream: string): Promise<Exit> 
 }
 
 /** Whether UDP passes through the upstream; undefined (the column left alone) when the check is off. */
-async function checkUdp(deps: DiscoveryDeps, upstream: string): Promise<boolean | undefined> {
+async function checkUdp(deps: DiscoveryDeps, path: UpstreamPath): Promise<boolean | undefined> {
   const target = deps.config.udpCheckTarget;
   if (!target) return undefined;
-  return udpPasses(upstream, target, {
-    timeoutMs: deps.config.timeoutMs,
-    bindHost: deps.config.udpBindHost,
-    signal: deps.signal,
-  });
+  try {
+    return await udpVia(deps, path, target, {
+      timeoutMs: deps.config.timeoutMs,
+      bindHost: deps.config.udpBindHost,
+      signal: deps.signal,
+    });
+  } catch (error) {
+    // Not run (the node is offline): what is known of the proxy's UDP stays.
+    if (error instanceof NodeOfflineError) return undefined;
+    throw error;
+  }
 }
 
 function reasonOf(error: unknown): string {
@@ -161,9 +168,12 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
   }
   let exit: Exit;
   try {
-    exit = await lookUpExit(deps, row.upstream);
+    exit = await lookUpExit(deps, row);
   } catch (error) {
-    const failureReason = (await wrongProtocol(row.upstream, error, deps.config.timeoutMs)) ?? reasonOf(error);
+    if (error instanceof NodeOfflineError) throw error;
+    // Asking the upstream which protocol it speaks dials it from here: not for a node's proxy.
+    const wrong = row.nodeId === null ? await wrongProtocol(row.upstream, error, deps.config.timeoutMs) : null;
+    const failureReason = wrong ?? reasonOf(error);
     await save(
       deps,
       row,
@@ -172,7 +182,7 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
     );
     return result(row, 'failed', false, row.exitIp, null, failureReason);
   }
-  const [facts, udp] = await Promise.all([factsFor(deps, row, exit.ip), checkUdp(deps, row.upstream)]);
+  const [facts, udp] = await Promise.all([factsFor(deps, row, exit.ip), checkUdp(deps, row)]);
   const country = facts.country ?? row.country;
   const type = facts.type ?? row.type;
   const listable = /^[A-Z]{2}$/.test(country) && knownType(type);
@@ -208,9 +218,10 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
   const at = deps.clock.now();
   let health: { ok: true; latencyMs: number } | { ok: false; reason: string };
   try {
-    const answer = await fetchThrough(row.upstream, deps.checkUrl, deps.config.timeoutMs, deps.signal);
+    const answer = await fetchVia(deps, row, deps.checkUrl, deps.config.timeoutMs, deps.signal);
     health = { ok: true, latencyMs: answer.latencyMs };
   } catch (error) {
+    if (error instanceof NodeOfflineError) throw error;
     health = { ok: false, reason: reasonOf(error) };
   }
   if (!health.ok) {
@@ -247,10 +258,7 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
   if (exitDue) {
     update.exitCheckedAt = at;
     // Looked at again with the exit: an upstream's UDP support changes about as often.
-    const [exit, udp] = await Promise.all([
-      lookUpExit(deps, row.upstream).catch(() => null),
-      checkUdp(deps, row.upstream),
-    ]);
+    const [exit, udp] = await Promise.all([lookUpExit(deps, row).catch(() => null), checkUdp(deps, row)]);
     if (udp !== undefined) {
       update.udp = udp;
       changed = changed || udp !== row.udp;
@@ -285,11 +293,20 @@ function result(
   return { id: row.id, ok, state: inventoryState(row.enabled, false, discovery), exitIp, latencyMs, reason };
 }
 
-/** Looks at one proxy now: discovery when it has never been listed, a re-check otherwise. */
-export function inspect(deps: DiscoveryDeps, row: ProxyRow, forceExit = false): Promise<ProxyCheckResult> {
-  return row.discovery === 'checking' || row.discovery === 'failed'
-    ? discover(deps, row)
-    : recheck(deps, row, forceExit);
+/**
+ * Looks at one proxy now: discovery when it has never been listed, a re-check otherwise. A look
+ * that could not be made (the proxy's node is offline) records nothing: a node out of touch with
+ * the API says nothing of the upstream.
+ */
+export async function inspect(deps: DiscoveryDeps, row: ProxyRow, forceExit = false): Promise<ProxyCheckResult> {
+  try {
+    return row.discovery === 'checking' || row.discovery === 'failed'
+      ? await discover(deps, row)
+      : await recheck(deps, row, forceExit);
+  } catch (error) {
+    if (!(error instanceof NodeOfflineError)) throw error;
+    return result(row, row.discovery, false, row.exitIp, null, error.message);
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` at once (DISCOVERY_CONCURRENCY). */

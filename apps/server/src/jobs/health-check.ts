@@ -59,6 +59,11 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
     claimed.map(async (rental, index) => {
       const result = results[index]!;
       const at = deps.clock.now();
+      // Not run (the proxy's node is out of touch with the API): nothing is known of the proxy.
+      if (result.unrun) {
+        await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+        return;
+      }
       if (!result.ok && carrying.has(rental.id)) {
         await deps.db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, rental.proxyId));
         await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));

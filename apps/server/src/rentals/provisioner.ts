@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
-import { rentals } from '../db/schema';
+import { systemClock, type Clock } from '../clock';
+import type { Database } from '../db/client';
+import { proxies, rentals } from '../db/schema';
 import { dial } from '../gateway/dialer';
 import { ALLOW_ALL_TARGETS } from '../gateway/target-policy';
+import { fetchThroughNode, NodeOfflineError } from '../nodes/node-probes';
 
 export interface ProvisionTarget {
   rentalId: number;
@@ -13,6 +15,11 @@ export interface ProvisionTarget {
 export interface CheckResult {
   ok: boolean;
   reason?: string;
+  /**
+   * The check could not be made at all (the node serving the proxy is offline): it says nothing
+   * of the proxy, so nothing may be recorded or decided from it.
+   */
+  unrun?: boolean;
 }
 
 /** Decides whether a rental's access works (waiting_up -> connected, health checks, refunds). */
@@ -23,21 +30,38 @@ export interface Provisioner {
 /**
  * A rental works when the gateway has its credentials and a real HTTP request to the check
  * target (by default the portal's own /healthz) goes through its upstream, exactly the path a
- * customer's traffic takes after the gateway.
+ * customer's traffic takes after the gateway. A rental on a node's proxy is checked by that node,
+ * from where its traffic goes.
  */
-export function createGatewayProvisioner(db: Queryable, checkUrl: string, timeoutMs = 5000): Provisioner {
+export function createGatewayProvisioner(
+  db: Database,
+  checkUrl: string,
+  timeoutMs = 5000,
+  clock: Clock = systemClock,
+): Provisioner {
   const url = new URL(checkUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || 80);
   const request = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`;
+  const checkOnNode = async (nodeId: number, upstream: string): Promise<CheckResult> => {
+    try {
+      const result = await fetchThroughNode({ db, clock }, nodeId, { upstream, url: checkUrl, timeoutMs });
+      return result.ok ? { ok: true } : { ok: false, reason: result.message };
+    } catch (error) {
+      if (error instanceof NodeOfflineError) return { ok: false, reason: error.message, unrun: true };
+      throw error;
+    }
+  };
   return {
     async check(target) {
       const [row] = await db
-        .select({ id: rentals.id })
+        .select({ id: rentals.id, nodeId: proxies.nodeId })
         .from(rentals)
+        .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
         .where(and(eq(rentals.id, target.rentalId), eq(rentals.username, target.username)))
         .limit(1);
       if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
+      if (row.nodeId !== null) return checkOnNode(row.nodeId, target.upstream);
       try {
         // Not the customers' policy: the check target is the operator's choice, often on loopback.
         const socket = await dial(target.upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs);

@@ -261,10 +261,13 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     if (rental.refundRequestedAt) throw new DomainError('REFUND_ALREADY_REQUESTED');
     if (rental.status !== RENTAL_STATUS.connected) throw new DomainError('REFUND_NOT_CONNECTED');
     if (!refundRequestOpen(rental.createdAt, now)) throw new DomainError('REFUND_WINDOW_PASSED');
-    await tx.update(rentals).set({ refundRequestedAt: now }).where(eq(rentals.id, rental.id));
     const windowEnd = refundUnavailableDeadline(rental.createdAt);
     const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
-    const live = liveFailure && now.getTime() <= windowEnd;
+    // A live check that could not run (the proxy's node is offline) decides nothing: the one
+    // request the terms allow is not used up by it.
+    if (liveFailure === 'unrun' && !recorded) throw new DomainError('NODE_OFFLINE');
+    await tx.update(rentals).set({ refundRequestedAt: now }).where(eq(rentals.id, rental.id));
+    const live = liveFailure === true && now.getTime() <= windowEnd;
     if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };
     const walletCents = await refundInTransaction(tx, rental, now, 'refund requested: proxy unavailable');
     return { refunded: true, walletCents };
@@ -273,8 +276,11 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
   return decision.walletCents;
 }
 
-/** Runs before the transaction: a live check may wait on the network for seconds. */
-async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean> {
+/**
+ * Runs before the transaction: a live check may wait on the network for seconds. `unrun`: the
+ * check could not be made (the proxy's node is offline).
+ */
+async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean | 'unrun'> {
   const found = await findLatestRental(deps.db, userId, proxyId);
   // Requests the transaction will refuse anyway need no network check.
   if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
@@ -286,6 +292,7 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
     username: rental.username,
     upstream: proxy.upstream,
   });
+  if (result.unrun) return 'unrun';
   if (result.ok) return false;
   // Tunnels opened while the check ran may be what made it fail.
   return !(proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now())));

@@ -138,6 +138,7 @@ async function eligible(
       username: rental.username,
       upstream: proxy.upstream,
     });
+    if (live.unrun) throw new DomainError('NODE_OFFLINE');
     if (live.ok) throw new DomainError('PROXY_STILL_HEALTHY');
     // Tunnels the customer opened while the check ran may be what made it fail.
     if (proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now()))) {

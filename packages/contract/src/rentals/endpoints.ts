@@ -74,6 +74,7 @@ export const refundEndpoint = defineEndpoint({
     'REFUND_WINDOW_PASSED',
     'REFUND_ALREADY_REQUESTED',
     'REFUND_NOT_ELIGIBLE',
+    'NODE_OFFLINE',
   ],
 });
 
@@ -256,6 +257,7 @@ const REPLACE_ERRORS = [
   'PROXY_STILL_HEALTHY',
   'REPLACEMENT_LIMIT_REACHED',
   'NO_REPLACEMENT_AVAILABLE',
+  'NODE_OFFLINE',
   // Each call may check the upstream live: a per-address limit keeps it from being a dialer.
   'RATE_LIMITED',
 ] as const;

@@ -1,0 +1,55 @@
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { fetchThroughNode, udpThroughNode } from '../nodes/node-probes';
+import { FAILURE, fetchThrough, FetchThroughError, type FetchedThrough } from './fetch-through';
+import { udpPasses } from './udp-check';
+
+/** Where a proxy's upstream is reached from: this process, or the gateway node serving it. */
+export interface UpstreamPath {
+  upstream: string;
+  /** The node of the proxy; null: the shop's own gateway, so the look goes from here. */
+  nodeId: number | null;
+}
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+}
+
+/**
+ * `fetchThrough` from where the proxy is served: a node's proxy is looked at by its node, whose
+ * view of the upstream is the customer's. A node that is not in touch throws NodeOfflineError.
+ */
+export async function fetchVia(
+  deps: Deps,
+  path: UpstreamPath,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<FetchedThrough> {
+  if (path.nodeId === null) return fetchThrough(path.upstream, url, timeoutMs, signal);
+  const result = await fetchThroughNode(deps, path.nodeId, { upstream: path.upstream, url, timeoutMs }, signal);
+  if (result.ok) return { status: result.status, body: result.body, latencyMs: result.latencyMs };
+  // The node's message already reads "<reason>: <detail>", as this process's own would.
+  const prefix = `${FAILURE[result.failure]}: `;
+  throw new FetchThroughError(
+    result.failure,
+    result.message.startsWith(prefix) ? result.message.slice(prefix.length) : result.message,
+  );
+}
+
+/** `udpPasses` from where the proxy is served (see {@link fetchVia}). */
+export async function udpVia(
+  deps: Deps,
+  path: UpstreamPath,
+  target: { host: string; port: number },
+  options: { timeoutMs: number; bindHost: string; signal?: AbortSignal | undefined },
+): Promise<boolean> {
+  if (path.nodeId === null) return udpPasses(path.upstream, target, options);
+  return udpThroughNode(
+    deps,
+    path.nodeId,
+    { upstream: path.upstream, target, timeoutMs: options.timeoutMs },
+    options.signal,
+  );
+}
