@@ -24,7 +24,7 @@ export const DEFAULT_NODE_OFFLINE_GRACE_MS = 900_000;
 /** A node flushes its counts this often: what kill -9 can lose. */
 export const NODE_FLUSH_MS = 1000;
 const BACKOFF_MIN_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
+const BACKOFF_MAX_MS = 10_000;
 /** How long a starting node waits for its first snapshot before its fronts listen anyway. */
 const FIRST_SNAPSHOT_WAIT_MS = 5000;
 
