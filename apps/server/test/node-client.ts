@@ -8,6 +8,8 @@ import {
   type ProbeResult,
 } from '@portal/contract';
 import type { Database } from '../src/db/client';
+import { fetchThrough, FetchThroughError } from '../src/discovery/fetch-through';
+import { udpPasses } from '../src/discovery/udp-check';
 import { nodes } from '../src/db/schema';
 import { nodeTokenHash } from '../src/nodes/node-auth';
 
@@ -19,6 +21,22 @@ export async function insertNode(db: Database, name: string, at: Date): Promise<
     .values({ name, host: `${name}.example.net`, tokenHash: nodeTokenHash(token), createdAt: at })
     .returning({ id: nodes.id });
   return { id: row!.id, token };
+}
+
+/** What a node does with a probe: the server's own fetchThrough or udpPasses through the upstream. */
+export async function runProbeAsNode(probe: Probe): Promise<ProbeResult> {
+  if (probe.kind === 'udp') {
+    return {
+      passes: await udpPasses(probe.upstream, probe.target, { timeoutMs: probe.timeoutMs, bindHost: '127.0.0.1' }),
+    };
+  }
+  try {
+    const answer = await fetchThrough(probe.upstream, probe.url, probe.timeoutMs);
+    return { ok: true, status: answer.status, body: answer.body, latencyMs: answer.latencyMs };
+  } catch (error) {
+    if (error instanceof FetchThroughError) return { ok: false, failure: error.kind, message: error.message };
+    throw error;
+  }
 }
 
 export interface NodeStreamReader {

@@ -46,7 +46,9 @@ export const nodes = pgTable(
   (t) => [
     uniqueIndex('nodes_token_hash_unique').on(t.tokenHash),
     // Names are unique among nodes that are not revoked: a revoked name may be used again.
-    uniqueIndex('nodes_name_live_unique').on(t.name).where(sql`${t.revokedAt} IS NULL`),
+    uniqueIndex('nodes_name_live_unique')
+      .on(t.name)
+      .where(sql`${t.revokedAt} IS NULL`),
   ],
 );
 

@@ -8,26 +8,13 @@ import { recordActivity } from '../rentals/rental-activity';
 import { addRentalUsage } from '../rentals/rental-usage';
 import { liveSources, RENTAL_SOURCES_CHANNEL, settleSource, touchSource } from '../rentals/sources-repository';
 import type { CredentialStore } from './credential-store';
-import { FLUSH_MS } from './credential-store';
+import { ACCESS_COLUMNS, FLUSH_MS } from './credential-store';
 import type { GatewayLink, LinkedParts, ServingState, UsageEntry, UsageSink } from './gateway-link';
 import { RECONCILE_MS, type OwnPorts } from './own-ports';
 import type { SourceLedger } from './rental-sources';
 
 function accessQuery(db: Database) {
-  return db
-    .select({
-      rentalId: rentals.id,
-      username: rentals.username,
-      password: rentals.password,
-      status: rentals.status,
-      endTime: rentals.endTime,
-      upstream: proxies.upstream,
-      proxyEnabled: proxies.enabled,
-      maxConnections: proxies.maxConnections,
-      maxSourceIps: proxies.maxSourceIps,
-    })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+  return db.select(ACCESS_COLUMNS).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
 }
 
 /** Every rental that holds a proxy: what a starting (or reconnected) gateway must know. */

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import type { NodeStreamMessage, Probe, ProbeResult } from '@portal/contract';
+import type { NodeStreamMessage, Probe } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, proxies, rentalActivity, rentalIpAuth, rentals, rentalUsage } from '../db/schema';
-import { fetchThrough, FetchThroughError } from '../discovery/fetch-through';
 import { checkConnected } from '../jobs/health-check';
 import { createGatewayProvisioner } from '../rentals/provisioner';
 import { clearSources } from '../rentals/sources-repository';
 import { buildTestApp, connectedRentalRow, customerCall, lifecycleOf, type TestApp } from '../../test/helper';
-import { insertNode, TestNode } from '../../test/node-client';
+import { insertNode, runProbeAsNode, TestNode } from '../../test/node-client';
 import { sharedOrigin } from '../../test/origin';
 import { fetchThroughNode, NodeOfflineError } from './node-probes';
 
@@ -32,17 +31,15 @@ async function newNode(name: string) {
   return { ...node, client: new TestNode(base, node.token) };
 }
 
-/** What a node does with a probe: the server's own fetchThrough through the upstream. */
-async function runAsNode(probe: Probe): Promise<ProbeResult> {
-  if (probe.kind !== 'fetch') return { passes: false };
-  try {
-    const answer = await fetchThrough(probe.upstream, probe.url, probe.timeoutMs);
-    return { ok: true, status: answer.status, body: answer.body, latencyMs: answer.latencyMs };
-  } catch (error) {
-    if (error instanceof FetchThroughError) return { ok: false, failure: error.kind, message: error.message };
-    throw error;
-  }
-}
+const REPORT = {
+  version: '1.0.0',
+  socksPort: 1080,
+  httpPort: 8081,
+  tlsPort: null,
+  openConnections: 0,
+  bytesUp: 0,
+  bytesDown: 0,
+};
 
 const isRental = (username: string) => (m: NodeStreamMessage) => m.type === 'rental' && m.access.username === username;
 
@@ -58,15 +55,7 @@ afterAll(async () => {
 describe('node calls: the token', () => {
   it('refuses a call without a token, with a wrong one, and with a revoked one (401)', async () => {
     const node = await newNode('auth');
-    const report = {
-      version: '1.0.0',
-      socksPort: 1080,
-      httpPort: 8081,
-      tlsPort: null,
-      openConnections: 0,
-      bytesUp: 0,
-      bytesDown: 0,
-    };
+    const report = REPORT;
     const bare = await fetch(`${base}/api/node/report`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -255,7 +244,7 @@ describe('probes', () => {
       const answering = new TestNode(secondBase, epsilon.token);
       const stream = await epsilon.client.stream(async (probe) => {
         seen.push(probe);
-        const result = await runAsNode(probe);
+        const result = await runProbeAsNode(probe);
         await answering.answer(probe.id, result);
         return result;
       });
@@ -304,15 +293,7 @@ describe('probes', () => {
 
   it('fails as offline when the node reported lately but no process holds its stream', async () => {
     const eta = await newNode('eta');
-    await eta.client.report({
-      version: '1',
-      socksPort: 1080,
-      httpPort: 8081,
-      tlsPort: null,
-      openConnections: 0,
-      bytesUp: 0,
-      bytesDown: 0,
-    });
+    await eta.client.report(REPORT);
     await expect(
       fetchThroughNode({ db: t.database.db, clock: t.clock }, eta.id, {
         upstream: 'direct',

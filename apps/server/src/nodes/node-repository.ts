@@ -2,6 +2,7 @@ import type { NodeAccess, NodeIpAuthEntry, NodeReport } from '@portal/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { HOLDING_STATUSES, nodes, proxies, rentalIpAuth, rentals } from '../db/schema';
+import { ACCESS_COLUMNS } from '../gateway/credential-store';
 
 export interface NodeRow {
   id: number;
@@ -61,16 +62,8 @@ export interface RentalState {
 function rentalStates(db: Queryable) {
   return db
     .select({
-      rentalId: rentals.id,
+      ...ACCESS_COLUMNS,
       proxyId: rentals.proxyId,
-      username: rentals.username,
-      password: rentals.password,
-      status: rentals.status,
-      endTime: rentals.endTime,
-      upstream: proxies.upstream,
-      proxyEnabled: proxies.enabled,
-      maxConnections: proxies.maxConnections,
-      maxSourceIps: proxies.maxSourceIps,
       nodeId: proxies.nodeId,
       port: rentalIpAuth.port,
       ips: rentalIpAuth.ips,

@@ -127,7 +127,6 @@ function successResponse(endpoint: Endpoint): unknown {
   return { description: endpoint.responseDescription ?? endpoint.summary, content };
 }
 
-
 function operation(endpoint: Endpoint): unknown {
   const responses: Record<string, unknown> = { 200: successResponse(endpoint) };
   if (endpoint.notModified) responses[304] = { $ref: '#/components/responses/NotModified' };
@@ -183,7 +182,11 @@ export function openApiDocument(endpoints: readonly Endpoint[], options: Documen
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The API key from sign-up' },
         adminBearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
-        nodeBearer: { type: 'http', scheme: 'bearer', description: "A gateway node's token, shown once when it is added" },
+        nodeBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A gateway node's token, shown once when it is added",
+        },
       },
     },
   };
