@@ -206,7 +206,8 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     // The tunnel died with the node: what arrived is final.
     const received = arrived();
     await until(async () => received - (await bytesDown()) <= perSecond * 1.2, 10_000);
-    expect(await bytesDown()).toBeLessThanOrEqual(received);
+    // Not more than was written (the sockets' buffers aside, see the outage test), so nothing twice.
+    expect(await bytesDown()).toBeLessThanOrEqual(received + 256 * 1024);
     expect(received - (await bytesDown())).toBeLessThanOrEqual(perSecond * 1.2);
   }, 60_000);
 
@@ -218,6 +219,8 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     await until(() => works(nodeA, ending.username, ending.password), 3000);
     const cut = downloadUntilCut(await tunnel(nodeA, ending.username, ending.password));
 
+    const snapshots = (node: Running) => node.output().split('snapshot applied').length;
+    const before = [snapshots(nodeA), snapshots(nodeB)];
     api.child.kill('SIGKILL');
     await api.exited;
     const stoppedAt = Date.now();
@@ -236,21 +239,24 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     expect(await works(nodeA, lasting.username, lasting.password)).toBe(false);
 
     await startApi();
-    await until(() => works(nodeA, lasting.username, lasting.password), 40_000);
+    // Both nodes back in touch (a new snapshot each), without logins that would count as failures.
+    await until(() => snapshots(nodeA) > before[0]! && snapshots(nodeB) > before[1]!, 40_000);
+    expect(await works(nodeA, lasting.username, lasting.password)).toBe(true);
     const bytesDown = async () =>
       (await t.database.db.select({ down: rentals.bytesDown }).from(rentals).where(eq(rentals.id, lasting.id)))[0]!
         .down;
     await until(async () => (await bytesDown()) >= received * 0.9, 10_000);
-    // Once: never more than the client received.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(await bytesDown()).toBeLessThanOrEqual(received + 4096);
+    // The node counts what it wrote to the client, which may exceed what arrived by what was in the
+    // sockets' buffers when the client closed (well under 256 KiB); a batch applied twice would add
+    // about a second of the download (the origin sends 800 KiB/s).
+    expect(await bytesDown()).toBeLessThanOrEqual(received + 256 * 1024);
   }, 120_000);
 
   it('a revoked token stops the node serving', async () => {
     const rental = await connectedRentalRow(t);
     await assign(rental.proxyId, tokenB.id);
-    // Node B may still be waiting out its reconnect backoff (at most 10 s a try) since the API restarted.
-    await until(() => works(nodeB, rental.username, rental.password), 40_000);
+    await until(() => works(nodeB, rental.username, rental.password), 3000);
     const cut = downloadUntilCut(await tunnel(nodeB, rental.username, rental.password));
     await t.database.db.update(nodes).set({ revokedAt: new Date() }).where(eq(nodes.id, tokenB.id));
     await t.database.db.execute(sql`SELECT pg_notify('node_revoked', ${String(tokenB.id)})`);
@@ -258,5 +264,5 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     expect(await works(nodeB, rental.username, rental.password)).toBe(false);
     expect(nodeB.output()).toContain('revoked');
     expect(nodeB.output()).not.toContain(tokenB.token);
-  }, 60_000);
+  }, 30_000);
 });

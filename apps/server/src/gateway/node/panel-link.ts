@@ -194,6 +194,7 @@ export class PanelLink implements GatewayLink {
         this.revokedState = false;
         this.applySnapshot(message);
         this.snapshots += 1;
+        this.options.log.info({ rentals: message.rentals.length }, 'node: snapshot applied, in touch with the shop');
         this.backoffMs = BACKOFF_MIN_MS;
         this.firstSnapshot?.();
         this.firstSnapshot = null;
