@@ -24,6 +24,8 @@ export interface Portal {
   startMs: number;
   /** The server's own words on its database (its "Database:" line). */
   database: string;
+  /** The fresh PostgreSQL database's URL (null on the embedded one). */
+  databaseUrl: string | null;
   /** PIDs of the PostgreSQL backends serving an external database (null on the embedded one). */
   backends: () => Promise<number[]>;
   stop(): Promise<void>;
@@ -113,6 +115,7 @@ export async function startPortal(
     pid: child.pid ?? 0,
     startMs,
     database: /Database: (.*)/.exec(output)?.[1]?.trim() ?? '?',
+    databaseUrl: kind === 'postgres' ? dbUrl.toString() : null,
     backends: async () => {
       if (kind !== 'postgres') return [];
       const client = new pg.Client({ connectionString: PG_URL });

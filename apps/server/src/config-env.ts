@@ -65,6 +65,7 @@ export const SECRET_VARIABLES = new Set([
   'IPQS_API_KEY',
   'TELEGRAM_BOT_TOKEN',
   'SMTP_URL',
+  'NODE_TOKEN',
 ]);
 
 export const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
@@ -183,6 +184,21 @@ export const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters long').optional(),
   GATEWAY_METRICS_PORT: port('GATEWAY_METRICS_PORT', 9464),
+  PANEL_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      'PANEL_URL must be the http:// or https:// URL of the shop (its API), for example https://shop.example.com',
+    )
+    .optional(),
+  NODE_TOKEN: z
+    .string()
+    .trim()
+    .min(20, 'NODE_TOKEN must be the token the console showed when the node was added')
+    .optional(),
+  PANEL_CA: z.string().trim().min(1).optional(),
+  NODE_OFFLINE_GRACE_SECONDS: count('NODE_OFFLINE_GRACE_SECONDS').default(900),
   GATEWAY_DRAIN_SECONDS: count('GATEWAY_DRAIN_SECONDS').default(20),
   GATEWAY_PROXY_PROTOCOL_FROM: z
     .string()

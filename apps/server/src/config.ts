@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import path from 'node:path';
 import { EnvSchema, nonEmpty, SECRET_VARIABLES, type PaymentProviderName } from './config-env';
+import { nodeConfig, type NodeConfig } from './config-node';
 
 /**
  * Configuration from the environment, validated once at start.
@@ -139,6 +140,8 @@ export interface Config {
   /** Rate limits are counted in this Redis, shared by every process; in memory without it. */
   redisUrl: string | undefined;
   notices: NoticesConfig;
+  /** A gateway node's link to the shop (PANEL_URL and NODE_TOKEN); null in the shop's own processes. */
+  node: NodeConfig | null;
 }
 
 /** Telegram and e-mail notices; each channel is off while its variable is unset. */
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     ['PORT', e.PORT],
   ]);
   const tls = gatewayTls(e.GATEWAY_TLS_PORT, e.GATEWAY_TLS_CERT, e.GATEWAY_TLS_KEY, baseDir, problems);
+  const node = nodeConfig(e, baseDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const checkUrl = e.GATEWAY_CHECK_URL ?? `http://${localHost(e.HOST)}:${e.PORT}/healthz`;
@@ -328,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
         : null,
       smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? defaultSender(publicUrl) } : null,
     },
+    node,
   };
 }
 

@@ -17,6 +17,7 @@ import { repeatEvery } from './jobs/repeat';
 import { startNotices } from './notices/notices-service';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
+import { gatewaySettingsOf } from './gateway/gateway-config';
 import { createGatewayProvisioner } from './rentals/provisioner';
 import { listenedHistoryCache } from './rentals/history-cache';
 import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
@@ -25,6 +26,7 @@ import { Alerts, consoleAlertLog } from './ops/alerts';
 import { runScheduledBackup } from './ops/backup-schedule';
 import { watchOnce } from './ops/ops-watch';
 import { watchedProvider } from './ops/watched-provider';
+import { stopOnSignals } from './ops/shutdown';
 
 /** Pretty logs when a person watches a terminal; JSON lines for log collectors otherwise. */
 function loggerOptions(config: Config) {
@@ -88,44 +90,28 @@ async function main(): Promise<void> {
 
   const stopJobs: (() => Promise<void>)[] = [];
   let gateway: Gateway | null = null;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    // Ctrl-C reaches this process from the terminal and again through npm: the shutdown under
-    // way handles both; the timer below bounds it.
-    if (stopping) return;
-    stopping = true;
-    readiness.stopping();
-    // SIGTERM (an orchestrator's restart) lets tunnels drain; Ctrl-C is a person who wants it stopped.
-    const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
-    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
-    app.log.info({ signal, drainMs, delayMs }, 'shutting down');
-    const limitMs = delayMs + drainMs + 10_000;
-    const force = setTimeout(() => {
-      console.error(`shutdown took longer than ${limitMs / 1000} s: exiting`);
-      process.exit(1);
-    }, limitMs);
-    force.unref();
-    // A balancer learns of the 503 only at its next check: until then it still sends requests
-    // here, so they are served (each answer closes its connection) before the listener closes.
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    // The listener closes and requests under way finish, jobs end after their current
-    // transaction, tunnels drain; only then does the database close, so no write is lost.
-    await Promise.all([
-      app.close(),
-      ...stopJobs.map((stopJob) => stopJob()),
-      gateway?.close({ drainMs }) ?? Promise.resolve(),
-    ]);
-    await customers.stop();
-    await histories.stop();
-    await catalogueVersion.stop();
-    await news.stop();
-    await database.close();
-    unlock();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals({
+    readiness,
+    drainMs: config.gatewayDrainMs,
+    delayMs: config.shutdownDelayMs,
+    log: (details) => app.log.info(details, 'shutting down'),
+    close: async (drainMs) => {
+      // The listener closes and requests under way finish, jobs end after their current
+      // transaction, tunnels drain; only then does the database close, so no write is lost.
+      await Promise.all([
+        app.close(),
+        ...stopJobs.map((stopJob) => stopJob()),
+        gateway?.close({ drainMs }) ?? Promise.resolve(),
+      ]);
+      await customers.stop();
+      await histories.stop();
+      await catalogueVersion.stop();
+      await news.stop();
+      await database.close();
+      unlock();
+      console.log('Stopped.');
+    },
+  });
 
   await database.migrate();
   const narrowed = await narrowStoredIpAuthLists(database.db, systemClock);
@@ -197,27 +183,7 @@ async function main(): Promise<void> {
     return stopDiscoveryJob();
   });
   gateway = config.gateway.enabled
-    ? await startGateway({
-        database,
-        clock: systemClock,
-        log: app.log,
-        host: config.host,
-        publicHost: config.gateway.host,
-        socksPort: config.gateway.socksPort,
-        httpPort: config.gateway.httpPort,
-        handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
-        maxPendingPerSource: config.gateway.maxPendingPerSource,
-        maxConnections: config.gateway.maxConnections,
-        privateTargets: config.gateway.privateTargets,
-        privateTargetException: config.gateway.privateTargetException,
-        proxyProtocolFrom: config.gateway.proxyProtocolFrom,
-        rentalMaxConnections: config.gateway.rentalMaxConnections,
-        tls: config.gateway.tls,
-        rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
-        sourceWindowMs: config.gateway.sourceWindowMs,
-        udpMaxPerRental: config.gateway.udpMaxPerRental,
-        udpMax: config.gateway.udpMax,
-      })
+    ? await startGateway({ database, clock: systemClock, log: app.log, ...gatewaySettingsOf(config) })
     : null;
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
   if (gateway?.tlsPort) process.on('SIGHUP', () => void gateway?.reloadTls());

@@ -1,12 +1,9 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { RENTAL_STATUS } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { proxies, rentals } from '../db/schema';
 import { gatewayBytes } from '../metrics/metrics';
-import { recordActivity } from '../rentals/rental-activity';
-import { addRentalUsage } from '../rentals/rental-usage';
+import type { UsageSink } from './gateway-link';
 
 export interface Access {
   rentalId: number;
@@ -22,7 +19,7 @@ export interface Access {
   maxSourceIps: number | null;
 }
 
-/** The columns of an {@link Access}, from `rentals` joined with its proxy (gateway nodes read them too). */
+/** The columns of an {@link Access}, from `rentals` joined with its proxy (the database link and the node channel read them). */
 export const ACCESS_COLUMNS = {
   rentalId: rentals.id,
   username: rentals.username,
@@ -45,15 +42,17 @@ interface Meter {
 
 /** setTimeout holds at most 2^31-1 ms (~24.8 days); longer rentals re-arm on the way. */
 const MAX_TIMER_MS = 2_147_483_647;
-const FLUSH_MS = 5000;
+/** How often counted bytes are handed on, unless the link says otherwise. */
+export const FLUSH_MS = 5000;
 const SWEEP_MS = 500;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * What every gateway process knows about rental credentials. Loaded whole at
- * start, then kept current by database notifications; it also enforces time on its own: each
- * rental has a timer that closes its connections at end_time, whatever the jobs are doing.
+ * What every gateway process knows about rental credentials. Filled whole at start and kept
+ * current by the gateway's link (database notifications, or a node's stream from the API); it
+ * also enforces time on its own: each rental has a timer that closes its connections at
+ * end_time, whatever the jobs are doing and whether or not the shop is reachable.
  */
 export class CredentialStore {
   private readonly byUsername = new Map<string, Access>();
@@ -66,10 +65,11 @@ export class CredentialStore {
   private readonly flusher: NodeJS.Timeout;
 
   constructor(
-    private readonly db: Database,
+    private readonly sink: UsageSink,
     private readonly clock: Clock,
+    flushMs = FLUSH_MS,
   ) {
-    this.flusher = setInterval(() => void this.flushTraffic().catch(() => undefined), FLUSH_MS);
+    this.flusher = setInterval(() => void this.flushTraffic().catch(() => undefined), flushMs);
     this.flusher.unref();
     // A safety net under the per-rental timers (a clock jump, a timer that was not re-armed).
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -84,29 +84,16 @@ export class CredentialStore {
     }
   }
 
-  private query() {
-    return this.db.select(ACCESS_COLUMNS).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
-  }
-
-  /** Every rental that holds a proxy: what a restarted process must know. */
-  async loadAll(): Promise<void> {
-    const rows = await this.query().where(inArray(rentals.status, [...HOLDING_STATUSES]));
+  /** Everything this process serves, replaced whole: what is not in `rows` is forgotten. */
+  replaceAll(rows: readonly Access[]): void {
     const seen = new Set(rows.map((row) => row.username));
     for (const username of [...this.byUsername.keys()]) if (!seen.has(username)) this.forget(username);
-    for (const row of rows) this.apply(row);
+    for (const row of rows) this.put(row);
   }
 
-  async reloadUsername(username: string): Promise<void> {
-    const [row] = await this.query().where(eq(rentals.username, username));
-    if (row) this.apply(row);
-    else this.forget(username);
-  }
-
-  async reloadProxy(proxyId: number): Promise<void> {
-    const rows = await this.query().where(
-      and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-    );
-    for (const row of rows) this.apply(row);
+  /** Usernames known now (a node checks its stream's changes against them). */
+  get size(): number {
+    return this.byUsername.size;
   }
 
   has(username: string): boolean {
@@ -164,7 +151,7 @@ export class CredentialStore {
     // replacement must be seen by the check that request runs. One write per rental per flush.
     if (!this.announced.has(rentalId)) {
       this.announced.add(rentalId);
-      void recordActivity(this.db, [rentalId], this.clock.now()).catch(() => undefined);
+      void this.sink.activity([rentalId], this.clock.now()).catch(() => undefined);
     }
     return () => {
       this.sample(meter);
@@ -203,11 +190,8 @@ export class CredentialStore {
     const now = this.clock.now();
     for (const [rentalId, { down }] of pending) if (down > 0) active.add(rentalId);
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-    for (const [rentalId, { up, down }] of pending) {
-      // One transaction: the hourly rows always add up to the rental's totals.
-      await this.db.transaction((tx) => addRentalUsage(tx, rentalId, hour, up, down));
-    }
-    await recordActivity(this.db, [...active], now);
+    const entries = pending.map(([rentalId, { up, down }]) => ({ rentalId, hour, up, down }));
+    await this.sink.usage(entries, [...active], now);
   }
 
   async close(): Promise<void> {
@@ -219,7 +203,8 @@ export class CredentialStore {
     await this.flushTraffic();
   }
 
-  private apply(row: Access): void {
+  /** One rental as it is now: a changed password or upstream, or an end, cuts what is open. */
+  put(row: Access): void {
     const previous = this.byUsername.get(row.username);
     this.byUsername.set(row.username, row);
     const passwordChanged = previous !== undefined && previous.password !== row.password;
@@ -229,7 +214,8 @@ export class CredentialStore {
     this.arm(row);
   }
 
-  private forget(username: string): void {
+  /** The rental is no longer served here: its connections are cut. */
+  forget(username: string): void {
     const access = this.byUsername.get(username);
     if (!access) return;
     this.byUsername.delete(username);

@@ -4,25 +4,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import { gatewayActiveConnections } from '../metrics/metrics';
-import { startHeartbeat } from '../ops/gateway-heartbeat';
 import { FailureThrottle } from '../lib/failure-throttle';
 import { ConnectionGuard, defaultMaxConnections, QuietLog, type RefusalCounts } from './connection-guard';
 import { CredentialStore, type Access } from './credential-store';
+import { DatabaseLink } from './database-link';
+import type { GatewayLink } from './gateway-link';
 import { dial, DialError, REPLY_NOT_ALLOWED } from './dialer';
 import { createHttpFront } from './http-front';
 import { LoginGate, type LoginResult } from './login-gate';
 import { OwnPorts } from './own-ports';
 import { RentalConnections } from './rental-connections';
 import { RentalSources } from './rental-sources';
-import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-repository';
 import { acceptProxyProtocol } from './proxy-protocol';
 import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 import { loadTlsContext, startTlsFront, type TlsFiles } from './tls-front';
 import { UdpAssociations } from './udp-associate';
 
-export interface GatewayOptions {
-  database: DatabaseHandle;
+/** The shop's own gateway learns from the database; a node passes its link to the API. */
+export type GatewaySource = { database: DatabaseHandle } | { link: GatewayLink };
+
+export type GatewayOptions = GatewaySource & GatewaySettings;
+
+export interface GatewaySettings {
   clock: Clock;
   log: FastifyBaseLogger;
   host: string;
@@ -57,6 +61,8 @@ export interface GatewayOptions {
 
 export interface Gateway {
   store: CredentialStore;
+  /** Where what it serves comes from and where its usage goes. */
+  link: GatewayLink;
   /** IP authorization's own ports, as stored by the API. */
   ownPorts: OwnPorts;
   /** Each rental's open connections against its cap (RENTAL_MAX_CONNECTIONS), in this process. */
@@ -114,13 +120,14 @@ export const FAILED_LOGINS_PER_MINUTE = 20;
  * bytes. Any number of processes may run it against one PostgreSQL database.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const { database, log } = options;
+  const { log } = options;
+  const link = 'link' in options ? options.link : new DatabaseLink(options.database, options.clock, log);
   const policy = await createTargetPolicy(options.privateTargets ?? 'deny', options.privateTargetException, (message) =>
     log.warn(message),
   );
   // Read before anything listens: a certificate that cannot be read stops the start cleanly.
   const tlsContext = options.tls ? await loadTlsContext(options.tls) : null;
-  const store = new CredentialStore(database.db, options.clock);
+  const store = new CredentialStore(link, options.clock, link.flushMs);
   const handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
   // A flood from one source is one log line a minute, not one per connection.
   const quiet = new QuietLog(60_000, () => options.clock.now().getTime());
@@ -150,7 +157,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
   // Own ports hand each connection to one of the two fronts below by its first byte.
   const ownPorts = new OwnPorts({
-    db: database.db,
     host: options.host,
     log,
     guard,
@@ -159,34 +165,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       protocol === 'socks5' ? socks.emit('connection', socket) : http.server.emit('connection', socket),
   });
   const rentalSources = new RentalSources({
-    db: database.db,
+    ledger: link.ledger,
     clock: options.clock,
     defaultMax: options.rentalMaxSourceIps,
     windowMs: options.sourceWindowMs,
     onError: (error) => log.error({ err: String(error) }, 'gateway: the list of client addresses could not be read'),
   });
   const rentalConnections = new RentalConnections(options.rentalMaxConnections);
-  const gate = new LoginGate(store, throttle, guard, ownPorts, rentalConnections, rentalSources);
-  const stopListening = await database.listen(
-    ['rental_access', 'proxy_access', 'rental_ip_auth', RENTAL_SOURCES_CHANNEL],
-    (channel, payload) => {
-      const reload =
-        channel === 'rental_access'
-          ? store.reloadUsername(payload)
-          : channel === 'proxy_access'
-            ? store.reloadProxy(Number.parseInt(payload, 10))
-            : channel === RENTAL_SOURCES_CHANNEL
-              ? rentalSources.reload(Number.parseInt(payload, 10))
-              : ownPorts.reload(Number.parseInt(payload, 10));
-      reload.catch((error: unknown) => log.error({ err: String(error) }, 'gateway: reloading credentials failed'));
-    },
-    () => {
-      void store.loadAll().catch(() => undefined);
-      void ownPorts.loadAll().catch(() => undefined);
-      void rentalSources.reloadAll().catch(() => undefined);
-    },
-  );
-  await store.loadAll();
+  const gate = new LoginGate(store, throttle, guard, ownPorts, rentalConnections, rentalSources, () => link.admits());
+  await link.start({ store, ownPorts, sources: rentalSources, connections: rentalConnections });
   const udp = new UdpAssociations({
     store,
     policy,
@@ -271,15 +258,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const socksSockets = trackSockets(socks, 'socks5');
   const httpSockets = trackSockets(http.server, 'http');
   // After both fronts listen: the own ports' connections go to them.
-  await ownPorts.loadAll();
-  // Once it serves: the API's watcher alerts when this row stops being renewed.
-  const stopHeartbeat = await startHeartbeat(database.db, options.clock, {
-    socks: (socks.address() as AddressInfo).port,
-    http: http.port,
+  ownPorts.activate();
+  await link.serving({
+    socksPort: (socks.address() as AddressInfo).port,
+    httpPort: http.port,
+    tlsPort: tlsFront?.port ?? null,
+    openConnections: () => guard.openConnections,
   });
 
   return {
     store,
+    link,
     ownPorts,
     rentalConnections,
     rentalSources,
@@ -304,10 +293,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       for (const socket of [...socksSockets, ...(tlsFront?.sockets ?? [])]) socket.destroy();
       http.closeConnections();
       await Promise.all([socksClosed, httpClosed, ownClosed, tlsClosed]);
-      await stopListening();
       rentalSources.close();
       await store.close();
-      await stopHeartbeat();
+      await link.close();
     },
   };
 }

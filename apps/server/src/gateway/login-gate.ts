@@ -33,6 +33,8 @@ export class LoginGate {
     readonly rentalConnections: RentalConnections = new RentalConnections(),
     /** The many-addresses rule (RENTAL_MAX_SOURCE_IPS); none: any number of addresses. */
     private readonly sources: RentalSources | null = null,
+    /** Whether new connections may be served at all (a node out of touch with the shop too long: no). */
+    private readonly open: () => boolean = () => true,
   ) {}
 
   /**
@@ -65,6 +67,7 @@ export class LoginGate {
   async bySource(client: net.Socket): Promise<LoginResult | null> {
     const allowed = this.ownPorts?.allowedRental(client);
     if (!allowed) return null;
+    if (!this.open()) return { ok: false, reason: 'refused' };
     const access = this.store.usable(allowed.username);
     if (!access || access.rentalId !== allowed.rentalId) return { ok: false, reason: 'refused' };
     return this.admitted(client, access);
@@ -77,6 +80,8 @@ export class LoginGate {
       this.guard.count('auth-throttled', sourceKey(source));
       return { ok: false, reason: 'throttled' };
     }
+    // Closed (fail-closed): refused like a wrong login, but not counted as one against the source.
+    if (!this.open()) return { ok: false, reason: 'refused' };
     const authorized = this.store.authorize(username, password);
     // A rental's own port takes that rental's credentials only.
     const portRental = this.ownPorts?.rentalOfPort(client) ?? null;

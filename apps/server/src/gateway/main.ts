@@ -2,24 +2,59 @@ import process from 'node:process';
 import pino from 'pino';
 import { portalLoggerOptions } from '../logging';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { Readiness } from '../health/readiness';
 import { startMetricsServer } from '../metrics/metrics-server';
-import { startGateway } from './gateway';
+import { stopOnSignals } from '../ops/shutdown';
+import { startGateway, type GatewaySource } from './gateway';
+import { gatewaySettingsOf, serverVersion } from './gateway-config';
+import { PanelClient } from './node/panel-client';
+import { PanelLink } from './node/panel-link';
+
+/**
+ * Where this gateway learns what it serves: the shop's database (a gateway of the shop, beside
+ * its API processes, kept current through LISTEN/NOTIFY), or the shop's API over HTTP(S) (a node
+ * on another server, with no database credentials). Answers it and what to close after it.
+ */
+async function sourceOf(
+  config: Config,
+  log: pino.Logger,
+): Promise<{ source: GatewaySource; kind: string; close: () => Promise<void> }> {
+  if (config.node) {
+    const client = new PanelClient({
+      url: config.node.panelUrl,
+      token: config.node.token,
+      ca: config.node.ca ?? undefined,
+    });
+    const link = new PanelLink({
+      client,
+      dataDir: config.dataDir,
+      clock: systemClock,
+      graceMs: config.node.graceMs,
+      log,
+      version: serverVersion(),
+      bindHost: config.host,
+    });
+    return { source: { link }, kind: `node of ${new URL(config.node.panelUrl).origin}`, close: async () => undefined };
+  }
+  if (!config.databaseUrl) {
+    throw new ConfigError([
+      'A gateway of its own needs DATABASE_URL (PostgreSQL), or PANEL_URL and NODE_TOKEN to run as a node of a shop. With the embedded database, npm start runs the gateway inside.',
+    ]);
+  }
+  const database = await openDatabase(config);
+  await database.migrate();
+  return { source: { database }, kind: 'database', close: () => database.close() };
+}
 
 /**
  * A gateway process of its own (`npm run gateway`): several can run beside the API processes,
- * all on one PostgreSQL database; credential changes reach each through LISTEN/NOTIFY. Its
- * /metrics, /readyz and /healthz are on GATEWAY_METRICS_PORT.
+ * all on one PostgreSQL database, or anywhere as nodes of the shop. Its /metrics, /readyz and
+ * /healthz are on GATEWAY_METRICS_PORT.
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  if (!config.databaseUrl) {
-    throw new Error(
-      'A gateway of its own needs DATABASE_URL (PostgreSQL). With the embedded database, npm start runs the gateway inside.',
-    );
-  }
   const log = pino(portalLoggerOptions(config.logLevel));
   const readiness = new Readiness('starting');
   const probes = await startMetricsServer({
@@ -29,55 +64,32 @@ async function main(): Promise<void> {
     metrics: config.metrics.enabled,
     readiness,
   });
-  const database = await openDatabase(config);
-  await database.migrate();
-  const gateway = await startGateway({
-    database,
-    clock: systemClock,
-    log,
-    host: config.host,
-    publicHost: config.gateway.host,
-    socksPort: config.gateway.socksPort,
-    httpPort: config.gateway.httpPort,
-    handshakeTimeoutMs: config.gateway.handshakeTimeoutMs,
-    maxPendingPerSource: config.gateway.maxPendingPerSource,
-    maxConnections: config.gateway.maxConnections,
-    privateTargets: config.gateway.privateTargets,
-    privateTargetException: config.gateway.privateTargetException,
-    proxyProtocolFrom: config.gateway.proxyProtocolFrom,
-    rentalMaxConnections: config.gateway.rentalMaxConnections,
-    tls: config.gateway.tls,
-    rentalMaxSourceIps: config.gateway.rentalMaxSourceIps,
-    sourceWindowMs: config.gateway.sourceWindowMs,
-    udpMaxPerRental: config.gateway.udpMaxPerRental,
-    udpMax: config.gateway.udpMax,
-  });
+  const { source, kind, close } = await sourceOf(config, log);
+  const gateway = await startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
   readiness.ready();
   log.info(
-    { socksPort: gateway.socksPort, httpPort: gateway.httpPort, tlsPort: gateway.tlsPort, metricsPort: probes.port },
+    {
+      source: kind,
+      socksPort: gateway.socksPort,
+      httpPort: gateway.httpPort,
+      tlsPort: gateway.tlsPort,
+      metricsPort: probes.port,
+    },
     'gateway listening',
   );
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
   if (gateway.tlsPort) process.on('SIGHUP', () => void gateway.reloadTls());
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    readiness.stopping();
-    // SIGTERM (an orchestrator's restart) lets open tunnels run on; Ctrl-C stops at once.
-    const drainMs = signal === 'SIGTERM' ? config.gatewayDrainMs : 0;
-    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
-    log.info({ signal, drainMs, delayMs }, 'gateway stopping');
-    setTimeout(() => process.exit(1), delayMs + drainMs + 10_000).unref();
-    // Accepting on while the balancer's checks learn of the 503 (as the API does, main.ts).
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await gateway.close({ drainMs });
-    await database.close();
-    await probes.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals({
+    readiness,
+    drainMs: config.gatewayDrainMs,
+    delayMs: config.shutdownDelayMs,
+    log: (details) => log.info(details, 'gateway stopping'),
+    close: async (drainMs) => {
+      await gateway.close({ drainMs });
+      await close();
+      await probes.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

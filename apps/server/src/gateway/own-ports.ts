@@ -1,9 +1,6 @@
 import net from 'node:net';
 import { clientAddress, ipAuthRange, rangeHolds, type IpRange } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rentalIpAuth, rentals } from '../db/schema';
 import type { ConnectionGuard } from './connection-guard';
 import { acceptProxyProtocol, type ProxyProtocolOptions } from './proxy-protocol';
 import { SOCKS4_VERSION } from './socks4';
@@ -12,7 +9,6 @@ import { SOCKS4_VERSION } from './socks4';
 export type Route = (socket: net.Socket, protocol: 'socks5' | 'http') => void;
 
 export interface OwnPortsOptions {
-  db: Database;
   /** The fronts' bind address: own ports listen beside them. */
   host: string;
   log: FastifyBaseLogger;
@@ -22,7 +18,8 @@ export interface OwnPortsOptions {
   route: Route;
 }
 
-interface Allocation {
+/** One rental's own port and the sources it lets in without a password. */
+export interface Allocation {
   port: number;
   rentalId: number;
   username: string;
@@ -37,7 +34,7 @@ interface Listener extends Allocation {
 
 const SOCKS_VERSION = 0x05;
 /** A listener that could not open (its port was taken) is tried again this often. */
-const RECONCILE_MS = 30_000;
+export const RECONCILE_MS = 30_000;
 
 /**
  * The ranges a stored list matches, by the same rules the API checks lists with: an entry those
@@ -59,8 +56,8 @@ export function ipAuthMatcher(ips: readonly string[], onIgnored?: (entry: string
 
 /**
  * IP authorization's own ports. Every rental with a list of sources has a port of its
- * own, allocated and stored by the API; each gateway process listens on exactly the stored ports,
- * learns of changes through the `rental_ip_auth` notification, and hands each connection to the
+ * own, allocated and stored by the API; each gateway process listens on exactly the ports its
+ * link tells it (from the database, or a node's stream), and hands each connection to the
  * SOCKS5 or the HTTP front by its first byte. The fronts then ask `allowedRental` whether the
  * client may go without a password; everything else (guard, login gate, target policy, expiry
  * cut, metering) is the fronts' own path.
@@ -69,12 +66,13 @@ export class OwnPorts {
   private readonly byPort = new Map<number, Listener>();
   private readonly listenerOf = new WeakMap<net.Socket, Listener>();
   private readonly passwordless = new WeakSet<net.Socket>();
-  private queue: Promise<void> = Promise.resolve();
   private readonly reconciler: NodeJS.Timeout;
+  /** Listeners open only once the fronts they hand connections to listen. */
+  private active = false;
   private closed = false;
 
   constructor(private readonly options: OwnPortsOptions) {
-    this.reconciler = setInterval(() => void this.loadAll().catch(() => undefined), RECONCILE_MS);
+    this.reconciler = setInterval(() => this.reopen(), RECONCILE_MS);
     this.reconciler.unref();
   }
 
@@ -83,35 +81,39 @@ export class OwnPorts {
     return [...this.byPort.values()].filter((entry) => entry.server?.listening).map((entry) => entry.port);
   }
 
-  private query() {
-    return this.options.db
-      .select({
-        port: rentalIpAuth.port,
-        rentalId: rentalIpAuth.rentalId,
-        ips: rentalIpAuth.ips,
-        username: rentals.username,
-      })
-      .from(rentalIpAuth)
-      .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId));
+  /** Every allocation this process serves, replaced whole (at start, after a lost link). */
+  replaceAll(rows: readonly Allocation[]): void {
+    if (this.closed) return;
+    const seen = new Set(rows.map((row) => row.port));
+    for (const port of [...this.byPort.keys()]) if (!seen.has(port)) void this.remove(port);
+    for (const row of rows) this.apply(row);
   }
 
-  /** Every stored allocation: at start, after a lost notification connection, and now and then. */
-  loadAll(): Promise<void> {
-    return this.serially(async () => {
-      const rows = await this.query();
-      const seen = new Set(rows.map((row) => row.port));
-      for (const port of [...this.byPort.keys()]) if (!seen.has(port)) this.remove(port);
-      for (const row of rows) this.apply(row);
-    });
+  /** One port changed: its allocation now, or null when it was given back. */
+  setPort(port: number, row: Allocation | null): void {
+    if (this.closed) return;
+    if (row) this.apply(row);
+    else void this.remove(port);
   }
 
-  /** One port changed (the notification's payload). */
-  reload(port: number): Promise<void> {
-    return this.serially(async () => {
-      const [row] = await this.query().where(eq(rentalIpAuth.port, port));
-      if (row) this.apply(row);
-      else this.remove(port);
-    });
+  /** One rental's allocation changed: its port now, or null when it has none any more. */
+  setRental(rentalId: number, row: Allocation | null): void {
+    if (this.closed) return;
+    for (const entry of [...this.byPort.values()]) {
+      if (entry.rentalId === rentalId && entry.port !== row?.port) void this.remove(entry.port);
+    }
+    if (row) this.apply(row);
+  }
+
+  /** The fronts listen: own ports may hand connections to them from now on. */
+  activate(): void {
+    this.active = true;
+    this.reopen();
+  }
+
+  private reopen(): void {
+    if (!this.active || this.closed) return;
+    for (const entry of this.byPort.values()) if (!entry.server) this.open(entry);
   }
 
   /**
@@ -134,14 +136,7 @@ export class OwnPorts {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.reconciler);
-    await this.queue.catch(() => undefined);
     await Promise.all([...this.byPort.keys()].map((port) => this.remove(port, false)));
-  }
-
-  private serially(task: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(() => (this.closed ? undefined : task()));
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   private allows(entry: Listener, client: net.Socket): boolean {
@@ -162,7 +157,7 @@ export class OwnPorts {
     if (!entry) {
       const created: Listener = { ...row, allows: this.matcherOf(row), server: null, sockets: new Set() };
       this.byPort.set(row.port, created);
-      this.open(created);
+      if (this.active) this.open(created);
       return;
     }
     if (entry.rentalId !== row.rentalId) {
@@ -174,7 +169,7 @@ export class OwnPorts {
     for (const socket of entry.sockets) {
       if (this.passwordless.has(socket) && !this.allows(entry, socket)) socket.destroy();
     }
-    if (!entry.server) this.open(entry);
+    if (!entry.server && this.active) this.open(entry);
   }
 
   private remove(port: number, cut = true): Promise<void> {

@@ -14,7 +14,8 @@ export const DEFAULT_RENTAL_MAX_CONNECTIONS = 0;
 export class RentalConnections {
   private readonly open = new Map<number, Set<net.Socket>>();
 
-  constructor(private readonly defaultMax: number = DEFAULT_RENTAL_MAX_CONNECTIONS) {}
+  /** The cap of a rental whose proxy has none of its own; a node takes the shop's from the API. */
+  constructor(public defaultMax: number = DEFAULT_RENTAL_MAX_CONNECTIONS) {}
 
   capOf(access: Access): number {
     return access.maxConnections ?? this.defaultMax;

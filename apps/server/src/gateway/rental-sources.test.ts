@@ -19,6 +19,7 @@ import type { Access } from './credential-store';
 import type { Gateway } from './gateway';
 import { httpOverSocket, rawConnect, socks5Connect, until } from './gateway-test-kit';
 import { TOO_MANY_SOURCES } from './login-gate';
+import { databaseLedger } from './database-link';
 import { RentalSources } from './rental-sources';
 
 /** RENTAL_MAX_SOURCE_IPS of the gateway under test. */
@@ -192,7 +193,11 @@ describe('the rule in memory and in the database', () => {
       .sort();
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped client as its IPv4 address', async () => {
-    const sources = new RentalSources({ db: t.database.db, clock: new ManualClock(), defaultMax: 2 });
+    const sources = new RentalSources({
+      ledger: databaseLedger(t.database.db),
+      clock: new ManualClock(),
+      defaultMax: 2,
+    });
     const access = await accessOf(null);
     const admit = (address: string) => sources.admit(access, address, new net.Socket());
     expect(await admit('2001:db8:1:2::1')).toBe(true);
@@ -208,8 +213,8 @@ describe('the rule in memory and in the database', () => {
     const clock = new ManualClock();
     const windowMs = 24 * HOUR;
     // Two processes' memories over one database.
-    const one = new RentalSources({ db: t.database.db, clock, defaultMax: 1, windowMs });
-    const two = new RentalSources({ db: t.database.db, clock, defaultMax: 1, windowMs });
+    const one = new RentalSources({ ledger: databaseLedger(t.database.db), clock, defaultMax: 1, windowMs });
+    const two = new RentalSources({ ledger: databaseLedger(t.database.db), clock, defaultMax: 1, windowMs });
     const access = await accessOf(null);
     const admit = (sources: RentalSources, address: string) => sources.admit(access, address, new net.Socket());
     expect(await admit(one, '198.51.100.1')).toBe(true);

@@ -1,9 +1,27 @@
 import type net from 'node:net';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
 import { sourceKey } from '../lib/failure-throttle';
-import { liveSources, settleSource, touchSource } from '../rentals/sources-repository';
+import type { SourceRow } from '../rentals/sources-repository';
 import type { Access } from './credential-store';
+
+/**
+ * Where a rental's list of client addresses is settled: the database (every gateway process
+ * shares one count) or a node's memory (a node's proxies are served by that node alone).
+ */
+export interface SourceLedger {
+  /** Admits `source` if it is on the list in the window or the list has room (`limit` 0: always); answers the list after. */
+  settle(
+    rentalId: number,
+    source: string,
+    limit: number,
+    now: Date,
+    windowMs: number,
+  ): Promise<{ admitted: boolean; live: SourceRow[] }>;
+  /** A known address used again: its window starts over. */
+  touch(rentalId: number, source: string, at: Date): Promise<void>;
+  /** The addresses that used the rental since `since`. */
+  live(rentalId: number, since: Date): Promise<SourceRow[]>;
+}
 
 /** RENTAL_MAX_SOURCE_IPS when the variable is unset. */
 export const DEFAULT_RENTAL_MAX_SOURCE_IPS = 5;
@@ -32,7 +50,7 @@ interface Cached {
 }
 
 export interface RentalSourcesOptions {
-  db: Database;
+  ledger: SourceLedger;
   clock: Clock;
   /** RENTAL_MAX_SOURCE_IPS: the limit of a rental whose proxy has none of its own (0: unlimited). */
   defaultMax?: number;
@@ -42,16 +60,17 @@ export interface RentalSourcesOptions {
 }
 
 /**
- * The many-addresses rule in one gateway process. A new address is settled in the database (one
- * transaction, under the rental's lock, so all processes share one count); an address already on
- * the list is answered from memory, so its later connections cost nothing. The memory follows the
- * database through `reload` (a cleared list) and refreshes each address in use every few minutes.
+ * The many-addresses rule in one gateway process. A new address is settled in the ledger (in the
+ * database: one transaction under the rental's lock, so all processes share one count); an
+ * address already on the list is answered from memory, so its later connections cost nothing. The
+ * memory follows the ledger through `reload` (a cleared list) and refreshes each address in use
+ * every few minutes.
  */
 export class RentalSources {
   private readonly rentals = new Map<number, Cached>();
   private sequence = 0;
-  private readonly defaultMax: number;
-  private readonly windowMs: number;
+  private defaultMax: number;
+  private windowMs: number;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: RentalSourcesOptions) {
@@ -59,6 +78,12 @@ export class RentalSources {
     this.windowMs = options.windowMs ?? DEFAULT_SOURCE_WINDOW_MS;
     this.timer = setInterval(() => this.maintain(), Math.min(TOUCH_MS, this.windowMs / 2));
     this.timer.unref();
+  }
+
+  /** The shop's defaults as a node learns them from the API (they are the API's settings). */
+  configure(settings: { defaultMax: number; windowMs: number }): void {
+    this.defaultMax = settings.defaultMax;
+    this.windowMs = settings.windowMs;
   }
 
   limitOf(access: Access): number {
@@ -96,9 +121,9 @@ export class RentalSources {
     const refused = cached.refused.get(key);
     if (refused?.limit === limit && now - refused.at < REFUSAL_MEMORY_MS) return false;
     const reloadsBefore = cached.reloads;
-    let settled: Awaited<ReturnType<typeof settleSource>>;
+    let settled: Awaited<ReturnType<SourceLedger['settle']>>;
     try {
-      settled = await settleSource(this.options.db, access.rentalId, key, limit, new Date(now), this.windowMs);
+      settled = await this.options.ledger.settle(access.rentalId, key, limit, new Date(now), this.windowMs);
     } catch (error) {
       this.options.onError?.(error);
       this.hold(cached, key, client);
@@ -126,7 +151,7 @@ export class RentalSources {
 
   private touch(rentalId: number, key: string, known: Known, now: number): void {
     known.lastSeen = now;
-    touchSource(this.options.db, rentalId, key, new Date(now)).catch((error: unknown) => this.options.onError?.(error));
+    this.options.ledger.touch(rentalId, key, new Date(now)).catch((error: unknown) => this.options.onError?.(error));
   }
 
   private hold(cached: Cached, key: string, client: net.Socket): void {
@@ -153,7 +178,7 @@ export class RentalSources {
   }
 
   /**
-   * Takes the rental's list from the database again (the customer cleared it) and cuts the
+   * Takes the rental's list from the ledger again (the customer cleared it) and cuts the
    * connections of addresses no longer on it, but for those this process admitted meanwhile.
    */
   async reload(rentalId: number): Promise<void> {
@@ -161,7 +186,7 @@ export class RentalSources {
     if (!cached) return;
     const startedAt = this.sequence;
     cached.reloads += 1;
-    const rows = await liveSources(this.options.db, rentalId, new Date(this.now() - this.windowMs));
+    const rows = await this.options.ledger.live(rentalId, new Date(this.now() - this.windowMs));
     const live = new Map(rows.map((row) => [row.source, row.lastSeen.getTime()]));
     cached.refused.clear();
     for (const key of new Set([...cached.known.keys(), ...cached.sockets.keys()])) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceCents } from '@portal/contract';
 import { verifyLedger } from '../ledger/ledger';
 import { CredentialStore } from '../gateway/credential-store';
+import { databaseUsage, loadAllAccess } from '../gateway/database-link';
 import { ledgerEntries, proxies, rentals } from '../db/schema';
 import { autoRenewRental } from '../rentals/rentals-service';
 import {
@@ -53,7 +54,7 @@ const extensions = async (rentalId: number) =>
 describe('auto-renew', () => {
   it("extends by the last period at today's price for the current score before end_time, with no gap", async () => {
     const { apiKey, proxyId, rental, endTime } = await renewingRental(10_000);
-    const store = new CredentialStore(t.database.db, t.clock);
+    const store = new CredentialStore(databaseUsage(t.database.db), t.clock);
     try {
       // The operator rescored the proxy since the purchase: the renewal pays today's price.
       await t.database.db.update(proxies).set({ fraudScore: 40 }).where(eq(proxies.id, proxyId));
@@ -72,7 +73,7 @@ describe('auto-renew', () => {
       expect(transactions.json<{ transactions: { method: string }[] }>().transactions[0]?.method).toBe('extension');
 
       // At the old end_time and a second after it, the credentials still work and nothing ends.
-      await store.loadAll();
+      await loadAllAccess(t.database.db, store);
       t.clock.advance(RENEW_LEAD_MS / 2 + 1000);
       expect(store.authorize(rental.username, rental.password)).not.toBeNull();
       expect(await runLifecycleOnce(lifecycle)).toMatchObject({ renewed: 0, ended: 0 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
 import { CredentialStore } from '../gateway/credential-store';
+import { databaseUsage } from '../gateway/database-link';
 import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, downloadUntilCut, until } from '../gateway/gateway-test-kit';
 import {
@@ -256,7 +257,7 @@ describe('usage per hour', () => {
 
   it('keeps hourly buckets that add up to the rental totals', async () => {
     const rental = await rented();
-    const store = new CredentialStore(t.database.db, t.clock);
+    const store = new CredentialStore(databaseUsage(t.database.db), t.clock);
     try {
       store.countTraffic(rental.rentalId, 100, 2000);
       await store.flushTraffic();

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NodeUsageBatch } from '@portal/contract';
+
+/** Acknowledged batches kept in the file before it is rewritten with only what is still owed. */
+const COMPACT_AFTER = 1000;
+
+type Line = { batch: NodeUsageBatch } | { ack: number } | { next: number };
+
+function parseLine(text: string): Line | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    if ('batch' in value || 'ack' in value || 'next' in value) return value as Line;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A node's usage on its own disk, before the API has it: one JSON line per batch, appended and
+ * fsynced before the batch is sent, and one line per acknowledgement. A crash (kill -9) can tear
+ * only the last line, which is dropped on reading; batch numbers go on from the highest seen, so
+ * a number is never used twice. Batches not acknowledged are sent again after a restart until
+ * the API answers; the API applies each number once.
+ */
+export class UsageJournal {
+  private fd: number;
+  private readonly owed = new Map<number, NodeUsageBatch>();
+  private nextBatch = 1;
+  private acked = 0;
+
+  constructor(private readonly file: string) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    this.read();
+    this.fd = fs.openSync(file, 'a', 0o600);
+  }
+
+  private read(): void {
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(this.file);
+    } catch {
+      return;
+    }
+    // A torn last line is cut off, or the next line appended would join it and be lost with it.
+    const end = bytes.lastIndexOf(0x0a) + 1;
+    if (end < bytes.length) fs.truncateSync(this.file, end);
+    const text = bytes.subarray(0, end).toString('utf8');
+    for (const raw of text.split('\n')) {
+      if (raw.trim() === '') continue;
+      // A torn line (the process died mid-write) was never fsynced, so never sent: nothing is lost.
+      const line = parseLine(raw);
+      if (!line) continue;
+      if ('batch' in line) {
+        this.owed.set(line.batch.batch, line.batch);
+        this.nextBatch = Math.max(this.nextBatch, line.batch.batch + 1);
+      } else if ('ack' in line) {
+        this.owed.delete(line.ack);
+        this.nextBatch = Math.max(this.nextBatch, line.ack + 1);
+        this.acked += 1;
+      } else {
+        this.nextBatch = Math.max(this.nextBatch, line.next);
+      }
+    }
+  }
+
+  /** Numbers and writes a batch to disk (fsynced before this returns); answers it. */
+  append(content: Omit<NodeUsageBatch, 'batch'>): NodeUsageBatch {
+    const batch: NodeUsageBatch = { batch: this.nextBatch, ...content };
+    this.nextBatch += 1;
+    fs.writeSync(this.fd, `${JSON.stringify({ batch })}\n`);
+    fs.fsyncSync(this.fd);
+    this.owed.set(batch.batch, batch);
+    return batch;
+  }
+
+  /** Batches the API has not acknowledged, oldest first. */
+  pending(): NodeUsageBatch[] {
+    return [...this.owed.values()].sort((a, b) => a.batch - b.batch);
+  }
+
+  /** The API has the batch (applied now or before): it is not sent again. */
+  acknowledge(batch: number): void {
+    if (!this.owed.delete(batch)) return;
+    // Not fsynced: lost, it only means the batch is sent once more, and the API ignores it.
+    fs.writeSync(this.fd, `${JSON.stringify({ ack: batch })}\n`);
+    this.acked += 1;
+    if (this.acked >= COMPACT_AFTER) this.compact();
+  }
+
+  /** The next batch number (what a restart would continue from). */
+  get next(): number {
+    return this.nextBatch;
+  }
+
+  /** Rewrites the file with the next number and what is still owed, then swaps it in. */
+  private compact(): void {
+    const temporary = `${this.file}.tmp`;
+    const lines = [{ next: this.nextBatch }, ...this.pending().map((batch) => ({ batch }))];
+    const fd = fs.openSync(temporary, 'w', 0o600);
+    fs.writeSync(fd, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(temporary, this.file);
+    fs.closeSync(this.fd);
+    this.fd = fs.openSync(this.file, 'a', 0o600);
+    this.acked = 0;
+  }
+
+  close(): void {
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+  }
+}
