@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -14,17 +14,26 @@ import { RECONCILE_MS, type OwnPorts } from './own-ports';
 import type { SourceLedger } from './rental-sources';
 
 function accessQuery(db: Database) {
-  return db.select(ACCESS_COLUMNS).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+  return db
+    .select({ ...ACCESS_COLUMNS, nodeId: proxies.nodeId })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
 }
 
-/** Every rental that holds a proxy: what a starting (or reconnected) gateway must know. */
+/**
+ * Every rental that holds a proxy of the shop's own: what a starting (or reconnected) gateway must
+ * know. A proxy assigned to a node is served by that node alone, so the shop's gateways must not
+ * open its rentals (a customer could otherwise bypass what the node enforces).
+ */
 export async function loadAllAccess(db: Database, store: CredentialStore): Promise<void> {
-  store.replaceAll(await accessQuery(db).where(inArray(rentals.status, [...HOLDING_STATUSES])));
+  store.replaceAll(
+    await accessQuery(db).where(and(inArray(rentals.status, [...HOLDING_STATUSES]), isNull(proxies.nodeId))),
+  );
 }
 
 async function reloadUsername(db: Database, store: CredentialStore, username: string): Promise<void> {
   const [row] = await accessQuery(db).where(eq(rentals.username, username));
-  if (row) store.put(row);
+  if (row && row.nodeId === null) store.put(row);
   else store.forget(username);
 }
 
@@ -32,7 +41,11 @@ async function reloadProxy(db: Database, store: CredentialStore, proxyId: number
   const rows = await accessQuery(db).where(
     and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
   );
-  for (const row of rows) store.put(row);
+  // The proxy moved to a node: its rentals leave this gateway (their open connections are cut).
+  for (const row of rows) {
+    if (row.nodeId === null) store.put(row);
+    else store.forget(row.username);
+  }
 }
 
 function allocationQuery(db: Database) {
@@ -44,8 +57,12 @@ function allocationQuery(db: Database) {
       username: rentals.username,
     })
     .from(rentalIpAuth)
-    .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId));
+    .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId))
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
 }
+
+/** Own ports of rentals on the shop's own proxies (a node listens on its rentals' ports itself). */
+const ownProxy = isNull(proxies.nodeId);
 
 /** The usage a flush counted, written to the rentals' totals and hourly rows, and their activity. */
 export function databaseUsage(db: Database): UsageSink {
@@ -112,7 +129,10 @@ export class DatabaseLink implements GatewayLink {
   }
 
   private loadAllPorts(ownPorts: OwnPorts): Promise<void> {
-    return this.ports(async (target) => target.replaceAll(await allocationQuery(this.database.db)), ownPorts);
+    return this.ports(
+      async (target) => target.replaceAll(await allocationQuery(this.database.db).where(ownProxy)),
+      ownPorts,
+    );
   }
 
   async start({ store, ownPorts, sources }: LinkedParts): Promise<void> {
@@ -125,11 +145,11 @@ export class DatabaseLink implements GatewayLink {
           channel === 'rental_access'
             ? reloadUsername(db, store, payload)
             : channel === 'proxy_access'
-              ? reloadProxy(db, store, id)
+              ? reloadProxy(db, store, id).then(() => this.loadAllPorts(ownPorts))
               : channel === RENTAL_SOURCES_CHANNEL
                 ? sources.reload(id)
                 : this.ports(async (target) => {
-                    const [row] = await allocationQuery(db).where(eq(rentalIpAuth.port, id));
+                    const [row] = await allocationQuery(db).where(and(eq(rentalIpAuth.port, id), ownProxy));
                     target.setPort(id, row ?? null);
                   }, ownPorts);
         reload.catch((error: unknown) =>
