@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
@@ -7,6 +7,7 @@ import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AuditFiltersForm } from './audit-filters';
+import { auditSentence, type SentenceFormat, type Translate } from './audit-sentence';
 
 /** Details as one line of JSON: compact, and exactly what was recorded (nothing reinterpreted). */
 export function detailsText(details: unknown): string {
@@ -31,10 +32,18 @@ function viaOf(actor: string): 'api' | 'cli' | 'system' {
 export function AuditPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
+  const language = useTranslation().i18n.language;
+  // Keys made at run time from the contract's actions; i18next's typed keys cannot list them.
+  const say = useMemo<Translate>(() => t as unknown as Translate, [t]);
+  // Money in the reader's language (Intl), so "$1,234.50" reads "1 234,50 $US" in French.
+  const sentenceFormat = useMemo<SentenceFormat>(() => {
+    const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+    return { money: (dollars) => money.format(dollars) };
+  }, [language]);
   const [filters, setFilters] = useState<AuditFilters>({});
   const audit = useAudit(filters);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
-  const columns = ['at', 'operator', 'source', 'action', 'count', 'details'] as const;
+  const columns = ['at', 'operator', 'source', 'action', 'count'] as const;
 
   return (
     <>
@@ -54,7 +63,15 @@ export function AuditPage() {
                     <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
                   </td>
                   <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
-                  <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>{entry.action}</td>
+                  <td className={cn(td, 'min-w-64')}>
+                    <span data-testid="audit-sentence">{auditSentence(entry, say, sentenceFormat)}</span>
+                    <details className="mt-1 text-xs text-slate-600">
+                      <summary className="cursor-pointer">
+                        {t('audit.recorded')}: <code>{entry.action}</code>
+                      </summary>
+                      <span className="block font-mono break-all">{detailsText(entry.details)}</span>
+                    </details>
+                  </td>
                   <td className={cn(td, 'tabular-nums')}>
                     {entry.count > 1 ? (
                       <span
@@ -67,7 +84,6 @@ export function AuditPage() {
                       entry.count
                     )}
                   </td>
-                  <td className={cn(td, 'font-mono text-xs break-all')}>{detailsText(entry.details)}</td>
                 </tr>
               ))}
             </tbody>
