@@ -250,7 +250,9 @@ test('/support states the configured SUPPORT_CONTACT in its HTML, before any scr
     const root = html.match(/<div id="root">([\s\S]*?)<script id="page-data"/)?.[1] ?? '';
     expect(textOf(root), url).toContain(address);
     expect(textOf(root), url).not.toContain(get(locale(url === '/support' ? 'en' : 'zh-CN', 'support'), 'loading'));
-    expect(html, url).toContain(`<script id="page-data" type="application/json">{"supportContact":"${address}"}</script>`);
+    expect(html, url).toContain(
+      `<script id="page-data" type="application/json">{"supportContact":"${address}"}</script>`,
+    );
   }
   // Hydration renders the address from the page data: /api/site is never asked.
   const problems = watchConsole(page);
