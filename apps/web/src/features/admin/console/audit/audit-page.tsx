@@ -43,7 +43,8 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const audit = useAudit(filters);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
-  const columns = ['at', 'operator', 'source', 'action', 'count'] as const;
+  // What happened first: on a phone the table scrolls sideways, and the sentence is what a row says.
+  const columns = ['action', 'at', 'operator', 'source', 'count'] as const;
 
   return (
     <>
@@ -57,13 +58,7 @@ export function AuditPage() {
               {entries.length === 0 && <EmptyRow colSpan={columns.length} text={t('audit.empty')} />}
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
-                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
-                  <td className={td}>
-                    {entry.operatorName ?? t('audit.nobody')}
-                    <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
-                  </td>
-                  <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
-                  <td className={cn(td, 'min-w-64')}>
+                  <td className={cn(td, 'min-w-64 max-w-xl')}>
                     <span data-testid="audit-sentence">{auditSentence(entry, say, sentenceFormat)}</span>
                     <details className="mt-1 text-xs text-slate-600">
                       <summary className="cursor-pointer">
@@ -72,6 +67,12 @@ export function AuditPage() {
                       <span className="block font-mono break-all">{detailsText(entry.details)}</span>
                     </details>
                   </td>
+                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
+                  <td className={td}>
+                    {entry.operatorName ?? t('audit.nobody')}
+                    <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
+                  </td>
+                  <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
                   <td className={cn(td, 'tabular-nums')}>
                     {entry.count > 1 ? (
                       <span
