@@ -1,6 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
+
+// Each screen waits for its data: a catalogue of 100 rows took over 5 s to render on a shared,
+// crowded machine. A wait for readiness, not a timing assertion.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Screenshots for a person to look at; the assertions below are what a test can check by itself. */
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/ux-shots');
