@@ -238,3 +238,31 @@ test('a visitor without a saved language reads the language of the address', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(get(locale('fr', 'landing'), 'hero.title'));
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
 });
+
+test('/support states the configured SUPPORT_CONTACT in its HTML, before any script, and keeps it when the API is away', async ({
+  page,
+  request,
+}) => {
+  // scripts/e2e-server.mjs starts the server with SUPPORT_CONTACT=help@e2e-shop.example.
+  const address = 'help@e2e-shop.example';
+  for (const url of ['/support', '/zh-CN/support']) {
+    const html = await (await request.get(url)).text();
+    const root = html.match(/<div id="root">([\s\S]*?)<script id="page-data"/)?.[1] ?? '';
+    expect(textOf(root), url).toContain(address);
+    expect(textOf(root), url).not.toContain(get(locale(url === '/support' ? 'en' : 'zh-CN', 'support'), 'loading'));
+    expect(html, url).toContain(
+      `<script id="page-data" type="application/json">{"supportContact":"${address}"}</script>`,
+    );
+  }
+  // Hydration renders the address from the page data: /api/site is never asked.
+  const problems = watchConsole(page);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/site') asked.push(sent.url());
+  });
+  await page.goto('/support');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: address })).toBeVisible();
+  expect(asked).toEqual([]);
+  expect(problems).toEqual([]);
+});

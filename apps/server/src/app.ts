@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDist,
     publicUrl: config.publicUrl,
     facts,
+    supportContact: config.supportContact,
   });
   // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {

@@ -206,5 +206,13 @@ describe('secrets in URLs and upstreams', () => {
       'POST https://api.telegram.org/bot[redacted]/sendMessage failed',
     );
     expect(redactSecretsInLine('GET /account?email_token=AbC-123')).toBe('GET /account?email_token=[redacted]');
+    expect(redactSecretsInLine('GET /api/wallet?password=DV7fXvN1&pwd=x')).toBe(
+      'GET /api/wallet?password=[redacted]&pwd=[redacted]',
+    );
+    // An API key pasted into a path or echoed in a message, under no parameter name.
+    const key = 'px_n4U0R4OPfP8JnI7mCvKbIz1aUrpppOQC';
+    expect(redactSecretsInLine(`GET /api/wallet/${key} 404`)).toBe('GET /api/wallet/px_[redacted] 404');
+    expect(redactSecretsInLine(`No customer with id or referral key \\"${key}\\"`)).not.toContain(key);
+    expect(redactSecretsInLine('px_short and px_ alone')).toBe('px_short and px_ alone');
   });
 });

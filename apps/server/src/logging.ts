@@ -35,7 +35,13 @@ const SECRET_IN_PATH = new RegExp(
   `((?:\\/|%2f)${spelled('api')}${SLASHES}${spelled('pull')}${SLASHES})[^\\s"?#]+`,
   'gi',
 );
-const SECRET_IN_QUERY = /([?&](?:token|code|secret|key|api_key|apikey|start|email_token)=)[^\s"&#]+/gi;
+const SECRET_IN_QUERY =
+  /([?&](?:token|code|secret|key|api_key|apikey|start|email_token|password|passwd|pass|pwd)=)[^\s"&#]+/gi;
+/**
+ * A customer's API key (`px_` and 32 base64url characters) wherever it lands: pasted into a path
+ * (`/api/wallet/px_…`), echoed by an error message, sent under a parameter name not listed above.
+ */
+const API_KEY_ANYWHERE = /\bpx_[\w-]{32}(?![\w-])/g;
 /** The Bot API puts the bot's token in every method's path: `/bot<id>:<secret>/sendMessage`. */
 const BOT_TOKEN_IN_PATH = /(\/bot)\d+:[\w-]+/g;
 
@@ -43,6 +49,7 @@ export function redactSecretsInLine(line: string): string {
   return line
     .replace(SECRET_IN_PATH, '$1[redacted]')
     .replace(SECRET_IN_QUERY, '$1[redacted]')
+    .replace(API_KEY_ANYWHERE, 'px_[redacted]')
     .replace(BOT_TOKEN_IN_PATH, '$1[redacted]');
 }
 

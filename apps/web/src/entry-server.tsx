@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
 import { ServerStorefrontContext } from './lib/storefront-facts';
+import { ServerSupportContactContext } from './features/content/api/use-support-contact';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
@@ -29,9 +30,12 @@ export interface StorefrontOptions {
 export interface Storefront {
   /**
    * The HTML of a public page, or null when the path is not one. `news` is the list /news shows,
-   * `storefront` the figures the landing and the terms state.
+   * `storefront` the figures the landing and the terms state, `supportContact` the address /support states.
    */
-  render(pathname: string, data?: { news?: NewsItem[]; storefront?: StorefrontFacts }): Promise<string | null>;
+  render(
+    pathname: string,
+    data?: { news?: NewsItem[]; storefront?: StorefrontFacts; supportContact?: string },
+  ): Promise<string | null>;
 }
 
 /** The pages that state the shop's figures. */
@@ -76,7 +80,9 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
       <I18nextProvider i18n={instance}>
         <ServerNewsContext.Provider value={data.news ?? null}>
           <ServerStorefrontContext.Provider value={data.storefront ?? null}>
-            <PublicApp initialLocation={{ pathname, search, hash }} />
+            <ServerSupportContactContext.Provider value={data.supportContact ?? null}>
+              <PublicApp initialLocation={{ pathname, search, hash }} />
+            </ServerSupportContactContext.Provider>
           </ServerStorefrontContext.Provider>
         </ServerNewsContext.Provider>
       </I18nextProvider>
@@ -103,7 +109,9 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
           ? { news: data.news ?? [] }
           : STOREFRONT_PAGES.has(page) && data.storefront
             ? { storefront: data.storefront }
-            : {};
+            : page === '/support' && data.supportContact !== undefined
+              ? { supportContact: data.supportContact }
+              : {};
       // A screen's chunk loads the first time it renders, and that render suspends: React then
       // sends the screen apart with an inline script to put it in place, which the CSP forbids.
       // Once loaded, the next render is complete, so a page renders again until it has no script.

@@ -13,6 +13,7 @@ export * from './news/schemas';
 export * from './notices/schemas';
 export * from './admin/schemas';
 export * from './admin/console-schemas';
+export * from './admin/audit-actions';
 export * from './admin/upstream-lines';
 export * from './ops/schemas';
 export * from './admin/roles';

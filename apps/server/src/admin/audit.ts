@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
+import type { AuditAction } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { auditLog } from '../db/schema';
 import { sourceKey } from '../lib/failure-throttle';
@@ -23,7 +24,8 @@ export type NonOperatorActor = typeof SYSTEM_ACTOR | `customer:${number}`;
 
 interface AuditEntryInput {
   actor: AuditActor | NonOperatorActor;
-  action: string;
+  /** One of the contract's actions, so the console has a sentence for every row. */
+  action: AuditAction;
   details: Record<string, unknown>;
   at: Date;
 }

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
-import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
+import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
 import { builtinOwner } from '../admin/admin-auth';
 import { recordAudit, recordFlood, type AuditActor } from '../admin/audit';
 import { activeOperatorNamed } from '../admin/operators';
@@ -114,6 +114,6 @@ export function requestOf<S extends z.ZodType>(schema: S, input: unknown): z.out
 }
 
 /** Command-line actions that are not operator actions of the API (restore, the move) are audited here. */
-export async function cliAudit(db: Database, action: string, details: Record<string, unknown>): Promise<void> {
+export async function cliAudit(db: Database, action: AuditAction, details: Record<string, unknown>): Promise<void> {
   await recordAudit(db, { actor: await cliActor(db), action, details, at: systemClock.now() });
 }

@@ -10,10 +10,15 @@ interface Storefront {
   render(pathname: string, data?: PageInput): Promise<string | null>;
 }
 
-/** What a page is rendered from besides its address: /news its list, the landing and terms the shop's figures. */
+/**
+ * What a page is rendered from besides its address: /news its list, the landing and terms the
+ * shop's figures, /support the configured address.
+ */
 export interface PageInput {
   news?: NewsItem[];
   storefront?: StorefrontFacts;
+  /** SUPPORT_CONTACT, which /support states. */
+  supportContact?: string;
 }
 type CreateStorefront = (options: { template: string; manifest: unknown; publicUrl: string }) => Storefront;
 
@@ -80,7 +85,7 @@ export class StorefrontRenderer {
   /** The page at `pathname`, or null when it is not a public page. */
   render(pathname: string, input: PageInput = {}): Promise<RenderedPage | null> {
     const key =
-      input.news || input.storefront ? createHash('sha256').update(JSON.stringify(input)).digest('base64url') : '';
+      Object.keys(input).length > 0 ? createHash('sha256').update(JSON.stringify(input)).digest('base64url') : '';
     const cached = this.pages.get(pathname);
     if (cached?.key === key) return cached.page;
     const page = this.load()

@@ -14,6 +14,8 @@ export interface StorefrontDeps {
   publicUrl: string;
   /** The shop's figures and rules, which the landing and the terms state. */
   facts: StorefrontFactsSource;
+  /** SUPPORT_CONTACT: /support states it in its HTML, not after a request of its own. */
+  supportContact: string;
 }
 
 /** br when the client takes it, else gzip, else plain (RFC 9110 accept-encoding, q=0 refuses). */
@@ -43,7 +45,10 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  * page's path, the others under /{language}), robots.txt and sitemap.xml. Other paths stay with
  * the single-page app (plugins/static-web.ts).
  */
-export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, { db, webDist, publicUrl, facts }) => {
+export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (
+  app,
+  { db, webDist, publicUrl, facts, supportContact },
+) => {
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
   );
@@ -67,6 +72,8 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (app, 
       case '/':
       case '/terms':
         return { storefront: await facts.get() };
+      case '/support':
+        return { supportContact };
       default:
         return {};
     }

@@ -35,7 +35,9 @@ export function useDocumentHead(): void {
     let current = true;
     const namespaces = ['common', ...PUBLIC_PAGE_SOURCES[page].namespaces] as const;
     // The titles' code loads after the first page is interactive; the server wrote its head.
-    void Promise.all([import('../ssr/head'), i18n.loadNamespaces([...namespaces])]).then(
+    // The address's language may not be the one loaded yet (a saved choice moving the visitor
+    // to /hi/): its own files are read, or the title would be made of keys.
+    void Promise.all([import('../ssr/head'), i18n.reloadResources([lng], [...namespaces])]).then(
       ([{ HEAD_NAMESPACES, titleAndDescription }]) => {
         if (!current) return;
         const t = i18n.getFixedT(lng, HEAD_NAMESPACES);

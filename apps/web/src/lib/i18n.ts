@@ -165,6 +165,12 @@ export async function initI18n(
         ns: lean ? ['common'] : ['common', 'errors'],
         defaultNS: 'common',
         interpolation: { escapeValue: false },
+        // With no fallback language a key missing in the page's language shows as the key: say so
+        // on the console, where the browser tests look for it (unit tests check the files instead).
+        saveMissing: import.meta.env.MODE !== 'test',
+        missingKeyHandler: (languages, namespace, key) => {
+          console.error(`i18next: missing translation ${languages.join(',')}/${namespace}:${key}`);
+        },
         // A screen waits (under the layout's Suspense) until its namespace is there, never showing keys.
         react: { useSuspense: true },
       });

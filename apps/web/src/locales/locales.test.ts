@@ -24,7 +24,7 @@ function namespaceOf(language: string): Map<string, Map<string, string>> {
   return result;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 /** Brand and product names read the same in every language. */
 const SAME_IN_EVERY_LANGUAGE = [

@@ -5,6 +5,8 @@ export interface PageData {
   news?: NewsItem[];
   /** The shop's figures the landing and the terms were rendered with. */
   storefront?: StorefrontFacts;
+  /** The support address (SUPPORT_CONTACT) /support was rendered with: there before any script runs. */
+  supportContact?: string;
 }
 
 export const PAGE_DATA_ID = 'page-data';

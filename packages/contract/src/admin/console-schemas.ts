@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_KINDS } from './schemas';
+import { AUDIT_ACTION_PATTERN } from './audit-actions';
 import { RentalStatusSchema, successTrue } from '../common/schemas';
 
 /**
@@ -227,11 +228,7 @@ const auditTime = (name: string) =>
 export const AuditQuerySchema = z.object({
   operatorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   /** An action (`proxies.disable`) or a family of them (`proxies`). */
-  action: z
-    .string()
-    .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/, 'action must be like proxies.disable or proxies')
-    .max(64)
-    .optional(),
+  action: z.string().regex(AUDIT_ACTION_PATTERN, 'action must be like proxies.disable or proxies').max(64).optional(),
   from: auditTime('from'),
   to: auditTime('to'),
   /** The `nextCursor` of the page before: the rows older than it. */

@@ -24,6 +24,12 @@ describe('landing page', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('leads visitors and customers alike to what is in stock', async () => {
+    const router = renderAt('/');
+    await userEvent.click(await screen.findByRole('link', { name: 'See what is in stock' }));
+    expect(router.state.location.pathname).toBe('/stock');
+  });
+
   it('shows for any unknown path when signed out', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Clean proxies, rented by the hour' })).toBeInTheDocument();
@@ -101,6 +107,7 @@ describe('landing page', () => {
     expect(screen.queryByRole('link', { name: 'Get your API key' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Sign up now' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See what is in stock' })).toHaveAttribute('href', '/stock');
   });
 
   it('switches language, stores the choice and sets <html lang>', async () => {

@@ -131,9 +131,15 @@ export function LandingPage() {
           <Suspense fallback={null}>
             <FactTiles />
           </Suspense>
-          <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'mt-8 px-8 py-3 text-base')}>
-            {signedIn ? t('hero.catalogue') : t('pricing.signup')}
-          </Link>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'px-8 py-3 text-base')}>
+              {signedIn ? t('hero.catalogue') : t('pricing.signup')}
+            </Link>
+            {/* Every country, type and price in stock, before signing up or adding funds. */}
+            <Link to="/stock" className={buttonClass('secondary', 'px-8 py-3 text-base')}>
+              {t('pricing.stock')}
+            </Link>
+          </div>
         </div>
       </section>
 

@@ -430,6 +430,11 @@ describe('catalogue cache and sessions', () => {
     notEnough = true;
     renderApp('/proxy', { apiKey: 'px_second' });
     expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+    // The panel leads to the public page of what is in stock, beside adding funds.
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'What is in stock' })).toHaveAttribute(
+      'href',
+      '/stock',
+    );
   });
 });
 

@@ -132,9 +132,14 @@ export function CataloguePage() {
           <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
             <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
             <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
-            <Link to="/payment" className={buttonClass('primary', 'mt-4')}>
-              {t('notEnough.addFunds')}
-            </Link>
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              <Link to="/payment" className={buttonClass('primary')}>
+                {t('notEnough.addFunds')}
+              </Link>
+              <Link to="/stock" className={buttonClass('secondary')}>
+                {t('stock.pageTitle')}
+              </Link>
+            </div>
           </section>
           {/* What the funds would buy: the list itself needs a positive balance. */}
           <StockSummary />

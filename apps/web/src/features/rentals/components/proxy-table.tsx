@@ -186,9 +186,10 @@ function ProxyCards({ rows, selected, onToggle, onBuy, countryName, sort, onSort
             <li
               key={proxy.id}
               data-testid="proxy-row"
-              aria-selected={isSelected}
+              // A list item takes no aria-selected: the checkbox inside says it, the border shows it.
+              data-selected={isSelected}
               onClick={() => onToggle(proxy.id)}
-              className="rounded-2xl border border-transparent bg-white p-4 shadow-sm aria-selected:border-brand-600"
+              className="rounded-2xl border border-transparent bg-white p-4 shadow-sm data-[selected=true]:border-brand-600"
             >
               <div className="flex items-center justify-between gap-2">
                 <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>

@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_PATTERN, AUDIT_ACTIONS, AUDIT_FAMILIES } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -7,8 +8,8 @@ import type { AuditFilters } from '../api/audit-query';
 import { useOperators } from '../api/operators';
 import { Field } from '../components/field';
 
-/** The server's rule for `action`: `proxies.disable`, or `proxies` for the whole family. */
-const ACTION = /^[a-z0-9_]+(\.[a-z0-9_]+)*$/;
+/** What the action field suggests: each family (`proxies`: all of them), then each action. */
+const SUGGESTED_ACTIONS = [...AUDIT_FAMILIES, ...AUDIT_ACTIONS];
 
 /** A `datetime-local` value (the browser's time zone) as ISO 8601, or undefined when empty. */
 function isoOf(local: string): string | undefined | null {
@@ -30,6 +31,7 @@ export function AuditFiltersForm({
 }) {
   const { t } = useTranslation('console');
   const operatorId = useId();
+  const actionList = useId();
   const operators = useOperators();
   const [action, setAction] = useState(filters.action ?? '');
   const [from, setFrom] = useState('');
@@ -39,7 +41,7 @@ export function AuditFiltersForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wanted = action.trim().toLowerCase();
-    if (wanted !== '' && !ACTION.test(wanted)) return setError(t('audit.filters.actionInvalid'));
+    if (wanted !== '' && !AUDIT_ACTION_PATTERN.test(wanted)) return setError(t('audit.filters.actionInvalid'));
     const fromIso = isoOf(from);
     const toIso = isoOf(to);
     if (fromIso === null || toIso === null) return setError(t('audit.filters.timeInvalid'));
@@ -82,7 +84,13 @@ export function AuditFiltersForm({
         onChange={(event) => setAction(event.target.value)}
         className={cn(field, 'w-44 font-mono')}
         error={error}
+        list={actionList}
       />
+      <datalist id={actionList}>
+        {SUGGESTED_ACTIONS.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
       <Field
         label={t('audit.filters.from')}
         type="datetime-local"

@@ -7,7 +7,7 @@ import { consoleApi, setupConsoleTests } from '../console-test-utils';
 setupConsoleTests();
 
 describe('audit log', () => {
-  it('lists operator actions newest first with compact details', async () => {
+  it('lists operator actions newest first as sentences, with what was recorded beside them', async () => {
     consoleApi({
       'GET /api/admin/audit': () =>
         jsonResponse(200, {
@@ -32,7 +32,7 @@ describe('audit log', () => {
               operatorName: 'owner',
               source: 'cli',
               action: 'proxies.import',
-              details: { added: 3 },
+              details: { added: 3, firstId: 10, lastId: 12, duplicates: 0 },
               count: 1,
             },
           ],
@@ -45,6 +45,9 @@ describe('audit log', () => {
     expect(within(newest).getByText('Fiona')).toBeInTheDocument();
     expect(within(newest).getByText('203.0.113.9')).toBeInTheDocument();
     expect(within(newest).getByText('console or API')).toBeInTheDocument();
+    expect(within(newest).getByTestId('audit-sentence')).toHaveTextContent(
+      'Fiona took $2.50 from the balance of customer 4: “correction”.',
+    );
     expect(within(newest).getByText('customers.adjust')).toBeInTheDocument();
     expect(within(newest).getByText('{"customerId":4,"amount":-2.5,"reason":"correction"}')).toBeInTheDocument();
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -52,7 +55,9 @@ describe('audit log', () => {
     );
     expect(within(newest).getByText(when)).toBeInTheDocument();
     expect(within(oldest).getByText('command line')).toBeInTheDocument();
-    expect(within(oldest).getByText('{"added":3}')).toBeInTheDocument();
+    expect(within(oldest).getByTestId('audit-sentence')).toHaveTextContent(
+      'owner imported 3 proxies (ids 10 to 12); already in stock: 0.',
+    );
   });
 
   it("filters by operator: the server is asked for that operator's rows", async () => {
@@ -118,7 +123,7 @@ describe('audit log', () => {
       },
     });
     renderApp('/admin/audit');
-    const flood = await screen.findByText('admin.login_failed');
+    const flood = await screen.findByText('Someone failed to sign in with a wrong secret code (500 attempts).');
     expect(within(flood.closest('tr') as HTMLElement).getByText('×500')).toBeInTheDocument();
     expect(screen.queryByText('proxies.disable')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
@@ -139,13 +144,13 @@ describe('audit log', () => {
       await screen.findByText('An action looks like proxies.disable, or proxies for all of them.'),
     ).toBeInTheDocument();
     await userEvent.clear(action);
-    await userEvent.type(action, 'proxies');
+    await userEvent.type(action, 'proxies.max-connections');
     await userEvent.type(screen.getByLabelText('From'), '2026-03-01T10:00');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     const from = encodeURIComponent(new Date('2026-03-01T10:00').toISOString());
     await waitFor(() => {
       const urls = fetchMock.mock.calls.map(([input]) => String(input));
-      expect(urls).toContain(`/api/admin/audit?action=proxies&from=${from}&limit=100`);
+      expect(urls).toContain(`/api/admin/audit?action=proxies.max-connections&from=${from}&limit=100`);
     });
   });
 

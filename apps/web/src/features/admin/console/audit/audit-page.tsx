@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
@@ -8,6 +8,7 @@ import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AuditFiltersForm } from './audit-filters';
+import { auditSentence, type SentenceFormat, type Translate } from './audit-sentence';
 
 /** Details as one line of JSON: compact, and exactly what was recorded (nothing reinterpreted). */
 export function detailsText(details: unknown): string {
@@ -32,10 +33,19 @@ function viaOf(actor: string): 'api' | 'cli' | 'system' {
 export function AuditPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
+  const language = useTranslation().i18n.language;
+  // Keys made at run time from the contract's actions; i18next's typed keys cannot list them.
+  const say = useMemo<Translate>(() => t as unknown as Translate, [t]);
+  // Money in the reader's language (Intl), so "$1,234.50" reads "1 234,50 $US" in French.
+  const sentenceFormat = useMemo<SentenceFormat>(() => {
+    const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+    return { money: (dollars) => money.format(dollars) };
+  }, [language]);
   const [filters, setFilters] = useState<AuditFilters>({});
   const audit = useAudit(filters);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
-  const columns = ['at', 'operator', 'source', 'action', 'count', 'details'] as const;
+  // What happened first: on a phone the table scrolls sideways, and the sentence is what a row says.
+  const columns = ['action', 'at', 'operator', 'source', 'count'] as const;
 
   return (
     <>
@@ -49,13 +59,21 @@ export function AuditPage() {
               {entries.length === 0 && <EmptyRow colSpan={columns.length} text={t('audit.empty')} />}
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
+                  <td className={cn(td, 'min-w-64 max-w-xl')}>
+                    <span data-testid="audit-sentence">{auditSentence(entry, say, sentenceFormat)}</span>
+                    <details className="mt-1 text-xs text-slate-600">
+                      <summary className="cursor-pointer">
+                        {t('audit.recorded')}: <code>{entry.action}</code>
+                      </summary>
+                      <span className="block font-mono break-all">{detailsText(entry.details)}</span>
+                    </details>
+                  </td>
                   <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
                   <td className={td}>
                     {entry.operatorName ?? t('audit.nobody')}
                     <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
                   </td>
                   <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
-                  <td className={cn(td, 'font-mono text-xs whitespace-nowrap')}>{entry.action}</td>
                   <td className={cn(td, 'tabular-nums')}>
                     {entry.count > 1 ? (
                       <span
@@ -68,7 +86,6 @@ export function AuditPage() {
                       entry.count
                     )}
                   </td>
-                  <td className={cn(td, 'font-mono text-xs break-all')}>{detailsText(entry.details)}</td>
                 </tr>
               ))}
             </tbody>
