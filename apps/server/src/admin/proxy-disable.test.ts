@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, noticeContacts, notices, proxies, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
-import { until } from '../gateway/gateway-test-kit';
+import { until } from '../../test/gateway-kit';
 import { verifyLedger } from '../ledger/ledger';
 import { renderNotices, type StoredPayload } from '../notices/render';
-import { exitEcho, exitThrough, upstreamWithExit } from '../replacements/replacement-kit';
+import { exitEcho, exitThrough, upstreamWithExit } from '../../test/replacement-kit';
 import {
   adminToken,
   addProxies,

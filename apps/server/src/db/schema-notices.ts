@@ -1,9 +1,8 @@
 import { NOTICE_CHANNELS, NOTICE_STATUSES, NOTICE_TOPICS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './schema';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { users } from './schema-accounts';
+import { inList } from './sql-lists';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once

@@ -1,4 +1,4 @@
-import { NOTICE_TOPICS, RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
+import { RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
@@ -198,5 +198,3 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
   }
   return queued;
 }
-
-export const ALL_TOPICS = [...NOTICE_TOPICS];

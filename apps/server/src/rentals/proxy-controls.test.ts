@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
 import { CredentialStore } from '../gateway/credential-store';
 import type { Gateway } from '../gateway/gateway';
-import { basic, connectTunnel, downloadUntilCut, until } from '../gateway/gateway-test-kit';
+import { basic, connectTunnel, downloadUntilCut, until } from '../../test/gateway-kit';
 import {
   addProxies,
   buildTestApp,

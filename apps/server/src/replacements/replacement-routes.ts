@@ -4,8 +4,8 @@ import type { AccountsDeps } from '../accounts/accounts-service';
 import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { findLatestRental } from '../rentals/rentals-repository';
-import { gatewayPortFor, type GatewayAddress } from '../rentals/rentals-views';
+import { latestProxyLine } from '../rentals/proxy-controls';
+import type { GatewayAddress } from '../rentals/rentals-views';
 import { listReplacements, replaceRental, replacementCandidate, type ReplaceDeps } from './replacement-service';
 
 export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, AdminAuthDeps {
@@ -39,9 +39,6 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
       const replaced = await replaceRental(deps, { target: { userId, proxyId }, reason: reason ?? null });
       // A customer's request either replaces or throws; null is only a job's "no longer due".
       if (!replaced) throw new Error('a customer replacement answered nothing');
-      const found = await findLatestRental(deps.db, userId, replaced.proxyId);
-      const rental = found?.rental;
-      const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', gateway);
       return {
         success: true as const,
         rental_id: replaced.rentalId,
@@ -49,7 +46,7 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
         proxy_id: replaced.proxyId,
         exit_ip: replaced.exitIp,
         country: replaced.country,
-        proxy: `${gateway.host}:${port}:${rental?.username ?? ''}:${rental?.password ?? ''}`,
+        proxy: await latestProxyLine(deps.db, userId, replaced.proxyId, gateway),
       };
     },
     LIVE_CHECK_LIMIT,

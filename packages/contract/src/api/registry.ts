@@ -20,8 +20,3 @@ export const ENDPOINTS: readonly Endpoint[] = [accounts, catalogue, rentals, pay
 function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'operationId' in value && 'method' in value;
 }
-
-/** The endpoint of a method and a path in the server's form (`/api/admin/news/:id`). */
-export function findEndpoint(method: string, path: string): Endpoint | undefined {
-  return ENDPOINTS.find((endpoint) => endpoint.method === method && endpoint.path === path);
-}
