@@ -6,7 +6,7 @@ import { noticeContacts, notices } from '../db/schema';
 import { backoffMs, LEASE_MS, MAX_ATTEMPTS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince } from './delivery';
 import { MailError, type Mailer } from './mailer';
 import { queueExpiryWarnings } from './notice-queue';
-import { renderNotices, type StoredPayload } from './render';
+import { renderNotices } from './render';
 import { TelegramError, type TelegramApi } from './telegram-api';
 
 export interface NoticeSenderDeps {
@@ -163,7 +163,7 @@ async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group
   }
   const { text } = renderNotices(
     contact.language,
-    group.map((row) => row.payload as StoredPayload),
+    group.map((row) => row.payload),
     { publicUrl: deps.publicUrl, forEmail: false },
   );
   try {
@@ -202,7 +202,7 @@ async function sendEmail(deps: NoticeSenderDeps, mailer: Mailer, row: NoticeRow)
     await markFailed(deps, [row], 'no confirmed e-mail address');
     return 'failed';
   }
-  const message = renderNotices(contact?.language ?? null, [row.payload as StoredPayload], {
+  const message = renderNotices(contact?.language ?? null, [row.payload], {
     publicUrl: deps.publicUrl,
     forEmail: true,
   });
