@@ -29,6 +29,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database, PoolStats } from './db/client';
 import { discoveryRoutes } from './discovery/discovery-routes';
+import { inventoryRoutes } from './inventory/inventory-routes';
 import { opsRoutes } from './ops/ops-routes';
 import { discoveryDepsOf } from './discovery/discovery-service';
 import { DomainError } from './errors';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
+  await app.register(inventoryRoutes, adminAuth);
   await app.register(replacementRoutes, {
     ...adminAuth,
     provisioner,

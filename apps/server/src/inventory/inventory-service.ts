@@ -4,7 +4,13 @@ import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { readImport } from './inventory-import';
-import { setProxyEnabled, storeImport, type StoredImport } from './inventory-repository';
+import {
+  setProxyEnabled,
+  setProxyMaxConnections,
+  setProxyMaxSourceIps,
+  storeImport,
+  type StoredImport,
+} from './inventory-repository';
 
 export interface InventoryDeps {
   db: Database;
@@ -46,6 +52,42 @@ export async function setProxyEnabledBy(deps: InventoryDeps, actor: AuditActor, 
       actor,
       action: `proxies.${enabled ? 'enable' : 'disable'}`,
       details: { id },
+      at: deps.clock.now(),
+    });
+  });
+}
+
+/** A proxy's own cap on one rental's concurrent connections (null: the shop's; 0: none), audited. */
+export async function setProxyMaxConnectionsBy(
+  deps: InventoryDeps,
+  actor: AuditActor,
+  id: number,
+  maxConnections: number | null,
+) {
+  await deps.db.transaction(async (tx) => {
+    await setProxyMaxConnections(tx, id, maxConnections);
+    await recordAudit(tx, {
+      actor,
+      action: 'proxies.max-connections',
+      details: { id, maxConnections },
+      at: deps.clock.now(),
+    });
+  });
+}
+
+/** A proxy's own limit on one rental's client addresses (null: the shop's; 0: none), audited. */
+export async function setProxyMaxSourceIpsBy(
+  deps: InventoryDeps,
+  actor: AuditActor,
+  id: number,
+  maxSourceIps: number | null,
+) {
+  await deps.db.transaction(async (tx) => {
+    await setProxyMaxSourceIps(tx, id, maxSourceIps);
+    await recordAudit(tx, {
+      actor,
+      action: 'proxies.max-source-ips',
+      details: { id, maxSourceIps },
       at: deps.clock.now(),
     });
   });
