@@ -2,7 +2,7 @@ import { setProxyMaxConnectionsEndpoint, setProxyMaxSourceIpsEndpoint } from '@p
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { setProxyMaxConnectionsBy, setProxyMaxSourceIpsBy } from './inventory-service';
+import { setProxyLimitBy } from './inventory-service';
 
 /** The operator's per-proxy limits: a cap on one rental's connections, and on its client addresses. */
 export const inventoryRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
@@ -11,14 +11,14 @@ export const inventoryRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app,
   route(setProxyMaxConnectionsEndpoint, async (request) => {
     const { id } = request.params;
     const { maxConnections } = request.body;
-    await setProxyMaxConnectionsBy(deps, adminActorOf(request), id, maxConnections);
+    await setProxyLimitBy(deps, adminActorOf(request), id, 'maxConnections', maxConnections);
     return { success: true as const, id, maxConnections };
   });
 
   route(setProxyMaxSourceIpsEndpoint, async (request) => {
     const { id } = request.params;
     const { maxSourceIps } = request.body;
-    await setProxyMaxSourceIpsBy(deps, adminActorOf(request), id, maxSourceIps);
+    await setProxyLimitBy(deps, adminActorOf(request), id, 'maxSourceIps', maxSourceIps);
     return { success: true as const, id, maxSourceIps };
   });
 };

@@ -57,38 +57,26 @@ export async function setProxyEnabledBy(deps: InventoryDeps, actor: AuditActor, 
   });
 }
 
-/** A proxy's own cap on one rental's concurrent connections (null: the shop's; 0: none), audited. */
-export async function setProxyMaxConnectionsBy(
-  deps: InventoryDeps,
-  actor: AuditActor,
-  id: number,
-  maxConnections: number | null,
-) {
-  await deps.db.transaction(async (tx) => {
-    await setProxyMaxConnections(tx, id, maxConnections);
-    await recordAudit(tx, {
-      actor,
-      action: 'proxies.max-connections',
-      details: { id, maxConnections },
-      at: deps.clock.now(),
-    });
-  });
-}
+/** The per-proxy limits an operator sets, each with its column's setter and its audit action. */
+const PROXY_LIMITS = {
+  maxConnections: { set: setProxyMaxConnections, action: 'proxies.max-connections' },
+  maxSourceIps: { set: setProxyMaxSourceIps, action: 'proxies.max-source-ips' },
+} as const;
 
-/** A proxy's own limit on one rental's client addresses (null: the shop's; 0: none), audited. */
-export async function setProxyMaxSourceIpsBy(
+/**
+ * A proxy's own cap on one rental's concurrent connections or on its client addresses (null: the
+ * shop's default; 0: none), with its audit row in the same transaction.
+ */
+export async function setProxyLimitBy(
   deps: InventoryDeps,
   actor: AuditActor,
   id: number,
-  maxSourceIps: number | null,
+  limit: keyof typeof PROXY_LIMITS,
+  value: number | null,
 ) {
+  const { set, action } = PROXY_LIMITS[limit];
   await deps.db.transaction(async (tx) => {
-    await setProxyMaxSourceIps(tx, id, maxSourceIps);
-    await recordAudit(tx, {
-      actor,
-      action: 'proxies.max-source-ips',
-      details: { id, maxSourceIps },
-      at: deps.clock.now(),
-    });
+    await set(tx, id, value);
+    await recordAudit(tx, { actor, action, details: { id, [limit]: value }, at: deps.clock.now() });
   });
 }
