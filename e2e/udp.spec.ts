@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { udpClient } from '../apps/server/src/gateway/udp-test-kit';
+import { udpClient } from '../apps/server/test/udp-kit';
 import { httpUpstream } from '../apps/server/test/http-upstream';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
 import { adminToken, fundedCustomer } from './kit';

@@ -32,6 +32,7 @@ import type { Database, DatabaseHandle, PoolStats } from './db/client';
 import { NodeChannel } from './nodes/node-channel';
 import { nodeRoutes } from './nodes/node-routes';
 import { discoveryRoutes } from './discovery/discovery-routes';
+import { inventoryRoutes } from './inventory/inventory-routes';
 import { opsRoutes } from './ops/ops-routes';
 import { discoveryDepsOf } from './discovery/discovery-service';
 import { DomainError } from './errors';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminNodesRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
+  await app.register(inventoryRoutes, adminAuth);
   await app.register(replacementRoutes, {
     ...adminAuth,
     provisioner,

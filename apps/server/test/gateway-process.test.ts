@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
-import { downloadUntilCut, httpOverSocket, socksGet, until } from '../src/gateway/gateway-test-kit';
+import { downloadUntilCut, httpOverSocket, socksGet, until } from './gateway-kit';
 import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
 import { startOrigin } from './origin';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rentals } from '../src/db/schema';
 import type { Gateway } from '../src/gateway/gateway';
-import { until } from '../src/gateway/gateway-test-kit';
+import { until } from './gateway-kit';
 import { addProxies, customerCall, fundedCustomer, type TestApp } from './helper';
 
 /** Whether the port can be bound on the address right now. */

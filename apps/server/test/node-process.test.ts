@@ -5,7 +5,7 @@ import type net from 'node:net';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, proxies, rentals } from '../src/db/schema';
-import { downloadUntilCut, until } from '../src/gateway/gateway-test-kit';
+import { downloadUntilCut, until } from './gateway-kit';
 import { systemClock } from '../src/clock';
 import { fetchVia } from '../src/discovery/through-node';
 import { nodeTokenHash } from '../src/nodes/node-auth';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpOverSocket, until } from '../src/gateway/gateway-test-kit';
+import { httpOverSocket, until } from './gateway-kit';
 import { TOO_MANY_SOURCES } from '../src/gateway/login-gate';
 import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
 import { startOrigin } from './origin';

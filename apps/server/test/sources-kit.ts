@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { basic, rawConnect, socks5Connect } from '../src/gateway/gateway-test-kit';
+import { basic, rawConnect, socks5Connect } from './gateway-kit';
 
 /** Clients of the many-addresses tests: each binds to a loopback address of its own (`from`). */
 

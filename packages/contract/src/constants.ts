@@ -1,6 +1,5 @@
 /** Business constants and limits of shared by browser and server. */
 
-export const PROXY_LIFETIME_HOURS = 24;
 export const MIN_PURCHASE_HOURS = 1;
 /** By design: one year is the longest single purchase or extension. */
 export const MAX_PURCHASE_HOURS = 8760;
@@ -12,7 +11,8 @@ export const CRYPTO_METHODS = ['BTC', 'LTC'] as const;
 export const REFUND_UNAVAILABLE_WINDOW_HOURS = 2;
 export const REFUND_REQUEST_WINDOW_HOURS = 5;
 
-export const SMTP_PORTS = [25, 465, 587] as const;
+/** Ports the terms forbid (no SMTP): the gateway refuses them and the terms list them. */
+export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
 
 export const CATALOGUE_PAGE_SIZE = 100;
 export const REFRESH_COOLDOWN_MS = 20_000;

@@ -1,11 +1,16 @@
+import { centsToDollars, type BalanceAdjustRequestSchema } from '@portal/contract';
+import type { z } from 'zod';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
+import { adjustBalanceIn } from '../ledger/ledger';
 import { hashSecret, randomToken, readableCode } from '../lib/secrets';
 import {
   endOpenSessions,
   endSession,
+  findCustomerId,
   findSessionByTokenHash,
   findUserByApiKeyHash,
   findUserByReferralKey,
@@ -138,4 +143,33 @@ export async function logoutSession(deps: AccountsDeps, sessionToken: string | u
     const userId = await endSession(tx, hashSecret(sessionToken), deps.clock.now(), LOGGED_OUT);
     if (userId !== null) await customerChanged(tx, userId);
   });
+}
+
+/** Input as a request carries it; the schema turns dollars into cents. */
+export type AdjustInput = z.output<typeof BalanceAdjustRequestSchema>;
+
+/** The operator's change of a balance by hand, from the console and the command line alike. */
+export async function adjustCustomerBalance(
+  deps: Pick<AccountsDeps, 'db' | 'clock'>,
+  actor: AuditActor,
+  input: AdjustInput,
+) {
+  const customerId = await findCustomerId(deps.db, String(input.customer));
+  const at = deps.clock.now();
+  const balanceCents = await deps.db.transaction(async (tx) => {
+    const after = await adjustBalanceIn(tx, {
+      userId: customerId,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      at,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'customers.adjust',
+      details: { customerId, amount: centsToDollars(input.amountCents), reason: input.reason },
+      at,
+    });
+    return after;
+  });
+  return { customerId, balanceCents };
 }

@@ -16,10 +16,13 @@ import {
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { DomainError } from '../errors';
+import { importInventory, setProxyEnabledBy } from '../inventory/inventory-service';
 import { sourceKey } from '../lib/failure-throttle';
 import { listInventory } from '../inventory/inventory-repository';
 import { listGiftcards } from '../payments/giftcards';
+import { createGiftcardBatch, revealGiftcard } from '../payments/giftcards-service';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import {
   adminActorOf,
@@ -32,13 +35,6 @@ import {
 } from './admin-auth';
 import { listAudit } from './audit';
 import { disableProxyBy } from './proxy-disable';
-import {
-  adjustCustomerBalance,
-  createGiftcardBatch,
-  importInventory,
-  revealGiftcard,
-  setProxyEnabledBy,
-} from './operator-actions';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;

@@ -2,6 +2,7 @@ import type { AdminRole, Operator } from '@portal/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { endSessionsWithoutSecondFactor } from './admin-sessions';
@@ -28,13 +29,6 @@ export function operatorView(row: OperatorRow): Operator {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-};
 
 /** A new operator and their secret code, which exists only in this answer. */
 export async function createOperator(

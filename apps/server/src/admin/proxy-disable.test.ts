@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, noticeContacts, notices, proxies, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
-import { until } from '../gateway/gateway-test-kit';
+import { until } from '../../test/gateway-kit';
 import { verifyLedger } from '../ledger/ledger';
-import { renderNotices, type StoredPayload } from '../notices/render';
-import { exitEcho, exitThrough, upstreamWithExit } from '../replacements/replacement-kit';
+import type { StoredPayload } from '../notices/notice-events';
+import { renderNotices } from '../notices/render';
+import { exitEcho, exitThrough, upstreamWithExit } from '../../test/replacement-kit';
 import {
   adminToken,
   addProxies,
@@ -205,7 +206,7 @@ describe('the operator disables a rented proxy', () => {
       proxyId: 3,
       label: '203.0.113.9 · DE',
       refundUntil: '2026-11-25T20:00:00.000Z',
-    } as StoredPayload;
+    } satisfies StoredPayload;
     const context = { publicUrl: 'https://shop.example', forEmail: false };
     const en = renderNotices('en', [payload], context);
     expect(en.subject).toBe('A proxy stopped working');

@@ -1,13 +1,13 @@
 import { HOLDING_STATUSES, RENTAL_STATUS, refundUntil } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/client';
 import { proxies, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { setProxyEnabled } from '../inventory/inventory-repository';
 import { queueNotice, rentalLabel } from '../notices/notice-queue';
 import { replaceForOperator } from '../replacements/replacement-service';
-import { recordAudit } from './audit';
-import type { Actor, OperatorDeps } from './operator-actions';
+import { recordAudit, type AuditActor } from './audit';
 
 export interface DisableOptions {
   /** Move each connected rental to a comparable healthy proxy, free of charge. */
@@ -70,8 +70,8 @@ async function queueDisabledNotice(db: Queryable, rental: Holder, at: Date): Pro
  * transaction each; a rental with nothing comparable free is told instead.
  */
 export async function disableProxyBy(
-  deps: OperatorDeps,
-  actor: Actor,
+  deps: { db: Database; clock: Clock },
+  actor: AuditActor,
   id: number,
   options: DisableOptions = {},
 ): Promise<DisableOutcome> {

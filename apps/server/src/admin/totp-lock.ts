@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/client';
 import { operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { queueOneOffAlert } from '../notices/operator-alerts';
-import { recordAudit, type AuditActor } from './audit';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
 
 /**
  * Wrong second factors at login an operator may send within the window, from any addresses
@@ -41,7 +41,7 @@ export async function countTotpFailure(
       .where(eq(operators.id, operator.id));
     if (lock) {
       await recordAudit(tx, {
-        actor: 'system',
+        actor: SYSTEM_ACTOR,
         action: 'operator.locked',
         details: { operatorId: operator.id, name: operator.name, failures },
         at: now,

@@ -17,13 +17,10 @@ import {
   type RowProblem,
 } from '@portal/contract';
 import { Command } from 'commander';
-import {
-  adjustCustomerBalance,
-  checkProxiesBy,
-  createGiftcardBatch,
-  importInventory,
-  setProxyEnabledBy,
-} from '../admin/operator-actions';
+import { adjustCustomerBalance } from '../accounts/accounts-service';
+import { checkProxiesBy } from '../discovery/check-proxies';
+import { importInventory, setProxyEnabledBy } from '../inventory/inventory-service';
+import { createGiftcardBatch } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';

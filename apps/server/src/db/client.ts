@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { schema } from './schema';
 import { SERVER_ROOT } from '../lib/server-root';
@@ -44,9 +45,6 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
-/** An arbitrary fixed key, so several processes starting at once migrate one after another. */
-const MIGRATION_LOCK_KEY = 727_001;
-
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
@@ -58,10 +56,10 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     migrate: async () => {
       const client = await pool.connect();
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
         client.release();
       }
     },

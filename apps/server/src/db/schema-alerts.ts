@@ -13,8 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
+import { inList } from './sql-lists';
 
-const statusList = sql.raw(NOTICE_STATUSES.map((status) => `'${status}'`).join(', '));
+const statusList = inList(NOTICE_STATUSES);
 
 /** An operator's own Telegram chat, where operator alerts go (a chat belongs to one operator). */
 export const operatorChats = pgTable('operator_chats', {

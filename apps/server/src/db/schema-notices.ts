@@ -1,9 +1,9 @@
 import { NOTICE_CHANNELS, NOTICE_STATUSES, NOTICE_TOPICS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { StoredPayload } from '../notices/notice-events';
 import { users } from './schema-accounts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+import { inList } from './sql-lists';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
@@ -101,7 +101,7 @@ export const notices = pgTable(
     eventKey: text('event_key').notNull(),
     channel: text('channel').notNull(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: jsonb('payload').$type<StoredPayload>().notNull(),
     /** Set for e-mail confirmations: the (unconfirmed) address they go to. */
     address: text('address'),
     status: text('status').notNull().default('waiting'),

@@ -12,8 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { inList } from './sql-lists';
 
-const roleList = sql.raw(ADMIN_ROLES.map((role) => `'${role}'`).join(', '));
+const roleList = inList(ADMIN_ROLES);
 
 /**
  * The operator team. The built-in owner (one row, made by the migration) signs in with

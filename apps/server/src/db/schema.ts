@@ -19,6 +19,7 @@ import { ipqsCache, ipqsUsage } from './schema-ipqs';
 import { news } from './schema-news';
 import { adminTokens, auditLog } from './schema-operators';
 import { nodes } from './schema-nodes';
+import { inList } from './sql-lists';
 
 /*
  * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
@@ -101,8 +102,7 @@ export const proxies = pgTable(
 
 /** Statuses in which a rental holds its proxy (the contract's rule, used by both sides). */
 export { HOLDING_STATUSES };
-/** A constant list as SQL literals, for CHECKs and partial indexes (the values are our own constants). */
-const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+/** The holding statuses as SQL literals, for CHECKs and partial indexes. */
 const holding = inList(HOLDING_STATUSES);
 
 /** One customer's rental of one proxy, from purchase to expiry or refund. */

@@ -1,8 +1,8 @@
 import { checkProxiesEndpoint, discoveryStatusEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
-import { checkProxiesBy } from '../admin/operator-actions';
 import { endpointRoutes } from '../plugins/endpoint-routes';
+import { checkProxiesBy } from './check-proxies';
 import type { DiscoveryDeps } from './discovery-service';
 import { ipqsUsed, monthOf } from './ipqs';
 

@@ -1,12 +1,10 @@
 import http from 'node:http';
 import type net from 'node:net';
+import { BLOCKED_PORTS } from '@portal/contract';
 import { SocksClient } from 'socks';
 import { gatewayRefusedTargets } from '../metrics/metrics';
 import { connectForRelay } from './relay';
 import { fixedLookup, resolveTarget, TargetRefusedError, type TargetPolicy } from './target-policy';
-
-/** Ports the terms forbid (no SMTP). */
-export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
 
 /** Whether the terms forbid this port; each refusal is counted in /metrics. */
 export function portRefused(port: number): boolean {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, connectedRental, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
-import { basic, connectTunnel, httpOverSocket, socksGet } from './gateway-test-kit';
+import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gateway-kit';
 
 let t: TestApp;
 let origin: Awaited<ReturnType<typeof startOrigin>>;

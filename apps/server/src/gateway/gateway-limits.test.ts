@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, connectedRentalRow, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway, type GatewayOptions } from './gateway';
-import { basic, connectTunnel, httpOverSocket, rawConnect, until } from './gateway-test-kit';
+import { basic, connectTunnel, httpOverSocket, rawConnect, until } from '../../test/gateway-kit';
 
 let t: TestApp;
 let api: string;

@@ -23,7 +23,7 @@ import {
   rawConnect,
   socksGet,
   until,
-} from './gateway-test-kit';
+} from '../../test/gateway-kit';
 
 let t: TestApp;
 let gateway: Gateway;

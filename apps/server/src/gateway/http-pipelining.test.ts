@@ -6,7 +6,7 @@ import { rentals } from '../db/schema';
 import { buildTestApp, connectedRental, customerCall, startTestGateway, type TestApp } from '../../test/helper';
 import { freePortRange, rentedForIpAuth } from '../../test/ip-auth-kit';
 import type { Gateway } from './gateway';
-import { basic, until } from './gateway-test-kit';
+import { basic, until } from '../../test/gateway-kit';
 import { MAX_WAITING_REQUESTS } from './plain-requests';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { nodes, proxies } from '../db/schema';
 import { buildTestApp, connectedRental, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import type { Gateway } from './gateway';
-import { basic, connectTunnel, downloadUntilCut, socksGet, until } from './gateway-test-kit';
+import { basic, connectTunnel, downloadUntilCut, socksGet, until } from '../../test/gateway-kit';
 
 let t: TestApp;
 let gateway: Gateway;

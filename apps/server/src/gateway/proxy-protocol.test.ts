@@ -5,7 +5,7 @@ import { buildTestApp, connectedRentalRow, customerCall, startTestGateway, type 
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway } from './gateway';
-import { basic, httpOverSocket, until } from './gateway-test-kit';
+import { basic, httpOverSocket, until } from '../../test/gateway-kit';
 import { parseProxyHeader, trustedSources } from './proxy-protocol';
 
 /** The balancer's address (trusted) and an address that is not. */

@@ -5,7 +5,7 @@ import { chromium, type LaunchOptions } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
 import type { Gateway } from './gateway';
-import { until } from './gateway-test-kit';
+import { until } from '../../test/gateway-kit';
 import {
   addProxies,
   buildTestApp,

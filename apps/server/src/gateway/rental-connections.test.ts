@@ -11,7 +11,15 @@ import {
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import type { Gateway } from './gateway';
-import { basic, connectTunnel, httpOverSocket, proxiedGet, rawConnect, socks5Connect, until } from './gateway-test-kit';
+import {
+  basic,
+  connectTunnel,
+  httpOverSocket,
+  proxiedGet,
+  rawConnect,
+  socks5Connect,
+  until,
+} from '../../test/gateway-kit';
 
 /** The cap under test: RENTAL_MAX_CONNECTIONS of this gateway. */
 const CAP = 3;

@@ -17,7 +17,7 @@ import { startOrigin } from '../../test/origin';
 import { connectFrom, httpGetFrom, socksTunnelsFrom, type Login } from '../../test/sources-kit';
 import type { Access } from './credential-store';
 import type { Gateway } from './gateway';
-import { httpOverSocket, rawConnect, socks5Connect, until } from './gateway-test-kit';
+import { httpOverSocket, rawConnect, socks5Connect, until } from '../../test/gateway-kit';
 import { TOO_MANY_SOURCES } from './login-gate';
 import { databaseLedger } from './database-link';
 import { RentalSources } from './rental-sources';

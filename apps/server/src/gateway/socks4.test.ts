@@ -17,7 +17,7 @@ import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
-import { downloadUntilCut, httpOverSocket, until } from './gateway-test-kit';
+import { downloadUntilCut, httpOverSocket, until } from '../../test/gateway-kit';
 import { SOCKS4_GRANTED, SOCKS4_REJECTED } from './socks4';
 
 const run = promisify(execFile);

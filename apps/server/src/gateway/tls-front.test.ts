@@ -20,7 +20,7 @@ import {
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
-import { basic, until } from './gateway-test-kit';
+import { basic, until } from '../../test/gateway-kit';
 import { FAILED_LOGINS_PER_MINUTE } from './gateway';
 import { trustedSources } from './proxy-protocol';
 import { PLAIN_HTTP_REFUSED } from './tls-front';

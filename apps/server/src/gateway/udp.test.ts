@@ -16,9 +16,9 @@ import { danteUpstream } from '../../test/dante-upstream';
 import { socksUpstream } from '../../test/socks-upstream';
 import { udpEcho } from '../../test/udp-echo';
 import type { Gateway } from './gateway';
-import { until } from './gateway-test-kit';
+import { until } from '../../test/gateway-kit';
 import { udpFrame } from './udp-frame';
-import { closedWithin, udpClient } from './udp-test-kit';
+import { closedWithin, udpClient } from '../../test/udp-kit';
 
 let t: TestApp;
 let gateway: Gateway;

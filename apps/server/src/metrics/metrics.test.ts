@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/gateway';
-import { basic, connectTunnel, httpOverSocket, socksGet } from '../gateway/gateway-test-kit';
+import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gateway-kit';
 import {
   addProxies,
   buildTestApp,

@@ -2,7 +2,7 @@ import type { NodeCreateRequestSchema, NodeView } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import type { OperatorDeps } from '../admin/operator-actions';
+import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
 import { DomainError } from '../errors';
@@ -11,17 +11,23 @@ import { hashSecret, randomToken } from '../lib/secrets';
 import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 import { insertNode, listNodeRows, liveNode, markRevoked, nodeView } from './admin-nodes-repository';
 
+/** What the node calls need: the database and the clock their audit rows are dated by. */
+export interface NodeAdminDeps {
+  db: Database;
+  clock: Clock;
+}
+
 /** 256 random bits: nothing to guess, so the SHA-256 digest is all the database needs. */
 const TOKEN_BYTES = 32;
 
-export async function listNodes(deps: { db: Database; clock: OperatorDeps['clock'] }): Promise<NodeView[]> {
+export async function listNodes(deps: NodeAdminDeps): Promise<NodeView[]> {
   const now = deps.clock.now();
   return (await listNodeRows(deps.db)).map(({ row, proxies: n }) => nodeView(row, n, now));
 }
 
 /** A new node and its token, which exists only in this answer. */
 export async function createNodeBy(
-  deps: OperatorDeps,
+  deps: NodeAdminDeps,
   actor: AuditActor,
   input: z.output<typeof NodeCreateRequestSchema>,
 ): Promise<{ node: NodeView; token: string }> {
@@ -55,7 +61,7 @@ export async function createNodeBy(
  * transaction, so the process holding the node's stream closes it as the revocation commits,
  * never before (a node reconnecting in between would be let in again) and never not at all.
  */
-export async function revokeNodeBy(deps: OperatorDeps, actor: AuditActor, id: number): Promise<Date> {
+export async function revokeNodeBy(deps: NodeAdminDeps, actor: AuditActor, id: number): Promise<Date> {
   const at = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await markRevoked(tx, id, at);
@@ -72,7 +78,7 @@ export async function revokeNodeBy(deps: OperatorDeps, actor: AuditActor, id: nu
  * node stream re-reads the proxy's rental and the one that no longer serves it forgets it.
  */
 export async function setProxyNodeBy(
-  deps: OperatorDeps,
+  deps: NodeAdminDeps,
   actor: AuditActor,
   proxyId: number,
   nodeId: number | null,

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'driz
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { telegramReplies } from '../db/schema';
-import { MAX_ATTEMPTS, TELEGRAM_CLAIM_LOCK, TELEGRAM_PER_SECOND, telegramClaimsSince } from './notice-sender';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { LEASE_MS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince, telegramRetryMs } from './delivery';
 import { TelegramError, type TelegramApi } from './telegram-api';
 
 export interface ReplyDeps {
@@ -17,8 +18,8 @@ export interface ReplyDeps {
  * one-a-second per chat is never met by the bot's own replies.
  */
 export const REPLY_GAP_MS = 3_000;
-const LEASE_MS = 60_000;
-const PER_CHAT_MS = 1_000;
+/** A person is waiting for an answer: 1 s after the first failure, doubling, at most a minute. */
+const REPLY_BACKOFF = { firstMs: 1_000, maxMs: 60_000 };
 
 /**
  * Queues the answer to a chat: the first after a quiet moment is due at once, a later one a few
@@ -51,7 +52,7 @@ type Claimed = Pick<typeof telegramReplies.$inferSelect, 'chatId' | 'text' | 've
  */
 async function claimReplies(db: Database, now: Date): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.telegramClaims})`);
     const recent = await telegramClaimsSince(tx, new Date(now.getTime() - PER_CHAT_MS));
     const budget = TELEGRAM_PER_SECOND - recent.count;
     if (budget <= 0) return [];
@@ -95,9 +96,8 @@ async function send(deps: ReplyDeps, reply: Claimed): Promise<Outcome> {
     await deps.telegram.sendMessage(reply.chatId, reply.text ?? '');
   } catch (error) {
     if (!(error instanceof TelegramError)) throw error;
-    if (error.code === 429 || (error.transient && reply.attempts < MAX_ATTEMPTS)) {
-      const waitMs =
-        error.code === 429 ? (error.retryAfter ?? 1) * 1000 : Math.min(1_000 * 2 ** (reply.attempts - 1), 60_000);
+    const waitMs = telegramRetryMs(error, reply.attempts, REPLY_BACKOFF);
+    if (waitMs !== null) {
       // Whatever answer waits by then (this one or a newer) is sent at the next attempt.
       await deps.db
         .update(telegramReplies)

@@ -13,7 +13,8 @@ import {
   type TestApp,
 } from '../../test/helper';
 import { FAKE_BOT_TOKEN, type TelegramFake } from '../../test/fakes/telegram-fake';
-import { runNoticeRound, TELEGRAM_PER_SECOND, type NoticeSenderDeps } from './notice-sender';
+import { TELEGRAM_PER_SECOND } from './delivery';
+import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
 import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';

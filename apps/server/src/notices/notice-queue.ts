@@ -1,19 +1,9 @@
-import { NOTICE_TOPICS, RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { noticeContacts, notices, proxies, rentals } from '../db/schema';
-
-/** What a customer is told, with what the message needs. */
-export type NoticeEvent =
-  | { kind: 'expiry_24h' | 'expiry_1h'; rentalId: number; endTime: string; label: string }
-  | { kind: 'auto_renewed'; rentalId: number; endTime: string; label: string; amountCents: number }
-  | { kind: 'renew_failed'; rentalId: number; endTime: string; label: string; reason: string }
-  | { kind: 'payment_credited'; amountCents: number; balanceCents: number }
-  | { kind: 'proxy_replaced'; rentalId: number; proxyId: number; newExitIp: string }
-  /** The operator disabled the rental's proxy; `refundUntil` (ISO) when a refund is due. */
-  | { kind: 'proxy_disabled'; rentalId: number; proxyId: number; label: string; refundUntil: string | null }
-  | { kind: 'broadcast'; title: string; content: string };
+import type { NoticeEvent } from './notice-events';
 
 export interface QueueOptions {
   /**
@@ -57,12 +47,18 @@ function defaultKey(event: NoticeEvent): string {
   }
 }
 
+/** What decides a customer's channels: a linked chat, a confirmed address and its topics. */
+const CONTACT_COLUMNS = {
+  userId: noticeContacts.userId,
+  telegramChatId: noticeContacts.telegramChatId,
+  emailConfirmedAt: noticeContacts.emailConfirmedAt,
+  emailTopics: noticeContacts.emailTopics,
+};
+
+type Contact = Pick<typeof noticeContacts.$inferSelect, keyof typeof CONTACT_COLUMNS>;
+
 /** The channels a customer is reached on for a kind: a linked chat; a confirmed address that wants it. */
-function channelsOf(
-  contact: { telegramChatId: number | null; emailConfirmedAt: Date | null; emailTopics: string[] } | undefined,
-  kind: NoticeKind,
-): NoticeChannel[] {
-  if (!contact) return [];
+function channelsOf(contact: Contact, kind: NoticeKind): NoticeChannel[] {
   const channels: NoticeChannel[] = [];
   if (contact.telegramChatId !== null) channels.push('telegram');
   const topic = TOPIC_OF_KIND[kind];
@@ -70,6 +66,40 @@ function channelsOf(
     channels.push('email');
   }
   return channels;
+}
+
+/** Rows inserted at once: a broadcast to every customer stays within PostgreSQL's parameter limit. */
+const INSERT_BATCH = 1000;
+
+/** One row per contact and channel it is reached on; a key already queued on a channel adds nothing. */
+async function insertNotices(
+  tx: Queryable,
+  contacts: Contact[],
+  event: NoticeEvent,
+  eventKey: string,
+  at: Date,
+): Promise<number> {
+  const rows = contacts.flatMap((contact) =>
+    channelsOf(contact, event.kind).map((channel) => ({
+      userId: contact.userId,
+      eventKey,
+      channel,
+      kind: event.kind,
+      payload: event,
+      createdAt: at,
+      nextAttemptAt: at,
+    })),
+  );
+  let added = 0;
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+    const inserted = await tx
+      .insert(notices)
+      .values(rows.slice(from, from + INSERT_BATCH))
+      .onConflictDoNothing()
+      .returning({ id: notices.id });
+    added += inserted.length;
+  }
+  return added;
 }
 
 /**
@@ -83,34 +113,22 @@ export async function queueNotice(
   event: NoticeEvent,
   options: QueueOptions = {},
 ): Promise<number> {
-  const [contact] = await tx
-    .select({
-      telegramChatId: noticeContacts.telegramChatId,
-      emailConfirmedAt: noticeContacts.emailConfirmedAt,
-      emailTopics: noticeContacts.emailTopics,
-    })
+  const contacts = await tx.select(CONTACT_COLUMNS).from(noticeContacts).where(eq(noticeContacts.userId, customerId));
+  return insertNotices(tx, contacts, event, options.key ?? defaultKey(event), options.at ?? new Date());
+}
+
+/** Queues one event for every customer it reaches, in the caller's transaction; answers the rows added. */
+export async function queueNoticeToAll(
+  tx: Queryable,
+  event: NoticeEvent,
+  options: Required<QueueOptions>,
+): Promise<number> {
+  const contacts = await tx
+    .select(CONTACT_COLUMNS)
     .from(noticeContacts)
-    .where(eq(noticeContacts.userId, customerId));
-  const channels = channelsOf(contact, event.kind);
-  if (channels.length === 0) return 0;
-  const at = options.at ?? new Date();
-  const eventKey = options.key ?? defaultKey(event);
-  const added = await tx
-    .insert(notices)
-    .values(
-      channels.map((channel) => ({
-        userId: customerId,
-        eventKey,
-        channel,
-        kind: event.kind,
-        payload: event,
-        createdAt: at,
-        nextAttemptAt: at,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: notices.id });
-  return added.length;
+    .where(or(isNotNull(noticeContacts.telegramChatId), isNotNull(noticeContacts.emailConfirmedAt)))
+    .orderBy(asc(noticeContacts.userId));
+  return insertNotices(tx, contacts, event, options.key, options.at);
 }
 
 /** Queues an e-mail confirmation: it goes to the address given, confirmed or not. */
@@ -198,5 +216,3 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
   }
   return queued;
 }
-
-export const ALL_TOPICS = [...NOTICE_TOPICS];

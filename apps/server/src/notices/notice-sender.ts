@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { noticeContacts, notices, operatorAlertNotices, telegramReplies } from '../db/schema';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { noticeContacts, notices } from '../db/schema';
+import { backoffMs, LEASE_MS, MAX_ATTEMPTS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince } from './delivery';
 import { MailError, type Mailer } from './mailer';
 import { queueExpiryWarnings } from './notice-queue';
-import { renderNotices, type StoredPayload } from './render';
+import { renderNotices } from './render';
 import { TelegramError, type TelegramApi } from './telegram-api';
 
 export interface NoticeSenderDeps {
@@ -15,45 +17,7 @@ export interface NoticeSenderDeps {
   publicUrl: string;
 }
 
-/** Telegram's limits for bots (its FAQ): about 30 messages a second, and 1 a second to one chat. */
-export const TELEGRAM_PER_SECOND = 30;
-const PER_CHAT_MS = 1_000;
 const EMAILS_PER_ROUND = 20;
-/** A claimed notice not marked sent or retried by then (its sender died) is due again. */
-const LEASE_MS = 60_000;
-/** Tries of a notice that meets network errors before it is given up as failed. */
-export const MAX_ATTEMPTS = 8;
-/** One key for every sender process: claims of Telegram messages take turns, so the rate holds across them. */
-export const TELEGRAM_CLAIM_LOCK = 727_024;
-
-/**
- * Telegram claims of the last second over every queue: customers' notices (by customer and their
- * chat), operator alerts and the bot's replies (by chat); the 30 a second are shared, and a chat
- * that got anything in the last second gets nothing more until it has passed.
- */
-export async function telegramClaimsSince(tx: Queryable, since: Date) {
-  const customers = await tx
-    .select({ userId: notices.userId, chatId: noticeContacts.telegramChatId })
-    .from(notices)
-    .leftJoin(noticeContacts, eq(noticeContacts.userId, notices.userId))
-    .where(and(eq(notices.channel, 'telegram'), gt(notices.claimedAt, since)));
-  const alerts = await tx
-    .select({ chatId: operatorAlertNotices.chatId })
-    .from(operatorAlertNotices)
-    .where(gt(operatorAlertNotices.claimedAt, since));
-  const replies = await tx
-    .select({ chatId: telegramReplies.chatId })
-    .from(telegramReplies)
-    .where(gt(telegramReplies.claimedAt, since));
-  const alertChats = new Set(alerts.flatMap((row) => (row.chatId === null ? [] : [row.chatId])));
-  const customerIds = new Set(customers.map((row) => row.userId));
-  const chats = new Set([
-    ...customers.flatMap((row) => (row.chatId === null ? [] : [row.chatId])),
-    ...alertChats,
-    ...replies.map((row) => row.chatId),
-  ]);
-  return { customers: customerIds, chats, count: customerIds.size + alertChats.size + replies.length };
-}
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -80,7 +44,7 @@ async function claim(db: Queryable, ids: number[], now: Date): Promise<NoticeRow
  */
 async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
   const claimed = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.telegramClaims})`);
     const secondAgo = new Date(now.getTime() - PER_CHAT_MS);
     const recent = await telegramClaimsSince(tx, secondAgo);
     const busy = recent.customers;
@@ -179,7 +143,7 @@ async function markRetry(
     await markFailed(deps, group, `${reason} (gave up after ${attempts} attempts)`);
     return 'failed';
   }
-  const waitMs = retryAfterMs ?? Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
+  const waitMs = retryAfterMs ?? backoffMs(attempts);
   await deps.db
     .update(notices)
     .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(deps.clock.now().getTime() + waitMs) })
@@ -199,7 +163,7 @@ async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group
   }
   const { text } = renderNotices(
     contact.language,
-    group.map((row) => row.payload as StoredPayload),
+    group.map((row) => row.payload),
     { publicUrl: deps.publicUrl, forEmail: false },
   );
   try {
@@ -238,7 +202,7 @@ async function sendEmail(deps: NoticeSenderDeps, mailer: Mailer, row: NoticeRow)
     await markFailed(deps, [row], 'no confirmed e-mail address');
     return 'failed';
   }
-  const message = renderNotices(contact?.language ?? null, [row.payload as StoredPayload], {
+  const message = renderNotices(contact?.language ?? null, [row.payload], {
     publicUrl: deps.publicUrl,
     forEmail: true,
   });

@@ -4,15 +4,16 @@ import {
   type AdminNoticesResponse,
   type BroadcastRequestSchema,
 } from '@portal/contract';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../admin/audit';
-import { addNewsBy, type OperatorDeps } from '../admin/operator-actions';
 import { noticeContacts, notices } from '../db/schema';
+import { addNewsIn, type NewsDeps } from '../news/news-service';
+import { queueNoticeToAll } from './notice-queue';
 
 /** The console's view of the queue: how many are in each state, and the latest rows with their reasons. */
 export async function listNotices(
-  deps: Pick<OperatorDeps, 'db'>,
+  deps: Pick<NewsDeps, 'db'>,
   query: { status?: AdminNotice['status']; limit: number },
 ): Promise<Omit<AdminNoticesResponse, 'success'>> {
   const grouped = await deps.db
@@ -50,54 +51,31 @@ export async function listNotices(
 }
 
 /**
- * A news item and, when asked, the same text to every linked Telegram chat. The messages are
- * queued (one row per chat) and go out at the
- * queue's pace: within Telegram's 30 a second.
+ * A news item and, when asked, the same text to every linked Telegram chat, in one transaction:
+ * the item, its notices and both audit rows are there together or not at all. The messages go out
+ * at the queue's pace: within Telegram's 30 a second.
  */
 export async function broadcast(
-  deps: OperatorDeps,
+  deps: NewsDeps,
   actor: AuditActor,
   input: z.output<typeof BroadcastRequestSchema>,
 ): Promise<{ newsId: string; queued: number }> {
   const now = deps.clock.now();
-  const item = await addNewsBy(deps, actor, {
-    title: input.title,
-    content: input.content,
-    important: input.important,
-    date: now.toISOString().slice(0, 10),
-  });
-  if (!input.telegram) return { newsId: item._id, queued: 0 };
-  const queued = await deps.db.transaction(async (tx) => {
-    const linked = await tx
-      .select({ userId: noticeContacts.userId })
-      .from(noticeContacts)
-      .where(and(isNotNull(noticeContacts.telegramChatId)));
-    let added = 0;
-    for (let from = 0; from < linked.length; from += 1000) {
-      const rows = await tx
-        .insert(notices)
-        .values(
-          linked.slice(from, from + 1000).map(({ userId }) => ({
-            userId,
-            eventKey: `broadcast:${item._id}`,
-            channel: 'telegram',
-            kind: 'broadcast',
-            payload: { kind: 'broadcast', title: input.title, content: input.content },
-            createdAt: now,
-            nextAttemptAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: notices.id });
-      added += rows.length;
-    }
+  return deps.db.transaction(async (tx) => {
+    const { title, content, important } = input;
+    const item = await addNewsIn(tx, actor, { title, content, important, date: now.toISOString().slice(0, 10) }, now);
+    if (!input.telegram) return { newsId: item._id, queued: 0 };
+    const queued = await queueNoticeToAll(
+      tx,
+      { kind: 'broadcast', title, content },
+      { key: `broadcast:${item._id}`, at: now },
+    );
     await recordAudit(tx, {
       actor,
       action: 'notices.broadcast',
-      details: { newsId: Number(item._id), telegram: added },
+      details: { newsId: Number(item._id), telegram: queued },
       at: now,
     });
-    return added;
+    return { newsId: item._id, queued };
   });
-  return { newsId: item._id, queued };
 }

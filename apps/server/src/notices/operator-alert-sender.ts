@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { operatorAlertNotices, operatorChats, operators } from '../db/schema';
-import { MAX_ATTEMPTS, TELEGRAM_CLAIM_LOCK, TELEGRAM_PER_SECOND, telegramClaimsSince } from './notice-sender';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import { LEASE_MS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince, telegramRetryMs } from './delivery';
 import type { AlertPayload } from './operator-alerts';
 import { operatorTextsFor } from './operator-texts';
 import { TelegramError, type TelegramApi } from './telegram-api';
@@ -13,9 +14,6 @@ export interface AlertSenderDeps {
   clock: Clock;
   telegram: TelegramApi;
 }
-
-const LEASE_MS = 60_000;
-const PER_CHAT_MS = 1_000;
 
 type AlertRow = typeof operatorAlertNotices.$inferSelect;
 
@@ -50,7 +48,7 @@ interface Claimed {
 
 async function claimAlerts(db: Database, now: Date): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${TELEGRAM_CLAIM_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.telegramClaims})`);
     const since = new Date(now.getTime() - PER_CHAT_MS);
     const recent = await telegramClaimsSince(tx, since);
     const busy = recent.chats;
@@ -116,9 +114,8 @@ async function send(deps: AlertSenderDeps, { row, chatId, language }: Claimed): 
   } catch (error) {
     if (!(error instanceof TelegramError)) throw error;
     const now = deps.clock.now().getTime();
-    if (error.code === 429 || (error.transient && row.attempts < MAX_ATTEMPTS)) {
-      const waitMs =
-        error.code === 429 ? (error.retryAfter ?? 1) * 1000 : Math.min(5_000 * 2 ** (row.attempts - 1), 3_600_000);
+    const waitMs = telegramRetryMs(error, row.attempts);
+    if (waitMs !== null) {
       await deps.db
         .update(operatorAlertNotices)
         .set({ leaseUntil: null, lastError: error.message, nextAttemptAt: new Date(now + waitMs) })

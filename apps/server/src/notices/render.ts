@@ -1,8 +1,6 @@
-import { LANGUAGES, formatCents, type NoticeKind } from '@portal/contract';
+import { LANGUAGES, formatCents } from '@portal/contract';
+import { isExpiry, type ExpiryEvent, type StoredPayload } from './notice-events';
 import { fill, textsFor, type Texts } from './texts';
-
-/** A queued notice's payload as stored (the NoticeEvent, or an e-mail confirmation's token). */
-export type StoredPayload = Record<string, unknown> & { kind: NoticeKind };
 
 export interface Rendered {
   subject: string;
@@ -14,21 +12,12 @@ export function formatUtc(iso: string): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const money = (cents: unknown) => formatCents(Number(cents));
-const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const money = (cents: number) => formatCents(cents);
 
-function expiryText(texts: Texts, kind: 'expiry_24h' | 'expiry_1h', payloads: StoredPayload[]): string {
-  const lines = payloads.map((p) => `• #${str(p.rentalId)} ${str(p.label)}: ${formatUtc(str(p.endTime))}`);
+function expiryText(texts: Texts, kind: ExpiryEvent['kind'], payloads: ExpiryEvent[]): string {
+  const lines = payloads.map((p) => `• #${p.rentalId} ${p.label}: ${formatUtc(p.endTime)}`);
   return [kind === 'expiry_24h' ? texts.expiry24Header : texts.expiry1Header, ...lines, texts.expiryFooter].join('\n');
 }
-
-/** The sentence of each kind told in one sentence with its values filled in. */
-const SENTENCE_OF = {
-  auto_renewed: 'autoRenewed',
-  renew_failed: 'renewFailed',
-  payment_credited: 'paymentCredited',
-  proxy_replaced: 'proxyReplaced',
-} as const satisfies Partial<Record<NoticeKind, keyof Texts>>;
 
 /**
  * The message of one or more notices of one kind for one customer (several expiry warnings due at
@@ -42,44 +31,54 @@ export function renderNotices(
   const texts = textsFor(language);
   const first = payloads[0];
   if (!first) throw new Error('nothing to render');
-  const values = {
-    id: str(first.rentalId),
-    label: str(first.label),
-    end: first.endTime ? formatUtc(str(first.endTime)) : '',
-    amount: money(first.amountCents),
-    balance: money(first.balanceCents),
-    reason: str(first.reason),
-    ip: str(first.newExitIp),
-  };
   let subject: string;
   let text: string;
   switch (first.kind) {
     case 'expiry_24h':
     case 'expiry_1h':
       subject = texts.subjects[first.kind];
-      text = expiryText(texts, first.kind, payloads);
+      text = expiryText(texts, first.kind, payloads.filter(isExpiry));
       break;
     case 'auto_renewed':
+      subject = texts.subjects.auto_renewed;
+      text = fill(texts.autoRenewed, {
+        id: first.rentalId,
+        label: first.label,
+        amount: money(first.amountCents),
+        end: formatUtc(first.endTime),
+      });
+      break;
     case 'renew_failed':
+      subject = texts.subjects.renew_failed;
+      text = fill(texts.renewFailed, {
+        id: first.rentalId,
+        label: first.label,
+        reason: first.reason,
+        end: formatUtc(first.endTime),
+      });
+      break;
     case 'payment_credited':
+      subject = texts.subjects.payment_credited;
+      text = fill(texts.paymentCredited, { amount: money(first.amountCents), balance: money(first.balanceCents) });
+      break;
     case 'proxy_replaced':
-      subject = texts.subjects[first.kind];
-      text = fill(texts[SENTENCE_OF[first.kind]], values);
+      subject = texts.subjects.proxy_replaced;
+      text = fill(texts.proxyReplaced, { id: first.rentalId, ip: first.newExitIp });
       break;
     case 'proxy_disabled':
       subject = texts.subjects.proxy_disabled;
-      text = fill(texts.proxyDisabled, values);
+      text = fill(texts.proxyDisabled, { id: first.rentalId, label: first.label });
       if (first.refundUntil)
-        text = `${text} ${fill(texts.proxyDisabledRefund, { until: formatUtc(str(first.refundUntil)) })}`;
+        text = `${text} ${fill(texts.proxyDisabledRefund, { until: formatUtc(first.refundUntil) })}`;
       break;
     case 'broadcast':
-      subject = str(first.title);
-      text = `📢 ${str(first.title)}\n\n${str(first.content)}`;
+      subject = first.title;
+      text = `📢 ${first.title}\n\n${first.content}`;
       break;
     case 'email_confirm':
       return {
         subject: texts.subjects.email_confirm,
-        text: fill(texts.emailConfirm, { url: confirmationUrl(context.publicUrl, str(first.token), language) }),
+        text: fill(texts.emailConfirm, { url: confirmationUrl(context.publicUrl, first.token ?? '', language) }),
       };
   }
   if (context.forEmail) text = `${text}\n\n--\n${fill(texts.emailFooter, { url: `${context.publicUrl}/account` })}`;

@@ -4,6 +4,7 @@ import type { BackupRun, BackupStatus } from '@portal/contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { backupDatabase, backupRows } from '../db/backup';
 import type { Database, Queryable } from '../db/client';
 import { backupRuns } from '../db/schema';
@@ -21,8 +22,6 @@ export const LEASE_MS = 10 * 60_000;
 const RENEW_MS = 60_000;
 /** A failed backup is tried again after this, or after the interval when that is shorter. */
 export const RETRY_AFTER_FAILURE_MS = 3_600_000;
-/** Serializes claims across processes (any constant: only this module takes it). */
-const CLAIM_LOCK = 26_0015;
 /** Scheduled backups' names: their time (UTC) and run id; rotation touches these only. */
 const FILE_PATTERN = /^portal-(\d{8}T\d{6}Z)-(\d+)\.backup$/;
 
@@ -55,7 +54,7 @@ async function newestRun(db: Queryable): Promise<Row | undefined> {
  */
 export async function claimBackup(deps: Pick<BackupDeps, 'db' | 'clock' | 'config'>): Promise<Row | null> {
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.backupClaim})`);
     const now = deps.clock.now();
     await tx
       .update(backupRuns)

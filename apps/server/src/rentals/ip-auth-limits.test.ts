@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rentalIpAuth } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
-import { socks5Connect, until } from '../gateway/gateway-test-kit';
+import { socks5Connect, until } from '../../test/gateway-kit';
 import { buildTestApp, customerCall, startTestGateway, type TestApp } from '../../test/helper';
 import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';

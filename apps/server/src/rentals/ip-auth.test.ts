@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalIpAuth, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
-import { basic, downloadUntilCut, httpOverSocket, socks5Connect, until } from '../gateway/gateway-test-kit';
+import { basic, downloadUntilCut, httpOverSocket, socks5Connect, until } from '../../test/gateway-kit';
 import {
   addProxies,
   buildTestApp,

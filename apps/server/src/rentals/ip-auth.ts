@@ -1,19 +1,13 @@
 import { ipAuthRange, type IpAuth } from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR } from '../admin/audit';
 import type { Clock } from '../clock';
 import type { PortRange } from '../config';
 import type { Database, Queryable } from '../db/client';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { HOLDING_STATUSES, rentalIpAuth, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import type { ControlsDeps } from './proxy-controls';
-
-/**
- * One key for every API process: allocations queue on it for the few milliseconds they take, so
- * "the lowest free port" is never handed out twice. The table's primary key (the port) is the net
- * under it.
- */
-const ALLOCATION_LOCK_KEY = 727_016;
 
 /**
  * Sets the sources that may use the caller's rental of a proxy without a password.
@@ -72,7 +66,7 @@ export async function setIpAuth(
  */
 async function allocatePort(tx: Queryable, policy: OwnPortPolicy & { portRange: PortRange }, userId: number) {
   const range = policy.portRange;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ALLOCATION_LOCK_KEY})`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.ipAuthPorts})`);
   const held = await tx.execute(sql`
     SELECT count(*)::int AS held FROM rental_ip_auth a JOIN rentals r ON r.id = a.rental_id
     WHERE r.user_id = ${userId}`);
@@ -107,7 +101,7 @@ export async function narrowStoredIpAuthLists(db: Database, clock: Clock): Promi
       if (kept.length === 0) await tx.delete(rentalIpAuth).where(eq(rentalIpAuth.port, row.port));
       else await tx.update(rentalIpAuth).set({ ips: kept }).where(eq(rentalIpAuth.port, row.port));
       await recordAudit(tx, {
-        actor: 'system',
+        actor: SYSTEM_ACTOR,
         action: 'ip_auth.narrowed',
         details: { rentalId: row.rentalId, port: row.port, removed, kept, reason: 'wider than the rules allow' },
         at: clock.now(),

@@ -4,7 +4,7 @@ import { rentals } from '../db/schema';
 import { CredentialStore } from '../gateway/credential-store';
 import { databaseUsage } from '../gateway/database-link';
 import type { Gateway } from '../gateway/gateway';
-import { basic, connectTunnel, downloadUntilCut, until } from '../gateway/gateway-test-kit';
+import { basic, connectTunnel, downloadUntilCut, until } from '../../test/gateway-kit';
 import {
   addProxies,
   buildTestApp,

@@ -1,7 +1,7 @@
-import type { UsageHour } from '@portal/contract';
+import { proxyLine, type UsageHour } from '@portal/contract';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, rentals, rentalUsage } from '../db/schema';
 import { DomainError } from '../errors';
 import { randomToken } from '../lib/secrets';
@@ -34,10 +34,20 @@ export async function newCredentials(
     )
     .returning({ username: rentals.username });
   if (!row) throw new DomainError('RENTAL_NOT_FOUND');
-  const found = await findLatestRental(deps.db, userId, proxyId);
+  return { proxy: await latestProxyLine(deps.db, userId, proxyId, gateway), password };
+}
+
+/** The caller's latest rental of the proxy as its `host:port:user:pass` line on its gateway (a node's when its proxy has one). */
+export async function latestProxyLine(
+  db: Queryable,
+  userId: number,
+  proxyId: number,
+  gateway: GatewayAddress,
+): Promise<string> {
+  const found = await findLatestRental(db, userId, proxyId);
   const address = addressFor(found?.node ?? null, gateway);
   const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', address);
-  return { proxy: `${address.host}:${port}:${row.username}:${password}`, password };
+  return proxyLine(address.host, port, found?.rental.username ?? '', found?.rental.password ?? '');
 }
 
 /** The caller's label on their latest rental of the proxy (any status: history keeps it). */

@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '../../test/helper';
 import { closedPort } from '../../test/socks-upstream';
-import { exitEcho, heldTunnel, narrowUpstream } from './replacement-kit';
+import { exitEcho, heldTunnel, narrowUpstream } from '../../test/replacement-kit';
 
 let t: TestApp;
 let gateway: Gateway;

@@ -4,9 +4,8 @@ import type { AccountsDeps } from '../accounts/accounts-service';
 import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { findLatestRental } from '../rentals/rentals-repository';
-import { addressFor } from '../nodes/node-address';
-import { gatewayPortFor, type GatewayAddress } from '../rentals/rentals-views';
+import { latestProxyLine } from '../rentals/proxy-controls';
+import type { GatewayAddress } from '../rentals/rentals-views';
 import { listReplacements, replaceRental, replacementCandidate, type ReplaceDeps } from './replacement-service';
 
 export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, AdminAuthDeps {
@@ -40,10 +39,6 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
       const replaced = await replaceRental(deps, { target: { userId, proxyId }, reason: reason ?? null });
       // A customer's request either replaces or throws; null is only a job's "no longer due".
       if (!replaced) throw new Error('a customer replacement answered nothing');
-      const found = await findLatestRental(deps.db, userId, replaced.proxyId);
-      const rental = found?.rental;
-      const address = addressFor(found?.node ?? null, gateway);
-      const port = gatewayPortFor(found?.proxy.protocol ?? 'SOCKS5', address);
       return {
         success: true as const,
         rental_id: replaced.rentalId,
@@ -51,7 +46,7 @@ export const replacementRoutes: FastifyPluginAsyncZod<ReplacementRoutesOptions> 
         proxy_id: replaced.proxyId,
         exit_ip: replaced.exitIp,
         country: replaced.country,
-        proxy: `${address.host}:${port}:${rental?.username ?? ''}:${rental?.password ?? ''}`,
+        proxy: await latestProxyLine(deps.db, userId, replaced.proxyId, gateway),
       };
     },
     LIVE_CHECK_LIMIT,

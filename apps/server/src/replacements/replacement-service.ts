@@ -5,7 +5,7 @@ import {
   type ReplacementCandidate,
 } from '@portal/contract';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
@@ -290,7 +290,7 @@ async function moveInTransaction(
       capReached: automatic && autoUsed + 1 >= autoPerDay,
     };
     await recordAudit(tx, {
-      actor: actor ?? (automatic ? 'system' : `customer:${rental.userId}`),
+      actor: actor ?? (automatic ? SYSTEM_ACTOR : `customer:${rental.userId}`),
       action: 'proxy.replace',
       details: {
         rentalId: result.rentalId,

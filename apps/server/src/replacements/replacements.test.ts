@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, noticeContacts, notices, proxies, proxyReplacements, rentals } from '../db/schema';
-import { until } from '../gateway/gateway-test-kit';
+import { until } from '../../test/gateway-kit';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
@@ -20,7 +20,7 @@ import {
 } from '../../test/helper';
 import { sharedOrigin } from '../../test/origin';
 import { closedPort } from '../../test/socks-upstream';
-import { exitEcho, exitThrough, gatewayProcess, upstreamWithExit } from './replacement-kit';
+import { exitEcho, exitThrough, gatewayProcess, upstreamWithExit } from '../../test/replacement-kit';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 let t: TestApp;

@@ -1,4 +1,5 @@
 import {
+  BLOCKED_PORTS,
   PROXY_TYPES,
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
@@ -11,7 +12,6 @@ import {
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { BLOCKED_PORTS } from '../gateway/dialer';
 
 /**
  * How long the storefront's figures are kept before the catalogue is looked at again: the

@@ -1,5 +1,4 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ReplacementListResponseSchema } from '../rentals/replace';
 import { ANY_ROLE, MONEY_ROLES } from './roles';
 import {
   AdminOverviewResponseSchema,
@@ -9,13 +8,10 @@ import {
   CustomerIdParamsSchema,
   CustomerSearchQuerySchema,
   CustomerSearchResponseSchema,
-  DiscoveryStatusResponseSchema,
   GiftcardIdParamsSchema,
   GiftcardListResponseSchema,
   GiftcardRevealResponseSchema,
   InventoryListResponseSchema,
-  ProxyCheckRequestSchema,
-  ProxyCheckResponseSchema,
 } from './console-schemas';
 import {
   AdminLoginRequestSchema,
@@ -240,42 +236,4 @@ export const customerEndpoint = defineEndpoint({
   errors: ['USER_NOT_FOUND'],
 });
 
-export const checkProxiesEndpoint = defineEndpoint({
-  operationId: 'checkProxies',
-  method: 'POST',
-  path: '/api/admin/proxies/check',
-  tag: 'discovery',
-  summary: 'Check proxies through their upstreams now',
-  description: 'The given proxies (all when ids is left out): health, exit IP, and discovery of what is missing.',
-  access: 'admin',
-  roles: ['manager'],
-  request: { body: ProxyCheckRequestSchema },
-  response: ProxyCheckResponseSchema,
-});
-
-export const discoveryStatusEndpoint = defineEndpoint({
-  operationId: 'getDiscoveryStatus',
-  method: 'GET',
-  path: '/api/admin/discovery',
-  tag: 'discovery',
-  summary: "This month's IPQualityScore budget",
-  access: 'admin',
-  roles: ['manager'],
-  response: DiscoveryStatusResponseSchema,
-});
-
-export const replacementsEndpoint = defineEndpoint({
-  operationId: 'listReplacements',
-  method: 'GET',
-  path: '/api/admin/replacements',
-  tag: 'console',
-  summary: 'Proxy replacements, newest first',
-  description: 'Every replacement, by a customer or automatic after failed checks (at most 500).',
-  access: 'admin',
-  roles: ['manager', 'support'],
-  response: ReplacementListResponseSchema,
-});
-
 export * from './operator-endpoints';
-export * from '../nodes/admin-endpoints';
-export * from './operator-telegram';

@@ -122,3 +122,5 @@ export const adminBroadcastEndpoint = defineEndpoint({
   request: { body: BroadcastRequestSchema },
   response: BroadcastResponseSchema,
 });
+
+export * from './operator-telegram';

@@ -152,11 +152,16 @@ function csvCell(value: string, column: TemplatePlaceholder): string {
   return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** A rental's credentials as one `host:port:user:pass` line: the history's `proxy`, and an export format. */
+export function proxyLine(host: string, port: number, user: string, pass: string): string {
+  return `${host}:${port}:${user}:${pass}`;
+}
+
 export function formatProxyLine(record: ExportRecord, format: Exclude<ExportFormat, 'csv' | 'json'>): string {
   const { proxy_ip: host, proxy_usr: user, proxy_pwd: pass } = record;
   switch (format) {
     case 'ip:port:user:pass':
-      return `${host}:${record.proxy_port}:${user}:${pass}`;
+      return proxyLine(host, record.proxy_port, user, pass);
     case 'user:pass@ip:port':
       return `${user}:${pass}@${host}:${record.proxy_port}`;
     // A scheme names the protocol, so it takes that protocol's port of the gateway.

@@ -3,7 +3,7 @@ import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, suc
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
 import { PROXY_STATES } from './refunds';
-import { ReplacedFromSchema } from './replace';
+import { ReplacedFromSchema } from '../replacements/schemas';
 
 /** A history record: the proxy's facts plus the rental's credentials and state. */
 export const HistoryRecordSchema = ProxyFactsSchema.extend({

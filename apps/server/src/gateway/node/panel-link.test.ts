@@ -8,7 +8,7 @@ import { ManualClock, tempDir } from '../../../test/helper';
 import { startOrigin } from '../../../test/origin';
 import { appliedBytes, startFakePanel, type FakePanel } from '../../../test/fake-panel';
 import { startGateway, type Gateway } from '../gateway';
-import { downloadUntilCut, socksGet, until } from '../gateway-test-kit';
+import { downloadUntilCut, socksGet, until } from '../../../test/gateway-kit';
 import { SocksClient } from 'socks';
 import { PanelClient } from './panel-client';
 import { PanelLink } from './panel-link';

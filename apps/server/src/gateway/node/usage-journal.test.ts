@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/helper';
-import { until } from '../gateway-test-kit';
+import { until } from '../../../test/gateway-kit';
 import { UsageJournal } from './usage-journal';
 
 const serverDir = path.resolve(import.meta.dirname, '../../..');

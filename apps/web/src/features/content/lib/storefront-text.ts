@@ -1,7 +1,7 @@
 import {
+  BLOCKED_PORTS,
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
-  SMTP_PORTS,
   type StorefrontFacts,
 } from '@portal/contract';
 
@@ -16,7 +16,7 @@ const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
     maxConnections: 0,
     maxSourceIps: 0,
     sourceWindowHours: 24,
-    blockedPorts: [...SMTP_PORTS],
+    blockedPorts: [...BLOCKED_PORTS],
     refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
     refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,
   },

@@ -98,6 +98,12 @@ function partsOf(action: AuditAction, d: Details, entry: AuditEntry, f: Sentence
       return { key, values: { id: text(d.id), count: num(d.maxConnections) }, context: limitContext(d.maxConnections) };
     case 'proxies.max-source-ips':
       return { key, values: { id: text(d.id), count: num(d.maxSourceIps) }, context: limitContext(d.maxSourceIps) };
+    case 'proxies.node':
+      return { key, values: { id: text(d.id), to: text(d.to) }, context: d.to === null ? 'shop' : '' };
+    case 'nodes.create':
+      return { key, values: { name: text(d.name), host: text(d.host) } };
+    case 'nodes.revoke':
+      return { key, values: { name: text(d.name) } };
     case 'proxy.replace':
       return {
         key,

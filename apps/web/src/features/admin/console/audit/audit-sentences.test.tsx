@@ -190,6 +190,10 @@ const VARIANTS: Record<string, Record<string, unknown>[]> = {
   ],
   'proxies.max-connections': [{ maxConnections: null }, { maxConnections: 0 }, { maxConnections: 3 }],
   'proxies.max-source-ips': [{ maxSourceIps: null }, { maxSourceIps: 0 }, { maxSourceIps: 3 }],
+  'proxies.node': [
+    { id: 3, to: 2 },
+    { id: 3, to: null },
+  ],
   'proxy.replace': [{ automatic: true }, { automatic: true, autoCapReached: true }, { reason: 'wrong_location' }],
   'news.add': [{ important: true }, { important: false }],
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
 import { successTrue } from '../common/schemas';
-import { ANY_ROLE, type AdminRole } from './roles';
+import { ANY_ROLE, type AdminRole } from '../admin/roles';
 
 /**
  * The roles whose linked Telegram chat gets operator alerts (a gateway or the database gone, low

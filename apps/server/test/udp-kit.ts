@@ -1,7 +1,7 @@
 import dgram from 'node:dgram';
 import type net from 'node:net';
-import { parseUdpFrame, udpFrame } from './udp-frame';
-import { socksAssociate } from './udp-path';
+import { parseUdpFrame, udpFrame } from '../src/gateway/udp-frame';
+import { socksAssociate } from '../src/gateway/udp-path';
 
 /** A SOCKS5 UDP client as a customer's program is one: a control connection and a UDP socket. */
 export interface UdpClient {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SocksClient } from 'socks';
-import { createSocks5Server } from '../gateway/socks5-server';
-import { until } from '../gateway/gateway-test-kit';
+import { createSocks5Server } from '../src/gateway/socks5-server';
+import { until } from './gateway-kit';
 
 /** Test helpers for replacement (kept out of *.test.ts to keep the tests short). */
 
@@ -153,7 +153,7 @@ async function freePort(): Promise<number> {
 export async function gatewayProcess(databaseUrl: string, checkUrl: string) {
   const socksPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+    cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
