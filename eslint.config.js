@@ -57,7 +57,6 @@ const serverZones = zones(
 const knownRepositoryReaches = [
   'apps/server/src/admin/admin-routes.ts',
   'apps/server/src/admin/console-queries.ts',
-  'apps/server/src/admin/operator-actions.ts',
   'apps/server/src/admin/proxy-disable.ts',
   'apps/server/src/cli/console-commands.ts',
   'apps/server/src/cli/main.ts',
@@ -67,10 +66,8 @@ const knownRepositoryReaches = [
   'apps/server/src/gateway/rental-sources.ts',
   'apps/server/src/metrics/shop-gauges.ts',
   'apps/server/src/nodes/node-channel.ts',
-  'apps/server/src/ops/ops-routes.ts',
   'apps/server/src/ops/ops-watch.ts',
   'apps/server/src/plugins/customer-auth.ts',
-  'apps/server/src/replacements/replacement-routes.ts',
   'apps/server/src/replacements/replacement-service.ts',
   'apps/server/src/storefront/storefront-routes.ts',
 ];
