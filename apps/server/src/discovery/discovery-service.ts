@@ -11,9 +11,9 @@ import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/
 import { NodeOfflineError } from '../nodes/node-probes';
 import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
-import { probedScheme, wrongProtocol } from './protocol-probe';
+import { wrongProtocol } from './protocol-probe';
 import { ipqsLookup } from './ipqs';
-import { fetchVia, udpVia, type UpstreamPath } from './through-node';
+import { fetchVia, probedSchemeVia, udpVia, type UpstreamPath } from './through-node';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -157,7 +157,7 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
   // Written with the outcome, whatever it is: what the upstream speaks is known from now on.
   let scheme: ProxyUpdate = {};
   if (found.detectProtocol) {
-    const probed = await probedScheme(found.upstream, deps.config.timeoutMs);
+    const probed = await probedSchemeVia(deps, found, deps.config.exitIpUrl, deps.config.timeoutMs, deps.signal);
     if ('reason' in probed) {
       const failureReason = probed.reason;
       await save(deps, row, { discovery: 'failed', failureReason, lastCheckedAt: at, lastUnavailableAt: at }, false);

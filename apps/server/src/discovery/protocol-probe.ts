@@ -103,6 +103,34 @@ export async function probedScheme(
   return { upstream: withScheme(upstream, scheme), protocol: SCHEME_NAME[scheme], detectProtocol: false };
 }
 
+type Probed = Awaited<ReturnType<typeof probedScheme>>;
+
+/**
+ * `probedScheme` for a proxy served by a gateway node: the upstream is asked from the node, as
+ * every other look at a node's proxy is, by fetching `url` through it as SOCKS5 and then as HTTP
+ * (`fetchAs`, which reaches the node). An upstream that refuses the credentials spoke the scheme.
+ * A node out of touch throws (its NodeOfflineError), so nothing is recorded.
+ */
+export async function probedSchemeThrough(
+  upstream: string,
+  fetchAs: (candidate: string) => Promise<unknown>,
+  isOffline: (error: unknown) => boolean,
+): Promise<Probed> {
+  const address = upstreamAddress(upstream);
+  if (!address) return { upstream, protocol: 'SOCKS5', detectProtocol: false };
+  for (const scheme of ['socks5', 'http'] as const) {
+    const candidate = withScheme(upstream, scheme);
+    try {
+      await fetchAs(candidate);
+    } catch (error) {
+      if (isOffline(error)) throw error;
+      if (!(error instanceof FetchThroughError) || error.kind !== 'auth') continue;
+    }
+    return { upstream: candidate, protocol: SCHEME_NAME[scheme], detectProtocol: false };
+  }
+  return { reason: `${FAILURE.connect}: the upstream speaks neither SOCKS5 nor HTTP` };
+}
+
 /**
  * When a look through an upstream failed for another reason than its credentials: whether the
  * upstream does not understand the scheme it was imported with but answers the other one, said

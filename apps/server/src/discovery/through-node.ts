@@ -1,7 +1,8 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { fetchThroughNode, udpThroughNode } from '../nodes/node-probes';
+import { fetchThroughNode, NodeOfflineError, udpThroughNode } from '../nodes/node-probes';
 import { FAILURE, fetchThrough, FetchThroughError, type FetchedThrough } from './fetch-through';
+import { probedScheme, probedSchemeThrough } from './protocol-probe';
 import { udpPasses } from './udp-check';
 
 /** Where a proxy's upstream is reached from: this process, or the gateway node serving it. */
@@ -51,5 +52,26 @@ export async function udpVia(
     path.nodeId,
     { upstream: path.upstream, target, timeoutMs: options.timeoutMs },
     options.signal,
+  );
+}
+
+/**
+ * What an upstream imported without a scheme speaks, asked from where the proxy is served: this
+ * process asks the upstream directly; a node's proxy is asked through its node (`url` fetched as
+ * SOCKS5, then as HTTP).
+ */
+export function probedSchemeVia(
+  deps: Deps,
+  path: UpstreamPath,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): ReturnType<typeof probedScheme> {
+  if (path.nodeId === null) return probedScheme(path.upstream, timeoutMs);
+  const nodeId = path.nodeId;
+  return probedSchemeThrough(
+    path.upstream,
+    (candidate) => fetchVia(deps, { upstream: candidate, nodeId }, url, timeoutMs, signal),
+    (error) => error instanceof NodeOfflineError,
   );
 }

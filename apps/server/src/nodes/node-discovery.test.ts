@@ -75,4 +75,39 @@ describe("discovery of a node's proxy", () => {
     expect(offline.json()).toMatchObject({ results: [{ id, ok: false, reason: 'the node is offline' }] });
     expect(await proxyRow(t, id!)).toEqual(before);
   });
+
+  it('asks what an upstream imported without a scheme speaks through the node, not from the shop', async () => {
+    kit.exitIp = '8.8.4.4';
+    const node = await insertNode(t.database.db, 'detecting', t.clock.now());
+    // An upstream of its own: the first test's address is in the inventory already.
+    const relay = await socksUpstream();
+    const port = new URL(relay.url).port;
+    const imported = await importText(t, `127.0.0.1:${port}:user:pass`);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [id] = json<{ ids: number[] }>(imported).ids;
+    expect(await proxyRow(t, id!)).toMatchObject({ detectProtocol: true });
+    await t.database.db.update(proxies).set({ nodeId: node.id }).where(eq(proxies.id, id!));
+
+    const seen: Probe[] = [];
+    const stream = await new TestNode(base, node.token).stream((probe) => {
+      seen.push(probe);
+      return runProbeAsNode(probe);
+    });
+    await stream.next((m) => m.type === 'snapshot');
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, id!)).toMatchObject({
+      discovery: 'listed',
+      detectProtocol: false,
+      protocol: 'SOCKS5',
+      upstream: `socks5://user:pass@127.0.0.1:${port}`,
+    });
+    // One fetch asked the scheme (as SOCKS5, which answered), one looked up the exit.
+    expect(seen.filter((probe) => probe.kind === 'fetch').map((probe) => probe.upstream)).toEqual([
+      `socks5://user:pass@127.0.0.1:${port}`,
+      `socks5://user:pass@127.0.0.1:${port}`,
+    ]);
+    stream.close();
+    await stream.ended;
+    await relay.stop();
+  });
 });
