@@ -49,6 +49,10 @@ const EXPECTED: Record<string, readonly AdminRole[]> = {
   getOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
   linkOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
   unlinkOperatorTelegram: ['owner', 'manager', 'finance', 'support'],
+  listNodes: ['owner', 'manager'],
+  createNode: ['owner'],
+  revokeNode: ['owner'],
+  setProxyNode: ['owner', 'manager'],
 };
 
 const ADMIN_ENDPOINTS = ENDPOINTS.filter((e) => e.access === 'admin')
