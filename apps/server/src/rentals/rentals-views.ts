@@ -1,5 +1,6 @@
 import {
   RENTAL_STATUS,
+  proxyLine,
   centsToDollars,
   refundUntil,
   historyRank,
@@ -59,7 +60,7 @@ export function toHistoryRecord(
     proxy_port: port,
     proxy_usr: rental.username,
     proxy_pwd: rental.password,
-    proxy: `${gateway.host}:${port}:${rental.username}:${rental.password}`,
+    proxy: proxyLine(gateway.host, port, rental.username, rental.password),
     protocol: proxy.protocol,
     socks_port: gateway.socksPort,
     http_port: gateway.httpPort,
