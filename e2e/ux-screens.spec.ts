@@ -250,7 +250,11 @@ test('a visitor and a customer with $0 see what is for sale with prices', async 
   const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
   await page.evaluate((key) => localStorage.setItem('apiKey', key), apiKey);
   await page.goto('/proxy');
-  await expect(page.getByRole('alert').getByRole('link')).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Add funds' })).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'What is in stock' })).toHaveAttribute(
+    'href',
+    '/stock',
+  );
   await expect(page.getByTestId('stock-group').first()).toContainText('$');
   await expectNoSidewaysScroll(page, '/proxy with $0');
   await shot(page, 'catalogue-empty-wallet-375');
