@@ -10,12 +10,16 @@ import { successTrue } from '../common/schemas';
 /** How long after its last contact a node still counts as online: two missed 10-second reports and then some. */
 export const NODE_ONLINE_WINDOW_MS = 30_000;
 
+/** The longest node name and host (a DNS name's limit); the console's fields use the same. */
+export const MAX_NODE_NAME_LENGTH = 64;
+export const MAX_NODE_HOST_LENGTH = 253;
+
 /** A host name or an IP address customers connect to: no scheme, no port, no spaces. */
 const hostSchema = z
   .string()
   .trim()
   .min(1, 'host is required')
-  .max(253)
+  .max(MAX_NODE_HOST_LENGTH)
   .regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)$/, {
     message: 'host must be a host name or an IP address, without a scheme or a port',
   })
@@ -25,7 +29,7 @@ export const NodeNameSchema = z
   .string()
   .trim()
   .min(1, 'name is required')
-  .max(64)
+  .max(MAX_NODE_NAME_LENGTH)
   .regex(/^[\p{L}\p{N}._-]+$/u, { message: 'name may hold letters, digits, dots, dashes and underscores' });
 
 export const NodeCreateRequestSchema = z.object({ name: NodeNameSchema, host: hostSchema });

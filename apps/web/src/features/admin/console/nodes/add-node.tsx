@@ -1,3 +1,4 @@
+import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -54,7 +55,7 @@ export function AddNode() {
         <Field
           label={t('nodes.add.name')}
           value={name}
-          maxLength={64}
+          maxLength={MAX_NODE_NAME_LENGTH}
           onChange={(event) => setName(event.target.value)}
           error={errors.name ?? null}
           className={cn(inputClass('text-sm'), 'w-48')}
@@ -62,7 +63,7 @@ export function AddNode() {
         <Field
           label={t('nodes.add.host')}
           value={host}
-          maxLength={253}
+          maxLength={MAX_NODE_HOST_LENGTH}
           placeholder="node1.example.net"
           onChange={(event) => setHost(event.target.value)}
           error={errors.host ?? null}
