@@ -36,6 +36,17 @@ afterAll(async () => {
   await echo.close();
 });
 
+/** A node connected to the channel that runs every probe it is sent, and the probes it saw. */
+async function probingNode(token: string) {
+  const seen: Probe[] = [];
+  const stream = await new TestNode(base, token).stream((probe) => {
+    seen.push(probe);
+    return runProbeAsNode(probe);
+  });
+  await stream.next((m) => m.type === 'snapshot');
+  return { seen, stream };
+}
+
 describe("discovery of a node's proxy", () => {
   it('looks through the node (exit IP, UDP, Check now), and records nothing while the node is offline', async () => {
     kit.exitIp = '8.8.8.8';
@@ -45,12 +56,7 @@ describe("discovery of a node's proxy", () => {
     const [id] = json<{ ids: number[] }>(imported).ids;
     await t.database.db.update(proxies).set({ nodeId: node.id }).where(eq(proxies.id, id!));
 
-    const seen: Probe[] = [];
-    const stream = await new TestNode(base, node.token).stream((probe) => {
-      seen.push(probe);
-      return runProbeAsNode(probe);
-    });
-    await stream.next((m) => m.type === 'snapshot');
+    const { seen, stream } = await probingNode(node.token);
     await runDiscoveryRound(discoveryDeps(t));
     expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'listed', exitIp: '8.8.8.8', udp: true });
     expect(seen.map((probe) => probe.kind).sort()).toEqual(['fetch', 'udp']);
@@ -88,12 +94,7 @@ describe("discovery of a node's proxy", () => {
     expect(await proxyRow(t, id!)).toMatchObject({ detectProtocol: true });
     await t.database.db.update(proxies).set({ nodeId: node.id }).where(eq(proxies.id, id!));
 
-    const seen: Probe[] = [];
-    const stream = await new TestNode(base, node.token).stream((probe) => {
-      seen.push(probe);
-      return runProbeAsNode(probe);
-    });
-    await stream.next((m) => m.type === 'snapshot');
+    const { seen, stream } = await probingNode(node.token);
     await runDiscoveryRound(discoveryDeps(t));
     expect(await proxyRow(t, id!)).toMatchObject({
       discovery: 'listed',
