@@ -35,8 +35,28 @@ export async function fundedCustomer(page: Page, request: APIRequestContext): Pr
   return apiKey;
 }
 
-/** axe finds nothing serious or critical on the page as it is now. */
+/**
+ * Waits for running transitions (a toast sliding in, a dialog fading in) to end, at most 2 s:
+ * axe measures colour contrast on what is painted, and a half-faded toast reads as low contrast.
+ * Endless animations (spinners) are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2000)),
+    ]),
+  );
+}
+
+/** axe finds nothing serious or critical on the page once its transitions have ended. */
 export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -1,4 +1,6 @@
 // Adds up the runners' JSON reports into one closing line: `tests: N passed, N failed, N skipped`.
+// The failures are named just above it: CI keeps only the end of a long log, and a count alone
+// leaves the next person guessing which test broke.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +11,36 @@ const reports = [
   { file: 'vitest-pg.json', kind: 'vitest', label: 'API on PostgreSQL' },
 ];
 
+/** Each failed test as `file: name`, from a Vitest or a Playwright JSON report. */
+function failures(kind, report) {
+  const names = [];
+  if (kind === 'vitest') {
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(path.resolve(dir, '..'), file.name);
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) names.push(`${where}: ${test.fullName}`);
+      if (file.status === 'failed' && failedTests.length === 0) names.push(`${where}: ${firstLine(file.message)}`);
+    }
+    return names;
+  }
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') names.push(`${spec.file ?? file}: ${spec.title}`);
+    for (const inner of suite.suites ?? []) walk(inner, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  for (const error of report.errors ?? []) names.push(`(runner) ${firstLine(error.message)}`);
+  return names;
+}
+
+function firstLine(text) {
+  return String(text ?? 'failed to load')
+    .split('\n')[0]
+    .slice(0, 200);
+}
+
+const failedNames = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -32,10 +64,16 @@ for (const { file, kind, label } of reports) {
           failed: report.stats.unexpected,
           skipped: report.stats.skipped,
         };
+  for (const name of failures(kind, report)) failedNames.push(`${label}: ${name}`);
   console.log(`  ${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
+}
+if (failedNames.length > 0) {
+  console.log('  failed:');
+  for (const name of failedNames.slice(0, 40)) console.log(`    ${name}`);
+  if (failedNames.length > 40) console.log(`    ... and ${failedNames.length - 40} more`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
