@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const dir = path.resolve(import.meta.dirname, '../test-results');
 const reports = [
-  { file: 'vitest.json', kind: 'vitest', label: 'unit + API (PGlite) + web components' },
+  { file: 'vitest.json', kind: 'vitest', label: 'unit + web components (+ API on PGlite in npm test)' },
   { file: 'e2e.json', kind: 'playwright', label: 'browser (Chromium)' },
   { file: 'vitest-pg.json', kind: 'vitest', label: 'API on PostgreSQL' },
 ];
