@@ -17,6 +17,7 @@ export * from './admin/audit-actions';
 export * from './admin/upstream-lines';
 export * from './ops/schemas';
 export * from './inventory/schemas';
+export * from './discovery/schemas';
 export * from './admin/roles';
 export * from './admin/operator-schemas';
 export * from './nodes/admin-schemas';

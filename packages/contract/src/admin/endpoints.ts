@@ -11,8 +11,8 @@ import {
   GiftcardIdParamsSchema,
   GiftcardListResponseSchema,
   GiftcardRevealResponseSchema,
-  InventoryListResponseSchema,
 } from './console-schemas';
+import { InventoryListResponseSchema } from '../inventory/schemas';
 import {
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,

@@ -1,9 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
-import {
-  DiscoveryStatusResponseSchema,
-  ProxyCheckRequestSchema,
-  ProxyCheckResponseSchema,
-} from '../admin/console-schemas';
+import { DiscoveryStatusResponseSchema, ProxyCheckRequestSchema, ProxyCheckResponseSchema } from './schemas';
 
 export const checkProxiesEndpoint = defineEndpoint({
   operationId: 'checkProxies',

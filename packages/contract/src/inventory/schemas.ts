@@ -43,3 +43,54 @@ export const ProxyMaxSourceIpsResponseSchema = z.object({
   id: z.number().int(),
   maxSourceIps: z.number().int().nullable(),
 });
+
+/**
+ * What the operator sees per proxy: `free`, `rented` and `disabled` as before, and
+ * discovery's states: `checking` (being looked at through its upstream), `failed` (discovery
+ * could not fill it) and `unhealthy` (failed re-checks in a row; back after one passes).
+ */
+export const INVENTORY_STATES = ['free', 'rented', 'disabled', 'checking', 'failed', 'unhealthy'] as const;
+export type InventoryState = (typeof INVENTORY_STATES)[number];
+
+/** One inventory row as the operator sees it (upstream credentials never leave the server). */
+export const InventoryRowSchema = z.object({
+  id: z.number().int(),
+  ip: z.string(),
+  port: z.number().int(),
+  protocol: z.string(),
+  type: z.string(),
+  country: z.string(),
+  region: z.string(),
+  city: z.string(),
+  isp: z.string(),
+  zip: z.string(),
+  fraudScore: z.number().int(),
+  enabled: z.boolean(),
+  state: z.enum(INVENTORY_STATES),
+  /** `direct`, `socks5` or `http` */
+  upstreamKind: z.string(),
+  /** Last health check through the upstream (null: never checked). */
+  lastCheckedAt: z.string().nullable(),
+  /** Last time a check found the upstream unavailable (null: never). */
+  lastUnavailableAt: z.string().nullable(),
+  /** The address the echo service saw through the upstream (null: not looked up yet). */
+  exitIp: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+  /** Whether UDP passes through the upstream, as discovery last found (null: not checked). */
+  udp: z.boolean().nullable(),
+  /** Why the last check or discovery failed (null after one passes). */
+  failureReason: z.string().nullable(),
+  /** Where each field came from: operator, geo, asn, ipqs, exit or default. */
+  sources: z.record(z.string(), z.string()),
+  /** Cap on one rental's concurrent connections; null: the shop default, 0: unlimited. */
+  maxConnections: z.number().int().nullable(),
+  /** Limit on the client addresses one rental may be used from; null: the shop default, 0: unlimited. */
+  maxSourceIps: z.number().int().nullable(),
+  /** Client addresses the proxy's current rental was used from in the window (null: not rented). */
+  sourceIps: z.number().int().nullable(),
+  /** The gateway node serving the proxy's rentals (null: the shop's own gateway). */
+  nodeId: z.number().int().nullable(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+export const InventoryListResponseSchema = z.object({ success: successTrue, proxies: z.array(InventoryRowSchema) });
