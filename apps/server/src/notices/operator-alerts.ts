@@ -120,29 +120,7 @@ export async function queueAlertEvent(db: Database, event: AlertEvent): Promise<
       .where(and(eq(operatorAlertState.kind, event.kind), eq(operatorAlertState.raised, !raising)))
       .returning({ episode: operatorAlertState.episode });
     if (!changed) return 0;
-    const recipients = await alertRecipients(tx);
-    if (recipients.length === 0) return 0;
-    const payload: AlertPayload = {
-      kind: event.kind,
-      state: event.state,
-      at: event.at.toISOString(),
-      details: event.details,
-    };
-    const added = await tx
-      .insert(operatorAlertNotices)
-      .values(
-        recipients.map((operator) => ({
-          operatorId: operator.id,
-          eventKey: `${event.kind}:${changed.episode}:${event.state}`,
-          kind: event.kind,
-          payload,
-          createdAt: event.at,
-          nextAttemptAt: event.at,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: operatorAlertNotices.id });
-    return added.length;
+    return queueForRecipients(tx, `${event.kind}:${changed.episode}:${event.state}`, event);
   });
 }
 
@@ -162,11 +140,19 @@ export async function queueOneOffAlert(
     state?: AlertPayload['state'];
   },
 ): Promise<number> {
+  return queueForRecipients(tx, `${event.kind}:${event.eventKey}`, { ...event, state: event.state ?? 'raised' });
+}
+
+/**
+ * Queues `eventKey` for every current recipient. The key is unique per operator, so a row another
+ * process or an earlier call already queued stays as it was and is not counted. Answers the rows queued.
+ */
+async function queueForRecipients(tx: Queryable, eventKey: string, event: AlertEvent): Promise<number> {
   const recipients = await alertRecipients(tx);
   if (recipients.length === 0) return 0;
   const payload: AlertPayload = {
     kind: event.kind,
-    state: event.state ?? 'raised',
+    state: event.state,
     at: event.at.toISOString(),
     details: event.details,
   };
@@ -175,7 +161,7 @@ export async function queueOneOffAlert(
     .values(
       recipients.map((operator) => ({
         operatorId: operator.id,
-        eventKey: `${event.kind}:${event.eventKey}`,
+        eventKey,
         kind: event.kind,
         payload,
         createdAt: event.at,
