@@ -1,7 +1,7 @@
 import type { AdminRole, Operator } from '@portal/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
@@ -72,18 +72,27 @@ export async function totpRequired(db: Database): Promise<boolean> {
 }
 
 /**
+ * An operator not removed, their row locked until the transaction ends: what the caller decides
+ * from it still holds when it writes, whatever a concurrent request does to the same operator.
+ */
+export async function lockPresentOperator(tx: Transaction, id: number): Promise<OperatorRow> {
+  const [row] = await tx
+    .select()
+    .from(operators)
+    .where(and(eq(operators.id, id), isNull(operators.removedAt)))
+    .for('update');
+  if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+  return row;
+}
+
+/**
  * Removes an operator and ends every token of theirs in the same transaction. The guard reads
  * tokens and operators from the database on every call, so no process honours them afterwards.
  */
 export async function removeOperator(deps: OperatorsDeps, actor: AuditActor, id: number): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(operators)
-      .where(and(eq(operators.id, id), isNull(operators.removedAt)))
-      .for('update');
-    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    const row = await lockPresentOperator(tx, id);
     if (row.builtin) throw new DomainError('OPERATOR_BUILTIN');
     await tx.update(operators).set({ removedAt: now }).where(eq(operators.id, id));
     const ended = await tx

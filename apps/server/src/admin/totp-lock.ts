@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { operators } from '../db/schema';
-import { DomainError } from '../errors';
 import { queueOneOffAlert } from '../notices/operator-alerts';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
+import { lockPresentOperator } from './operators';
 
 /**
  * Wrong second factors at login an operator may send within the window, from any addresses
@@ -69,12 +69,7 @@ export async function clearTotpFailures(db: Queryable, operatorId: number): Prom
 export async function unlockOperator(deps: { db: Database; clock: Clock }, actor: AuditActor, id: number) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(operators)
-      .where(and(eq(operators.id, id), isNull(operators.removedAt)))
-      .for('update');
-    if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
+    const row = await lockPresentOperator(tx, id);
     await tx
       .update(operators)
       .set({ lockedAt: null, totpFailures: 0, totpFailuresSince: null })
