@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import type { ValuePartProps } from './part-props';
 import { rovingTarget } from './roving-focus';
 
 /**
@@ -35,15 +36,7 @@ export function Accordion({ className, children }: { className?: string; childre
   );
 }
 
-export function AccordionItem({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function AccordionItem({ value, className, children }: ValuePartProps) {
   const id = useId();
   return (
     <ItemContext.Provider value={{ value, id }}>

@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import type { ValuePartProps } from './part-props';
 import { rovingTarget } from './roving-focus';
 
 /**
@@ -55,15 +56,7 @@ export function TabsList({
   );
 }
 
-export function TabsTrigger({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsTrigger({ value, className, children }: ValuePartProps) {
   const tabs = useTabs();
   const active = tabs.value === value;
   return (
@@ -87,15 +80,7 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsContent({ value, className, children }: ValuePartProps) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
