@@ -1,5 +1,7 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import type { ValuePartProps } from './part-props';
+import { rovingTarget } from './roving-focus';
 
 /**
  * Tabs (WAI-ARIA tabs pattern, automatic activation): the active tab alone is in the tab order,
@@ -26,13 +28,8 @@ export function Tabs({ defaultValue, children }: { defaultValue: string; childre
 }
 
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const index = tabs.indexOf(event.target as HTMLButtonElement);
-  if (index < 0) return;
-  const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
-  if (next === undefined) return;
-  event.preventDefault();
-  const tab = tabs[(next + tabs.length) % tabs.length];
+  // Automatic activation: the tab that takes focus is selected too.
+  const tab = rovingTarget(event, '[role="tab"]', ['ArrowLeft', 'ArrowRight']);
   tab?.focus();
   tab?.click();
 }
@@ -59,15 +56,7 @@ export function TabsList({
   );
 }
 
-export function TabsTrigger({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsTrigger({ value, className, children }: ValuePartProps) {
   const tabs = useTabs();
   const active = tabs.value === value;
   return (
@@ -91,15 +80,7 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsContent({ value, className, children }: ValuePartProps) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (

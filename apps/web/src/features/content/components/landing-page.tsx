@@ -1,5 +1,5 @@
 import type { PublicPage } from '@portal/contract';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
 import { usePublicPath } from '../../../lib/localized-path';
@@ -18,7 +18,37 @@ const ARTICLES = [
 const FactTiles = lazy(() => import('./landing-figures').then((m) => ({ default: m.FactTiles })));
 const LandingFaq = lazy(() => import('./landing-figures').then((m) => ({ default: m.LandingFaq })));
 
-const sectionTitle = 'text-center text-3xl font-bold text-slate-900';
+/**
+ * A section of the page named by its heading. `inner` narrows heading and content together in a
+ * column of their own; without it the content sets its own width.
+ */
+function LandingSection({
+  id,
+  title,
+  className,
+  inner,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  inner?: string;
+  children: ReactNode;
+}) {
+  const body = (
+    <>
+      <h2 id={id} className="text-center text-3xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </>
+  );
+  return (
+    <section aria-labelledby={id} className={className}>
+      {inner ? <div className={inner}>{body}</div> : body}
+    </section>
+  );
+}
 
 /** Landing page: hero, intro, features, use cases, guides, pricing, FAQ, contact. */
 export function LandingPage() {
@@ -68,19 +98,11 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="intro" className="px-4 py-14">
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="intro" className={sectionTitle}>
-            {t('intro.title')}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{t('intro.text')}</p>
-        </div>
-      </section>
+      <LandingSection id="intro" title={t('intro.title')} className="px-4 py-14" inner="mx-auto max-w-3xl text-center">
+        <p className="mt-4 text-lg text-slate-700">{t('intro.text')}</p>
+      </LandingSection>
 
-      <section aria-labelledby="features" className="bg-white px-4 py-14">
-        <h2 id="features" className={sectionTitle}>
-          {t('features.title')}
-        </h2>
+      <LandingSection id="features" title={t('features.title')} className="bg-white px-4 py-14">
         <ul className="mx-auto mt-8 grid max-w-5xl gap-6 md:grid-cols-3">
           {FEATURES.map((id) => (
             <li key={id} className="rounded-xl border border-slate-200 p-6">
@@ -89,12 +111,9 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="use-cases" className="px-4 py-14">
-        <h2 id="use-cases" className={sectionTitle}>
-          {t('useCases.title')}
-        </h2>
+      <LandingSection id="use-cases" title={t('useCases.title')} className="px-4 py-14">
         <ul className="mx-auto mt-8 flex max-w-4xl flex-wrap justify-center gap-3">
           {useCases.map((useCase) => (
             <li key={useCase} className="rounded-full bg-brand-50 px-4 py-2 font-medium text-brand-900">
@@ -102,12 +121,9 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="guides" className="bg-white px-4 py-14">
-        <h2 id="guides" className={sectionTitle}>
-          {t('articles.title')}
-        </h2>
+      <LandingSection id="guides" title={t('articles.title')} className="bg-white px-4 py-14">
         <ul className="mx-auto mt-8 grid max-w-5xl gap-6 md:grid-cols-3">
           {ARTICLES.map(({ id, path }) => (
             <li key={id} className="flex flex-col rounded-xl border border-slate-200 p-6">
@@ -120,49 +136,41 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="pricing" className="bg-gradient-to-b from-brand-50 to-white px-4 py-14">
-        <div className="mx-auto max-w-4xl text-center">
-          <h2 id="pricing" className={sectionTitle}>
-            {t('pricing.title')}
-          </h2>
-          <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
-          <Suspense fallback={null}>
-            <FactTiles />
-          </Suspense>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'px-8 py-3 text-base')}>
-              {signedIn ? t('hero.catalogue') : t('pricing.signup')}
-            </Link>
-            {/* Every country, type and price in stock, before signing up or adding funds. */}
-            <Link to="/stock" className={buttonClass('secondary', 'px-8 py-3 text-base')}>
-              {t('pricing.stock')}
-            </Link>
-          </div>
+      <LandingSection
+        id="pricing"
+        title={t('pricing.title')}
+        className="bg-gradient-to-b from-brand-50 to-white px-4 py-14"
+        inner="mx-auto max-w-4xl text-center"
+      >
+        <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
+        <Suspense fallback={null}>
+          <FactTiles />
+        </Suspense>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'px-8 py-3 text-base')}>
+            {signedIn ? t('hero.catalogue') : t('pricing.signup')}
+          </Link>
+          {/* Every country, type and price in stock, before signing up or adding funds. */}
+          <Link to="/stock" className={buttonClass('secondary', 'px-8 py-3 text-base')}>
+            {t('pricing.stock')}
+          </Link>
         </div>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="faq" className="px-4 py-14">
-        <div className="mx-auto max-w-3xl">
-          <h2 id="faq" className={sectionTitle}>
-            {t('faq.title')}
-          </h2>
-          <Suspense fallback={null}>
-            <LandingFaq />
-          </Suspense>
-        </div>
-      </section>
+      <LandingSection id="faq" title={t('faq.title')} className="px-4 py-14" inner="mx-auto max-w-3xl">
+        <Suspense fallback={null}>
+          <LandingFaq />
+        </Suspense>
+      </LandingSection>
 
-      <section aria-labelledby="contact" className="bg-white px-4 py-14 text-center">
-        <h2 id="contact" className={sectionTitle}>
-          {t('contact.title')}
-        </h2>
+      <LandingSection id="contact" title={t('contact.title')} className="bg-white px-4 py-14 text-center">
         <p className="mt-4 text-slate-700">{t('contact.text')}</p>
         <Link to={to('/support')} className={buttonClass('secondary', 'mt-6')}>
           {t('contact.link')}
         </Link>
-      </section>
+      </LandingSection>
     </>
   );
 }

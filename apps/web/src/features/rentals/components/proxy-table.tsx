@@ -31,6 +31,24 @@ export function ProxyRows(props: RowsProps) {
   return wide ? <ProxyTable {...props} /> : <ProxyCards {...props} />;
 }
 
+/** Buys one proxy straight from its row or card. */
+function BuyButton({ id, onBuy }: { id: number; onBuy: (id: number) => void }) {
+  const { t } = useTranslation('rentals');
+  return (
+    <Button
+      className="px-3 py-1"
+      aria-label={t('table.buyProxy', { id })}
+      onClick={(event) => {
+        // A click on the row or card toggles its selection; buying must leave that as it was.
+        event.stopPropagation();
+        onBuy(id);
+      }}
+    >
+      {t('table.buy')}
+    </Button>
+  );
+}
+
 function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName }: RowsProps) {
   const { t } = useTranslation('rentals');
   const header = (field: SortField | null, label: string) => {
@@ -115,16 +133,7 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
                   {dayPrice(proxy)}
                 </td>
                 <td className="px-3 py-2">
-                  <Button
-                    className="px-3 py-1"
-                    aria-label={t('table.buyProxy', { id: proxy.id })}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onBuy(proxy.id);
-                    }}
-                  >
-                    {t('table.buy')}
-                  </Button>
+                  <BuyButton id={proxy.id} onBuy={onBuy} />
                 </td>
               </tr>
             );
@@ -214,16 +223,7 @@ function ProxyCards({ rows, selected, onToggle, onBuy, countryName, sort, onSort
               </p>
               <div className="mt-2 flex items-center justify-between">
                 <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
-                <Button
-                  className="px-3 py-1"
-                  aria-label={t('table.buyProxy', { id: proxy.id })}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onBuy(proxy.id);
-                  }}
-                >
-                  {t('table.buy')}
-                </Button>
+                <BuyButton id={proxy.id} onBuy={onBuy} />
               </div>
             </li>
           );

@@ -1,13 +1,14 @@
 import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH } from '@portal/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useCreateNode } from '../api/nodes';
-import { CopySecret } from '../components/copy-secret';
 import { Field } from '../components/field';
+import { OnceValue, ShownOnce } from '../components/shown-once';
+import { TitledSection } from '../components/titled-section';
 
 /** What starts the node on its own server: the shop's address, the token, and the host customers use. */
 export function startCommand(panelUrl: string, token: string, host: string): string {
@@ -17,7 +18,6 @@ export function startCommand(panelUrl: string, token: string, host: string): str
 /** The owner adds a node by name and host; its token is shown this once, with the command that uses it. */
 export function AddNode() {
   const { t } = useTranslation('console');
-  const titleId = useId();
   const [name, setName] = useState('');
   const [host, setHost] = useState('');
   const [errors, setErrors] = useState<{ name?: string; host?: string; form?: string }>({});
@@ -47,10 +47,7 @@ export function AddNode() {
 
   const command = created ? startCommand(window.location.origin, created.token, created.host) : '';
   return (
-    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t('nodes.add.title')}
-      </h2>
+    <TitledSection title={t('nodes.add.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
         <Field
           label={t('nodes.add.name')}
@@ -80,20 +77,17 @@ export function AddNode() {
         </p>
       )}
       {created && (
-        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          <p>{t('nodes.add.tokenOnce', { name: created.name })}</p>
-          <code data-testid="node-token" className="mt-2 block font-mono break-all select-all">
-            {created.token}
-          </code>
-          <CopySecret item={t('copySecret.nodeToken')} value={created.token} />
+        <ShownOnce
+          intro={t('nodes.add.tokenOnce', { name: created.name })}
+          testId="node-token"
+          value={created.token}
+          item={t('copySecret.nodeToken')}
+        >
           <p className="mt-3">{t('nodes.add.commandIntro')}</p>
-          <code data-testid="node-command" className="mt-2 block font-mono text-xs break-all select-all">
-            {command}
-          </code>
-          <CopySecret item={t('copySecret.nodeCommand')} value={command} />
+          <OnceValue testId="node-command" value={command} item={t('copySecret.nodeCommand')} className="text-xs" />
           <p className="mt-3">{t('nodes.add.caHint')}</p>
-        </div>
+        </ShownOnce>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -6,13 +6,14 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
-import { CopySecret } from '../components/copy-secret';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useUnlockOperator } from '../api/operators';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
+import { ShownOnce } from '../components/shown-once';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { TitledSection } from '../components/titled-section';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** The owner's team screen: add an operator (their secret shown once), remove one, require an app. */
@@ -39,7 +40,6 @@ export function OperatorsPage() {
 
 function CreateForm() {
   const { t } = useTranslation('console');
-  const titleId = useId();
   const roleId = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState<AdminRole>('support');
@@ -64,10 +64,7 @@ function CreateForm() {
   }
 
   return (
-    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t('operators.create.title')}
-      </h2>
+    <TitledSection title={t('operators.create.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
         <Field
           label={t('operators.create.name')}
@@ -100,15 +97,14 @@ function CreateForm() {
       </form>
       <p className="mt-2 text-sm text-slate-600">{t(`operators.roleHelp.${role}`)}</p>
       {created && (
-        <div role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          <p>{t('operators.create.secretOnce', { name: created.name })}</p>
-          <code data-testid="operator-secret" className="mt-2 block font-mono break-all select-all">
-            {created.secretCode}
-          </code>
-          <CopySecret item={t('copySecret.secretCode')} value={created.secretCode} />
-        </div>
+        <ShownOnce
+          intro={t('operators.create.secretOnce', { name: created.name })}
+          testId="operator-secret"
+          value={created.secretCode}
+          item={t('copySecret.secretCode')}
+        />
       )}
-    </section>
+    </TitledSection>
   );
 }
 

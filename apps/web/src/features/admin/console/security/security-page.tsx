@@ -10,6 +10,7 @@ import { useConfirmTotp, useEnrollTotp } from '../api/totp';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
+import { TitledSection } from '../components/titled-section';
 import { MySessions } from './my-sessions';
 import { CopySecret } from '../components/copy-secret';
 import { TelegramAlerts } from './telegram-alerts';
@@ -52,7 +53,6 @@ export function SecurityPage() {
 
 function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) {
   const { t } = useTranslation('console');
-  const titleId = useId();
   const enroll = useEnrollTotp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -79,10 +79,7 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
   }
 
   return (
-    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t('security.setup.title')}
-      </h2>
+    <TitledSection title={t('security.setup.title')}>
       <p className="mt-2 text-sm text-slate-700">{t('security.setup.intro')}</p>
       {!enroll.data ? (
         <div className="mt-3">
@@ -117,7 +114,7 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
           </form>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

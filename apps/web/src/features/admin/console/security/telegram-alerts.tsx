@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useLinkOperatorTelegram, useOperatorTelegram, useUnlinkOperatorTelegram } from '../api/operator-telegram';
+import { TitledSection } from '../components/titled-section';
 
 /**
  * The operator's own Telegram chat: a one-time deep link connects it, and owners and managers get
@@ -10,7 +10,6 @@ import { useLinkOperatorTelegram, useOperatorTelegram, useUnlinkOperatorTelegram
  */
 export function TelegramAlerts() {
   const { t } = useTranslation('console');
-  const titleId = useId();
   const link = useLinkOperatorTelegram();
   const unlink = useUnlinkOperatorTelegram();
   const url = link.data;
@@ -19,10 +18,7 @@ export function TelegramAlerts() {
   if (!state) return null;
   const linked = state.linked;
   return (
-    <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t('security.telegram.title')}
-      </h2>
+    <TitledSection title={t('security.telegram.title')}>
       <p className="mt-2 text-sm text-slate-700">
         {t(state.getsAlerts ? 'security.telegram.intro' : 'security.telegram.noAlerts')}
       </p>
@@ -57,6 +53,6 @@ export function TelegramAlerts() {
       {(link.error ?? unlink.error) && (
         <p className="mt-3 text-sm text-red-700">{apiErrorText(link.error ?? unlink.error)}</p>
       )}
-    </section>
+    </TitledSection>
   );
 }
