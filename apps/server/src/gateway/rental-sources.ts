@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import type { Clock } from '../clock';
 import { sourceKey } from '../lib/failure-throttle';
-import type { SourceRow } from '../rentals/sources-repository';
+import type { SourceRow } from '../rentals/sources-types';
 import type { Access } from './credential-store';
 
 /**

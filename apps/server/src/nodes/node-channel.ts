@@ -3,7 +3,7 @@ import { NODE_PING_MS, NODE_STREAM_CONTENT_TYPE, type NodeSettings } from '@port
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
-import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-repository';
+import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-types';
 import {
   rentalsByUsername,
   rentalsOfPorts,

@@ -1,15 +1,7 @@
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { rentals, rentalSources } from '../db/schema';
-
-export interface SourceRow {
-  source: string;
-  firstSeen: Date;
-  lastSeen: Date;
-}
-
-/** Gateways hear of a cleared list on this channel (payload: the rental's id) and cut what it removed. */
-export const RENTAL_SOURCES_CHANNEL = 'rental_sources';
+import { RENTAL_SOURCES_CHANNEL, type SourceRow } from './sources-types';
 
 const columns = { source: rentalSources.source, firstSeen: rentalSources.firstSeen, lastSeen: rentalSources.lastSeen };
 

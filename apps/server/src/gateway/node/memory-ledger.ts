@@ -1,4 +1,4 @@
-import type { SourceRow } from '../../rentals/sources-repository';
+import type { SourceRow } from '../../rentals/sources-types';
 import type { SourceLedger } from '../rental-sources';
 
 /**
