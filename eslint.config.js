@@ -58,14 +58,11 @@ const knownRepositoryReaches = [
   'apps/server/src/admin/admin-routes.ts',
   'apps/server/src/admin/console-queries.ts',
   'apps/server/src/admin/proxy-disable.ts',
-  'apps/server/src/cli/console-commands.ts',
   'apps/server/src/cli/main.ts',
   'apps/server/src/discovery/discovery-service.ts',
   'apps/server/src/metrics/shop-gauges.ts',
   'apps/server/src/ops/ops-watch.ts',
-  'apps/server/src/plugins/customer-auth.ts',
   'apps/server/src/replacements/replacement-service.ts',
-  'apps/server/src/storefront/storefront-routes.ts',
 ];
 
 export default defineConfig(

@@ -21,6 +21,9 @@ import {
 } from './accounts-repository';
 import { customerChanged, type CustomerCache, type SessionEnd } from './customer-cache';
 
+/** The operator's lookup is a plain read with no rule around it; the row is what a guarded request carries. */
+export { findCustomerId, type UserRow } from './accounts-repository';
+
 export interface AccountsDeps {
   db: Database;
   clock: Clock;

@@ -11,13 +11,12 @@ import {
   revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { findCustomerId } from '../accounts/accounts-repository';
+import { findCustomerId } from '../accounts/accounts-service';
 import { listAudit } from '../admin/audit';
 import { customerDetail, overview, searchCustomers } from '../admin/console-queries';
-import { addNewsBy, deleteNewsBy } from '../news/news-service';
+import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { listNews } from '../news/news-repository';
 import { listGiftcards } from '../payments/giftcards';
 import { cliActor, numberOrText, requestOf, withDatabase } from './cli-support';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { authenticate, type AccountsDeps } from '../accounts/accounts-service';
-import type { UserRow } from '../accounts/accounts-repository';
+import { authenticate, type AccountsDeps, type UserRow } from '../accounts/accounts-service';
 import { DomainError } from '../errors';
 
 declare module 'fastify' {

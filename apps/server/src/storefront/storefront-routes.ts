@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, PUBLIC_PAGES, localizedPath, parsePublicPa
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { loggableError } from '../lib/loggable-error';
-import { listNews } from '../news/news-repository';
+import { listNews } from '../news/news-service';
 import { robotsTxt, sitemapXml } from './crawling';
 import type { StorefrontFactsSource } from './storefront-facts';
 import { StorefrontRenderer, type PageInput, type RenderedPage } from './storefront-renderer';
