@@ -1,7 +1,6 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { ValuePartProps } from './part-props';
-import { rovingTarget } from './roving-focus';
 
 /**
  * Tabs (WAI-ARIA tabs pattern, automatic activation): the active tab alone is in the tab order,
@@ -28,8 +27,13 @@ export function Tabs({ defaultValue, children }: { defaultValue: string; childre
 }
 
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  // Automatic activation: the tab that takes focus is selected too.
-  const tab = rovingTarget(event, '[role="tab"]', ['ArrowLeft', 'ArrowRight']);
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const index = tabs.indexOf(event.target as HTMLButtonElement);
+  if (index < 0) return;
+  const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  const tab = tabs[(next + tabs.length) % tabs.length];
   tab?.focus();
   tab?.click();
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 
-describe('keyboard movement in composite widgets', () => {
+describe('keyboard movement in the tabs and the accordion', () => {
   it('tabs: the arrows move to and select the next or previous tab, wrapping; Home and End the ends', async () => {
     const user = userEvent.setup();
     render(
