@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { DomainError } from '../errors';
-import { proxyIsHeld } from '../inventory/inventory-repository';
+import { proxyIsHeld } from '../inventory/proxy-state';
 import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
 import { carriedTrafficDuringCheck, carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
