@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { DomainError } from '../errors';
 import { importInventory, listInventory, setProxyEnabledBy } from '../inventory/inventory-service';
+import { disableProxyBy } from '../inventory/proxy-disable';
 import { sourceKey } from '../lib/failure-throttle';
 import { listGiftcards } from '../payments/giftcards';
 import { createGiftcardBatch, revealGiftcard } from '../payments/giftcards-service';
@@ -33,7 +34,6 @@ import {
   type AdminAuthDeps,
 } from './admin-auth';
 import { listAudit } from './audit';
-import { disableProxyBy } from './proxy-disable';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;
