@@ -18,9 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { DomainError } from '../errors';
-import { importInventory, setProxyEnabledBy } from '../inventory/inventory-service';
+import { importInventory, listInventory, setProxyEnabledBy } from '../inventory/inventory-service';
+import { disableProxyBy } from '../inventory/proxy-disable';
 import { sourceKey } from '../lib/failure-throttle';
-import { listInventory } from '../inventory/inventory-repository';
 import { listGiftcards } from '../payments/giftcards';
 import { createGiftcardBatch, revealGiftcard } from '../payments/giftcards-service';
 import { endpointRoutes } from '../plugins/endpoint-routes';
@@ -34,7 +34,6 @@ import {
   type AdminAuthDeps,
 } from './admin-auth';
 import { listAudit } from './audit';
-import { disableProxyBy } from './proxy-disable';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;

@@ -14,7 +14,7 @@ import { and, desc, eq, gte, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { HOLDING_STATUSES, ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
 import { DomainError } from '../errors';
-import { proxyIsHeld } from '../inventory/inventory-repository';
+import { proxyIsHeld } from '../inventory/proxy-state';
 
 /** Read-only questions of the operator console; every amount leaves as dollars. */
 

@@ -19,13 +19,12 @@ import {
 import { Command } from 'commander';
 import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { checkProxiesBy } from '../discovery/check-proxies';
-import { importInventory, setProxyEnabledBy } from '../inventory/inventory-service';
+import { importInventory, listInventory, setProxyEnabledBy } from '../inventory/inventory-service';
 import { createGiftcardBatch } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
-import { listInventory } from '../inventory/inventory-repository';
 import { verifyLedger } from '../ledger/ledger';
 import { cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';

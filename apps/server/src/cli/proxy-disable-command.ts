@@ -2,8 +2,8 @@ import process from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { disableProxyEndpoint, ProxyIdParamsSchema } from '@portal/contract';
 import type { Command } from 'commander';
-import { disableProxyBy, type DisableOutcome } from '../admin/proxy-disable';
 import { systemClock } from '../clock';
+import { disableProxyBy, type DisableOutcome } from '../inventory/proxy-disable';
 import { cliActor, requestOf, withDatabase } from './cli-support';
 
 const rentalsText = (count: number) => `${count} active rental${count === 1 ? '' : 's'}`;

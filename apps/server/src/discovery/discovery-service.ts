@@ -7,7 +7,7 @@ import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';
 import { isPublicUnicast } from '../gateway/address-ranges';
-import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/inventory-repository';
+import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/proxy-state';
 import { NodeOfflineError } from '../nodes/node-probes';
 import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';

@@ -1,4 +1,4 @@
-import type { InventoryRow, InventoryState, ProxyImportRow } from '@portal/contract';
+import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
@@ -6,14 +6,9 @@ import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { importRejected, upstreamPort, type ImportRow } from './inventory-import';
+import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from './proxy-state';
 
 const CHUNK = 1000;
-
-/**
- * What an unscored proxy (no IPQS key, or the month's budget used up) carries as its fraud
- * score: 0, the full price (no discount without evidence), in the browser and on the server alike.
- */
-export const UNSCORED_FRAUD_SCORE = 0;
 
 /** Catalogue fields whose source is recorded; `protocol` and `port` follow from the upstream. */
 const DISCOVERABLE = ['ip', 'type', 'country', 'region', 'city', 'isp', 'zip', 'fraud_score'] as const;
@@ -191,14 +186,7 @@ export async function setProxyMaxSourceIps(db: Queryable, id: number, maxSourceI
   if (!row) throw new DomainError('PROXY_NOT_FOUND');
 }
 
-/**
- * Whether a rental holds the proxy of the row. The names are written out: in a select from one
- * table drizzle drops the table from interpolated columns, and a bare "id" would then be the
- * rental's own id inside the subquery.
- */
-export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
-
-/** Client addresses of the rental holding the proxy of the row since `since` (names written out, as above). */
+/** Client addresses of the rental holding the proxy of the row since `since` (names written out, as in proxyIsHeld). */
 const heldSourceIps = (since: Date) =>
   sql<number>`(select count(*)::int from "rental_sources" join "rentals" on "rentals"."id" = "rental_sources"."rental_id" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])} and "rental_sources"."last_seen" > ${since.toISOString()})`;
 
@@ -242,14 +230,6 @@ export async function listInventory(db: Queryable, sourcesSince = new Date(0)): 
     sourceIps: rented ? Number(sourceIps) : null,
     nodeId: proxy.nodeId,
   }));
-}
-
-/** One state per proxy for the operator: the operator's switch first, then a rental, then discovery. */
-export function inventoryState(enabled: boolean, rented: boolean, discovery: string): InventoryState {
-  if (!enabled) return 'disabled';
-  if (rented) return 'rented';
-  if (discovery === 'checking' || discovery === 'failed' || discovery === 'unhealthy') return discovery;
-  return 'free';
 }
 
 /** `direct`, or `socks5 host:port` without the credentials. */

@@ -3,7 +3,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import type { PoolStats, Queryable } from '../db/client';
 import { ledgerEntries, payments, proxies, rentals } from '../db/schema';
-import { proxyIsHeld } from '../inventory/inventory-repository';
+import { proxyIsHeld } from '../inventory/proxy-state';
 
 /** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
 const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;

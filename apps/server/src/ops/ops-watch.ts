@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
 import { gatewayHeartbeats, proxies } from '../db/schema';
 import { ipqsUsed, monthOf } from '../discovery/ipqs';
-import { proxyIsHeld } from '../inventory/inventory-repository';
+import { proxyIsHeld } from '../inventory/proxy-state';
 import { watchNodes } from '../nodes/node-alerts';
 import { failureText, type Alerts } from './alerts';
 

@@ -32,6 +32,12 @@ import {
   type RentalRow,
 } from './rentals-repository';
 
+/**
+ * What the replacement service reads and locks of a rental: the same row lock a purchase or a
+ * refund takes, so a replacement and either of them settle one after the other.
+ */
+export { findLatestRental, lockRental, type ProxyRow, type RentalRow } from './rentals-repository';
+
 export interface RentalsDeps {
   db: Database;
   clock: Clock;

@@ -12,11 +12,11 @@ import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { DomainError } from '../errors';
-import { proxyIsHeld } from '../inventory/inventory-repository';
+import { proxyIsHeld } from '../inventory/proxy-state';
 import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
 import { carriedTrafficDuringCheck, carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
-import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-repository';
+import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-service';
 import { autoReplacementsBefore, DEFAULT_AUTO_REPLACEMENTS_PER_DAY, replacementsToday } from './replacement-repository';
 
 export { DEFAULT_AUTO_REPLACEMENTS_PER_DAY, listReplacements } from './replacement-repository';

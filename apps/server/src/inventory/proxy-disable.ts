@@ -1,13 +1,13 @@
 import { HOLDING_STATUSES, RENTAL_STATUS, refundUntil } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { proxies, rentals } from '../db/schema';
 import { DomainError } from '../errors';
-import { setProxyEnabled } from '../inventory/inventory-repository';
 import { queueNotice, rentalLabel } from '../notices/notice-queue';
 import { replaceForOperator } from '../replacements/replacement-service';
-import { recordAudit, type AuditActor } from './audit';
+import { setProxyEnabled } from './inventory-repository';
 
 export interface DisableOptions {
   /** Move each connected rental to a comparable healthy proxy, free of charge. */
