@@ -6,7 +6,7 @@ export function UdpMark({ udp }: { udp: boolean | null }) {
   if (udp === true) {
     return (
       <span
-        className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900"
+        className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900"
         title={t('table.udpYes')}
       >
         {t('table.udp')}
