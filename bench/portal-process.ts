@@ -170,8 +170,8 @@ export interface Memory {
   processes: number;
 }
 
-/** The process and all its descendants (the embedded PostgreSQL and its workers), plus `extra`. */
-export function memoryOf(pid: number, extra: number[] = []): Memory {
+/** `pid` and all its descendants, then `extra`. */
+function processTree(pid: number, extra: number[]): number[] {
   const tree = children();
   const pids: number[] = [];
   const visit = (p: number) => {
@@ -179,7 +179,12 @@ export function memoryOf(pid: number, extra: number[] = []): Memory {
     for (const child of tree.get(p) ?? []) visit(child);
   };
   visit(pid);
-  pids.push(...extra);
+  return [...pids, ...extra];
+}
+
+/** The process and all its descendants (the embedded PostgreSQL and its workers), plus `extra`. */
+export function memoryOf(pid: number, extra: number[] = []): Memory {
+  const pids = processTree(pid, extra);
   let rss = 0;
   let pss = 0;
   for (const p of pids) {
@@ -191,14 +196,7 @@ export function memoryOf(pid: number, extra: number[] = []): Memory {
 
 /** PSS of each process of the tree (and `extra`), by command name: where the memory at rest goes. */
 export function memoryByCommand(pid: number, extra: number[] = []): Map<string, { pssMb: number; processes: number }> {
-  const tree = children();
-  const pids: number[] = [];
-  const visit = (p: number) => {
-    pids.push(p);
-    for (const child of tree.get(p) ?? []) visit(child);
-  };
-  visit(pid);
-  pids.push(...extra);
+  const pids = processTree(pid, extra);
   const byCommand = new Map<string, { pssKb: number; processes: number }>();
   for (const p of pids) {
     let command: string;

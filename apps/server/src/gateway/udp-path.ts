@@ -18,6 +18,40 @@ function sendOn(socket: dgram.Socket, data: Buffer, port: number, address: strin
   });
 }
 
+/** A dual-stack socket sends to IPv4 targets by their mapped address. */
+const sendAddress = (v6: boolean, address: string) => (v6 && net.isIPv4(address) ? `::ffff:${address}` : address);
+
+/**
+ * What both paths share: nothing leaves once closed, closing happens once, and a socket error ends
+ * the path by itself (`onClose` once). `send` gets a check of whether the path is still open, for
+ * sends that wait on a look-up first.
+ */
+function pathOn(
+  socket: dgram.Socket,
+  send: (host: string, port: number, data: Buffer, open: () => boolean) => Promise<boolean>,
+  release: () => void = () => undefined,
+): { path: UdpPath; ended: () => void } {
+  let closed = false;
+  const path: UdpPath = {
+    send: (host, port, data) => (closed ? Promise.resolve(false) : send(host, port, data, () => !closed)),
+    onMessage: () => undefined,
+    onClose: () => undefined,
+    close: () => {
+      if (closed) return;
+      closed = true;
+      socket.close();
+      release();
+    },
+  };
+  const ended = () => {
+    if (closed) return;
+    path.close();
+    path.onClose();
+  };
+  socket.on('error', ended);
+  return { path, ended };
+}
+
 /** SOCKS5 reply for an upstream that carries no UDP (RFC 1928: command not supported). */
 export const REPLY_COMMAND_NOT_SUPPORTED = 0x07;
 
@@ -98,7 +132,6 @@ async function directPath(options: UdpPathOptions): Promise<UdpPath> {
   const names = new Map<string, { addresses: LookupAddress[]; until: number }>();
   // Only targets this association sent to may answer: nobody else can put datagrams into it.
   const peers = new Set<string>();
-  let closed = false;
   let lookups = 0;
   const resolve = async (host: string, port: number): Promise<LookupAddress[]> => {
     if (net.isIP(host) !== 0) return resolveTarget(options.policy, host, port);
@@ -117,44 +150,28 @@ async function directPath(options: UdpPathOptions): Promise<UdpPath> {
       lookups -= 1;
     }
   };
-  const path: UdpPath = {
-    send: async (host, port, data) => {
-      if (portRefused(port)) return false;
-      let addresses: LookupAddress[];
-      try {
-        addresses = await resolve(host, port);
-      } catch (error) {
-        if (error instanceof TargetRefusedError) return false;
-        throw error;
-      }
-      const usable = addresses.find(({ family }) => v6 || family === 4);
-      if (!usable) return false;
-      const address = plainAddress(usable.address);
-      const key = `${address} ${port}`;
-      if (!peers.has(key)) {
-        if (peers.size >= MAX_PEERS) peers.delete(peers.values().next().value ?? '');
-        peers.add(key);
-      }
-      // A dual-stack socket sends to IPv4 targets by their mapped address.
-      const to = v6 && net.isIPv4(address) ? `::ffff:${address}` : address;
-      return closed ? false : sendOn(socket, data, port, to);
-    },
-    onMessage: () => undefined,
-    onClose: () => undefined,
-    close: () => {
-      if (closed) return;
-      closed = true;
-      socket.close();
-    },
-  };
+  const { path } = pathOn(socket, async (host, port, data, open) => {
+    if (portRefused(port)) return false;
+    let addresses: LookupAddress[];
+    try {
+      addresses = await resolve(host, port);
+    } catch (error) {
+      if (error instanceof TargetRefusedError) return false;
+      throw error;
+    }
+    const usable = addresses.find(({ family }) => v6 || family === 4);
+    if (!usable) return false;
+    const address = plainAddress(usable.address);
+    const key = `${address} ${port}`;
+    if (!peers.has(key)) {
+      if (peers.size >= MAX_PEERS) peers.delete(peers.values().next().value ?? '');
+      peers.add(key);
+    }
+    return open() ? sendOn(socket, data, port, sendAddress(v6, address)) : false;
+  });
   socket.on('message', (data, from) => {
     const address = plainAddress(from.address);
     if (peers.has(`${address} ${from.port}`)) path.onMessage(address, from.port, data);
-  });
-  socket.on('error', () => {
-    if (closed) return;
-    path.close();
-    path.onClose();
   });
   return path;
 }
@@ -195,33 +212,17 @@ async function socksPath(url: URL, bindHost: string, timeoutMs: number): Promise
       throw new Error('the upstream closed the association');
     }
     const v6 = socket.address().family === 'IPv6';
-    const relayTo = v6 && net.isIPv4(relayAddress) ? `::ffff:${relayAddress}` : relayAddress;
-    let closed = false;
-    const path: UdpPath = {
-      send: (host, port, data) => {
-        if (portRefused(port) || closed) return Promise.resolve(false);
-        return sendOn(socket, udpFrame(host, port, data), relay.port, relayTo);
-      },
-      onMessage: () => undefined,
-      onClose: () => undefined,
-      close: () => {
-        if (closed) return;
-        closed = true;
-        socket.close();
-        control.destroy();
-      },
-    };
+    const relayTo = sendAddress(v6, relayAddress);
+    const { path, ended } = pathOn(
+      socket,
+      async (host, port, data) => !portRefused(port) && sendOn(socket, udpFrame(host, port, data), relay.port, relayTo),
+      () => control.destroy(),
+    );
     socket.on('message', (datagram, from) => {
       if (plainAddress(from.address) !== plainAddress(relayAddress) || from.port !== relay.port) return;
       const frame = parseUdpFrame(datagram);
       if (frame) path.onMessage(plainAddress(frame.host), frame.port, frame.data);
     });
-    const ended = () => {
-      if (closed) return;
-      path.close();
-      path.onClose();
-    };
-    socket.on('error', ended);
     // RFC 1928: the association ends when its TCP connection does.
     control.on('close', ended);
     control.resume();
