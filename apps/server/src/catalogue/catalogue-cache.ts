@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import type { CatalogueProxy, StockGroup } from '@portal/contract';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { CatalogueProxy, StockGroup, StorefrontFacts } from '@portal/contract';
 import type { DatabaseHandle, Queryable } from '../db/client';
 import { LISTENED_TTL_MS, ListenedValue, listenedValue } from '../lib/listened-value';
 import type { JsonSnapshot } from '../plugins/snapshot-reply';
 import { currentSumid } from './catalogue-state';
 import { listFreeProxies } from './catalogue-repository';
-import { stockOf } from './catalogue-stock';
+import { stockFacts, stockOf } from './catalogue-stock';
+
+const gzipAsync = promisify(gzip);
 
 /** Sent at commit by the catalogue_state trigger, with the new sumid as its payload. */
 export const CATALOGUE_CHANGED = 'catalogue_changed';
@@ -15,8 +18,11 @@ export interface CatalogueSnapshot extends JsonSnapshot {
   sumid: string;
   count: number;
   gzip: Buffer;
-  /** The rows themselves, for figures derived from the list (the storefront's). */
-  proxies: readonly CatalogueProxy[];
+  /**
+   * The storefront's figures of the same version. Not the rows themselves: 100,000 of them as
+   * objects are over 100 MB, kept for as long as the version lives.
+   */
+  facts: StorefrontFacts['stock'];
   /** The public summary of the same version (what is for sale, without addresses). */
   stock: StockGroup[];
 }
@@ -66,9 +72,11 @@ export class CatalogueCache {
       sumid,
       count: proxies.length,
       json,
-      gzip: gzipSync(json),
+      // Off the event loop: a large list takes a CPU for most of a second to compress, while every
+      // other request would wait.
+      gzip: await gzipAsync(json),
       etag,
-      proxies,
+      facts: stockFacts(proxies),
       stock: stockOf(proxies),
     };
     this.snapshot = snapshot;

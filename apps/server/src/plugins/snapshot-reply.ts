@@ -30,14 +30,22 @@ export function sendSnapshot(
 ): FastifyReply {
   reply.header('etag', snapshot.etag).header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], snapshot.etag)) return sendNotModified(reply);
-  reply.header('content-type', 'application/json; charset=utf-8');
-  if (snapshot.gzip) {
-    reply.header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(snapshot.gzip);
-    }
-  }
-  return reply.send(snapshot.json);
+  return sendJsonBytes(request, reply, snapshot.json, () => snapshot.gzip);
+}
+
+/**
+ * JSON already serialized, sent as it is, or as the compressed copy `gzipOf` gives when the client
+ * takes gzip (asked for only then; undefined: no copy, this answer goes as it is).
+ */
+export function sendJsonBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: Buffer,
+  gzipOf: () => Buffer | undefined,
+): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? gzipOf() : undefined;
+  return gzip ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(json);
 }
 
 export function sendNotModified(reply: FastifyReply): FastifyReply {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { HistoryRecord } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,5 +131,31 @@ describe('HistoryCache', () => {
     cache.invalidateProxy(10);
     expect(cache.get(1)).toBeNull();
     expect(cache.get(2)?.toString()).toBe('{"b":2}');
+  });
+});
+
+describe('the history answer on the wire', () => {
+  it('goes gzip to a client that takes it, with the same records, and as it is to one that does not', async () => {
+    const { apiKey } = await customerWithRental();
+    for (const proxyId of await addProxies(one(), 2)) {
+      const bought = await customerCall(one(), apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+      expect(bought.statusCode).toBe(200);
+    }
+    await withinASecond(async () => (await historyOn(one(), apiKey)).body.history?.length === 3);
+    const get = (headers: Record<string, string>) =>
+      one().app.inject({ method: 'GET', url: '/api/proxy/history', headers: { 'x-api-key': apiKey, ...headers } });
+    const plain = await get({});
+    // Three records are past the size below which an answer is not worth compressing.
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const zipped of [
+      await get({ 'accept-encoding': 'gzip, deflate, br' }),
+      await get({ 'accept-encoding': 'gzip' }),
+    ]) {
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { priceCents, type StorefrontFacts } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProxies, buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helper';
-import { STOREFRONT_REFRESH_MS, stockFacts, wholeShares } from './storefront-facts';
+import { stockFacts, wholeShares } from '../catalogue/catalogue-stock';
+import { STOREFRONT_REFRESH_MS } from './storefront-facts';
 
 let database: TestDatabase;
 let t: TestApp;
