@@ -1,8 +1,11 @@
-import { DISABLE_REPLACE_REASON } from '@portal/contract';
-import { and, desc, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
+import { DISABLE_REPLACE_REASON, RENTAL_STATUS } from '@portal/contract';
+import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
-import { proxies, proxyReplacements } from '../db/schema';
+import { proxies, proxyReplacements, rentals } from '../db/schema';
+import { proxyIsHeld } from '../inventory/proxy-state';
+import { carryingTrafficSql } from '../rentals/rental-activity';
+import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 
 /** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
 export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
@@ -76,4 +79,106 @@ export async function listReplacements(db: Queryable, autoPerDay = DEFAULT_AUTO_
     auto_cap_reached: capReached,
     at: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The healthy free proxy a rental of `old` would move to: same country, and of those the same
+ * type, then the same protocol (the customer's proxy string names the gateway port of its
+ * protocol), region and city, then the lowest fraud score. `lock` takes it in the caller's
+ * transaction, skipping one another replacement or purchase holds.
+ */
+export async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean): Promise<ProxyRow | undefined> {
+  const query = db
+    .select()
+    .from(proxies)
+    .where(
+      and(
+        eq(proxies.enabled, true),
+        eq(proxies.discovery, 'listed'),
+        sql`${proxies.failingSince} IS NULL`,
+        eq(proxies.country, old.country),
+        ne(proxies.id, old.id),
+        sql`not ${proxyIsHeld}`,
+      ),
+    )
+    .orderBy(
+      desc(sql`${proxies.type} = ${old.type}`),
+      desc(sql`${proxies.protocol} = ${old.protocol}`),
+      desc(sql`${proxies.region} = ${old.region}`),
+      desc(sql`${proxies.city} = ${old.city}`),
+      asc(proxies.fraudScore),
+      asc(proxies.id),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: proxies, skipLocked: true }) : await query;
+  return row;
+}
+
+/** Records a failed look at the proxy as the health checker does, so the refund rule sees it too. */
+export async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
+  await db
+    .update(proxies)
+    .set({ lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` })
+    .where(eq(proxies.id, rental.proxyId));
+  await db
+    .update(rentals)
+    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
+    .where(eq(rentals.id, rental.id));
+}
+
+/** The rental's proxy, locked for the move. */
+export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
+  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  return row;
+}
+
+/**
+ * Moves the rental to `freshId` and records the move; a proxy still listed leaves the catalogue
+ * as unhealthy. Answers the replacement's id.
+ */
+export async function moveRental(
+  tx: Queryable,
+  rental: RentalRow,
+  old: ProxyRow,
+  freshId: number,
+  move: { reason: string | null; automatic: boolean; at: Date },
+): Promise<number> {
+  await tx.update(rentals).set({ proxyId: freshId, checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+  if (old.discovery === 'listed') {
+    await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, old.id));
+  }
+  const [row] = await tx
+    .insert(proxyReplacements)
+    .values({
+      userId: rental.userId,
+      rentalId: rental.id,
+      oldProxyId: old.id,
+      newProxyId: freshId,
+      reason: move.reason,
+      automatic: move.automatic,
+      createdAt: move.at,
+    })
+    .returning({ id: proxyReplacements.id });
+  return row!.id;
+}
+
+/**
+ * Connected rentals whose proxy has failed every check since `failingBefore`, that carry no
+ * traffic and have automatic replacements left for the day: at most 100 a round, oldest first.
+ */
+export function dueForAutoReplacement(db: Queryable, now: Date, failingBefore: Date, autoPerDay: number) {
+  return db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(
+      and(
+        eq(rentals.status, RENTAL_STATUS.connected),
+        sql`${proxies.failingSince} <= ${failingBefore}`,
+        sql`not ${carryingTrafficSql(now)}`,
+        sql`${autoReplacementsBefore(rentals.id, now)} < ${autoPerDay}`,
+      ),
+    )
+    .orderBy(asc(rentals.id))
+    .limit(100);
 }

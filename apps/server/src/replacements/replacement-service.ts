@@ -4,20 +4,25 @@ import {
   RENTAL_STATUS,
   type ReplacementCandidate,
 } from '@portal/contract';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../admin/audit';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../db/client';
+import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { DomainError } from '../errors';
-import { proxyIsHeld } from '../inventory/proxy-state';
 import { queueNotice } from '../notices/notice-queue';
 import type { Provisioner } from '../rentals/provisioner';
-import { carriedTrafficDuringCheck, carryingTrafficSql, isCarryingTraffic } from '../rentals/rental-activity';
+import { carriedTrafficDuringCheck, isCarryingTraffic } from '../rentals/rental-activity';
 import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-service';
-import { autoReplacementsBefore, DEFAULT_AUTO_REPLACEMENTS_PER_DAY, replacementsToday } from './replacement-repository';
+import {
+  DEFAULT_AUTO_REPLACEMENTS_PER_DAY,
+  dueForAutoReplacement,
+  lockProxy,
+  moveRental,
+  pickCandidate,
+  recordFailure,
+  replacementsToday,
+} from './replacement-repository';
 
 export { DEFAULT_AUTO_REPLACEMENTS_PER_DAY, listReplacements } from './replacement-repository';
 
@@ -61,51 +66,6 @@ export interface ReplaceRequest {
  */
 export function isFailing(proxy: ProxyRow): boolean {
   return proxy.failingSince !== null || proxy.discovery === 'unhealthy' || !proxy.enabled;
-}
-
-/**
- * The healthy free proxy a rental of `old` would move to: same country, and of those the same
- * type, then the same protocol (the customer's proxy string names the gateway port of its
- * protocol), region and city, then the lowest fraud score. `lock` takes it in the caller's
- * transaction, skipping one another replacement or purchase holds.
- */
-async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean): Promise<ProxyRow | undefined> {
-  const query = db
-    .select()
-    .from(proxies)
-    .where(
-      and(
-        eq(proxies.enabled, true),
-        eq(proxies.discovery, 'listed'),
-        sql`${proxies.failingSince} IS NULL`,
-        eq(proxies.country, old.country),
-        ne(proxies.id, old.id),
-        sql`not ${proxyIsHeld}`,
-      ),
-    )
-    .orderBy(
-      desc(sql`${proxies.type} = ${old.type}`),
-      desc(sql`${proxies.protocol} = ${old.protocol}`),
-      desc(sql`${proxies.region} = ${old.region}`),
-      desc(sql`${proxies.city} = ${old.city}`),
-      asc(proxies.fraudScore),
-      asc(proxies.id),
-    )
-    .limit(1);
-  const [row] = lock ? await query.for('update', { of: proxies, skipLocked: true }) : await query;
-  return row;
-}
-
-/** Records a failed look at the proxy as the health checker does, so the refund rule sees it too. */
-async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
-  await db
-    .update(proxies)
-    .set({ lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` })
-    .where(eq(proxies.id, rental.proxyId));
-  await db
-    .update(rentals)
-    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
-    .where(eq(rentals.id, rental.id));
 }
 
 /**
@@ -244,7 +204,7 @@ async function moveInTransaction(
     const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
     const autoUsed = automatic ? await replacementsToday(tx, rental.id, now, true) : 0;
     if (automatic && autoUsed >= autoPerDay) return null;
-    const [old] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId)).for('update');
+    const old = await lockProxy(tx, rental.proxyId);
     if (!old) throw new Error(`rental ${rental.id} has no proxy`);
     if (old.enabled && (await isCarryingTraffic(tx, rental.id, now))) {
       if (automatic) return null;
@@ -259,25 +219,10 @@ async function moveInTransaction(
       if (automatic) return null;
       throw new DomainError('NO_REPLACEMENT_AVAILABLE');
     }
-    await tx.update(rentals).set({ proxyId: fresh.id, checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
-    if (old.discovery === 'listed') {
-      await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, old.id));
-    }
-    const [row] = await tx
-      .insert(proxyReplacements)
-      .values({
-        userId: rental.userId,
-        rentalId: rental.id,
-        oldProxyId: old.id,
-        newProxyId: fresh.id,
-        reason,
-        automatic,
-        createdAt: now,
-      })
-      .returning({ id: proxyReplacements.id });
+    const replacementId = await moveRental(tx, rental, old, fresh.id, { reason, automatic, at: now });
     await bumpCatalogue(tx);
     const result: Replaced = {
-      replacementId: row!.id,
+      replacementId,
       userId: rental.userId,
       rentalId: rental.id,
       oldProxyId: old.id,
@@ -328,20 +273,7 @@ export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): P
   const now = deps.clock.now();
   const failingBefore = new Date(now.getTime() - deps.afterMs);
   const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
-  const due = await deps.db
-    .select({ id: rentals.id })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .where(
-      and(
-        eq(rentals.status, RENTAL_STATUS.connected),
-        sql`${proxies.failingSince} <= ${failingBefore}`,
-        sql`not ${carryingTrafficSql(now)}`,
-        sql`${autoReplacementsBefore(rentals.id, now)} < ${autoPerDay}`,
-      ),
-    )
-    .orderBy(asc(rentals.id))
-    .limit(100);
+  const due = await dueForAutoReplacement(deps.db, now, failingBefore, autoPerDay);
   let replaced = 0;
   for (const { id } of due) {
     const done = await replaceRental(deps, { target: { rentalId: id }, automatic: true });
