@@ -14,7 +14,7 @@ import { runLifecycleOnce } from './jobs/lifecycle-jobs';
 import { reconcilePayments } from './jobs/payments-reconcile';
 import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
 import { repeatEvery } from './jobs/repeat';
-import { startNotices } from './notices/notices-service';
+import { startNotices } from './notices/notices-jobs';
 import { createPaymentProvider } from './payments/providers';
 import { startGateway, type Gateway } from './gateway/gateway';
 import { gatewaySettingsOf } from './gateway/gateway-config';

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId, requiredReference } from './schema-columns';
 
 /** A customer, known by a hash of their API key; the wallet in cents, never below zero. */
 export const users = pgTable(
   'users',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** SHA-256 of the API key; the key itself is shown once at sign-up and never stored. */
     apiKeyHash: text('api_key_hash').notNull().unique(),
     referralKey: text('referral_key').notNull().unique(),
@@ -27,10 +28,8 @@ export const users = pgTable(
 export const browserSessions = pgTable(
   'browser_sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the cookie value. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 import { inList } from './sql-lists';
+import { identityId, requiredReference } from './schema-columns';
 
 const statusList = inList(NOTICE_STATUSES);
 
@@ -33,9 +34,7 @@ export const operatorLinkCodes = pgTable(
   'operator_link_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: requiredReference('operator_id', () => operators.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -62,10 +61,8 @@ export const operatorAlertState = pgTable('operator_alert_state', {
 export const operatorAlertNotices = pgTable(
   'operator_alert_notices',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    operatorId: requiredReference('operator_id', () => operators.id, { onDelete: 'cascade' }),
     eventKey: text('event_key').notNull(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),

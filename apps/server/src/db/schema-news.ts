@@ -1,10 +1,11 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId } from './schema-columns';
 
 /** The public news feed; content is plain text, shown as text, never as HTML. */
 export const news = pgTable(
   'news',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     /** YYYY-MM-DD, as the admin form sends it. */

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { identityId, requiredReference } from './schema-columns';
 
 /**
  * Gateway nodes: gateway processes on other servers that serve some proxies' rentals. A node
@@ -21,7 +22,7 @@ import { sql } from 'drizzle-orm';
 export const nodes = pgTable(
   'nodes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     /** What customers connect to for this node's proxies: a host name or an IP address. */
     host: text('host').notNull(),
@@ -59,9 +60,7 @@ export const nodes = pgTable(
 export const nodeUsageBatches = pgTable(
   'node_usage_batches',
   {
-    nodeId: bigint('node_id', { mode: 'number' })
-      .notNull()
-      .references(() => nodes.id),
+    nodeId: requiredReference('node_id', () => nodes.id),
     batch: bigint('batch', { mode: 'number' }).notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
   },
@@ -77,9 +76,7 @@ export const nodeProbes = pgTable(
   'node_probes',
   {
     id: uuid('id').primaryKey(),
-    nodeId: bigint('node_id', { mode: 'number' })
-      .notNull()
-      .references(() => nodes.id),
+    nodeId: requiredReference('node_id', () => nodes.id),
     /** The probe as the node receives it. */
     request: jsonb('request').notNull(),
     /** The node's answer; null until it arrives. */

@@ -4,6 +4,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 import type { StoredPayload } from '../notices/notice-events';
 import { users } from './schema-accounts';
 import { inList } from './sql-lists';
+import { identityId, requiredReference } from './schema-columns';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
@@ -38,9 +39,7 @@ export const telegramLinkCodes = pgTable(
   'telegram_link_codes',
   {
     codeHash: text('code_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -94,10 +93,8 @@ export const telegramReplies = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
     eventKey: text('event_key').notNull(),
     channel: text('channel').notNull(),
     kind: text('kind').notNull(),

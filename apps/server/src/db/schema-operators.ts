@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { inList } from './sql-lists';
+import { identityId, requiredReference } from './schema-columns';
 
 const roleList = inList(ADMIN_ROLES);
 
@@ -25,7 +26,7 @@ const roleList = inList(ADMIN_ROLES);
 export const operators = pgTable(
   'operators',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     role: text('role').notNull(),
     builtin: boolean('builtin').notNull().default(false),
@@ -64,10 +65,8 @@ export const operators = pgTable(
 export const operatorRecoveryCodes = pgTable(
   'operator_recovery_codes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
+    id: identityId(),
+    operatorId: requiredReference('operator_id', () => operators.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -88,7 +87,7 @@ export const operatorPolicy = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Through which door: `api`, `cli`, `system` (rows before operators: `admin:<token id>`). */
     actor: text('actor').notNull(),
@@ -118,7 +117,7 @@ export const auditLog = pgTable(
 export const adminTokens = pgTable(
   'admin_tokens',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { identityId } from './schema-columns';
 
 export const BACKUP_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
 export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
@@ -12,7 +13,7 @@ export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
 export const backupRuns = pgTable(
   'backup_runs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     status: text('status').$type<BackupRunStatus>().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId } from './schema-columns';
 
 /**
  * Every move of a rental from a failing proxy to another: by the customer, or by the
@@ -9,7 +10,7 @@ import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle
 export const proxyReplacements = pgTable(
   'proxy_replacements',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     // Foreign keys to users, rentals and proxies are in the migration: naming those tables here
     // would make this file and schema.ts import each other.
     userId: bigint('user_id', { mode: 'number' }).notNull(),

@@ -20,6 +20,7 @@ import { news } from './schema-news';
 import { adminTokens, auditLog } from './schema-operators';
 import { nodes } from './schema-nodes';
 import { inList } from './sql-lists';
+import { identityId, requiredReference } from './schema-columns';
 
 /*
  * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
@@ -35,7 +36,7 @@ import { inList } from './sql-lists';
 export const proxies = pgTable(
   'proxies',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     ip: text('ip').notNull(),
     port: integer('port').notNull(),
     protocol: text('protocol').notNull(),
@@ -109,13 +110,9 @@ const holding = inList(HOLDING_STATUSES);
 export const rentals = pgTable(
   'rentals',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    proxyId: bigint('proxy_id', { mode: 'number' })
-      .notNull()
-      .references(() => proxies.id),
+    id: identityId(),
+    userId: requiredReference('user_id', () => users.id),
+    proxyId: requiredReference('proxy_id', () => proxies.id),
     status: text('status').notNull(),
     /** Hours bought so far (purchase plus extensions). */
     hours: integer('hours').notNull(),
@@ -157,10 +154,8 @@ export const rentals = pgTable(
 export const rentalOrders = pgTable(
   'rental_orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    rentalId: bigint('rental_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentals.id),
+    id: identityId(),
+    rentalId: requiredReference('rental_id', () => rentals.id),
     kind: text('kind').notNull(),
     hours: integer('hours').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -181,10 +176,8 @@ export const rentalOrders = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    userId: requiredReference('user_id', () => users.id),
     kind: text('kind').notNull(),
     /** Signed: credits positive, debits negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -239,9 +232,7 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: requiredReference('user_id', () => users.id),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
     /** The method the customer pays with, e.g. BTC or LTC. */
@@ -272,7 +263,7 @@ export const payments = pgTable(
 export const giftcards = pgTable(
   'giftcards',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Normalized: upper case, no separators. */
     code: text('code').notNull().unique(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -287,9 +278,7 @@ export const giftcards = pgTable(
 export const rentalUsage = pgTable(
   'rental_usage',
   {
-    rentalId: bigint('rental_id', { mode: 'number' })
-      .notNull()
-      .references(() => rentals.id),
+    rentalId: requiredReference('rental_id', () => rentals.id),
     /** Start of the hour (UTC). */
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
@@ -326,10 +315,8 @@ export const rentalIpAuth = pgTable(
 export const exportLinks = pgTable(
   'export_links',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    userId: requiredReference('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     hint: text('hint').notNull(),
     format: text('format'),

@@ -1,10 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { telegramReplies } from '../db/schema';
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
-import { LEASE_MS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince, telegramRetryMs } from './delivery';
+import { LEASE_MS, TELEGRAM_PER_SECOND, lockTelegramBudget, telegramRetryMs } from './delivery';
 import { TelegramError, type TelegramApi } from './telegram-api';
+import {
+  claimReplies as claimReplyRows,
+  delayReply,
+  dropReply,
+  lockDueReplyChats,
+  markReplySent,
+  retryReplyAt,
+  upsertReply,
+  type ReplyRow,
+} from './telegram-repository';
 
 export interface ReplyDeps {
   db: Database;
@@ -27,24 +34,10 @@ const REPLY_BACKOFF = { firstMs: 1_000, maxMs: 60_000 };
  * retry_after) and takes the newer text.
  */
 export async function queueReply(db: Queryable, chatId: number, text: string, now: Date): Promise<void> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const gap = sql`make_interval(secs => ${REPLY_GAP_MS / 1000})`;
-  const waiting = sql`${telegramReplies.text} IS NOT NULL`;
-  await db
-    .insert(telegramReplies)
-    .values({ chatId, text, version: 1, nextAttemptAt: now })
-    .onConflictDoUpdate({
-      target: telegramReplies.chatId,
-      set: {
-        text: sql`excluded.text`,
-        version: sql`${telegramReplies.version} + 1`,
-        attempts: sql`CASE WHEN ${waiting} THEN ${telegramReplies.attempts} ELSE 0 END`,
-        nextAttemptAt: sql`CASE WHEN ${waiting} THEN ${telegramReplies.nextAttemptAt} ELSE greatest(${at}, coalesce(${telegramReplies.claimedAt} + ${gap}, ${at})) END`,
-      },
-    });
+  await upsertReply(db, { chatId, text, now, gapMs: REPLY_GAP_MS });
 }
 
-type Claimed = Pick<typeof telegramReplies.$inferSelect, 'chatId' | 'text' | 'version' | 'attempts'>;
+type Claimed = Pick<ReplyRow, 'chatId' | 'text' | 'version' | 'attempts'>;
 
 /**
  * Claims the replies this second allows, under the notices' lock and within their budget: 30
@@ -52,37 +45,13 @@ type Claimed = Pick<typeof telegramReplies.$inferSelect, 'chatId' | 'text' | 've
  */
 async function claimReplies(db: Database, now: Date): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.telegramClaims})`);
-    const recent = await telegramClaimsSince(tx, new Date(now.getTime() - PER_CHAT_MS));
+    const recent = await lockTelegramBudget(tx, now);
     const budget = TELEGRAM_PER_SECOND - recent.count;
     if (budget <= 0) return [];
-    const candidates = await tx
-      .select({ chatId: telegramReplies.chatId })
-      .from(telegramReplies)
-      .where(
-        and(
-          isNotNull(telegramReplies.text),
-          lte(telegramReplies.nextAttemptAt, now),
-          or(isNull(telegramReplies.leaseUntil), lt(telegramReplies.leaseUntil, now)),
-        ),
-      )
-      .orderBy(asc(telegramReplies.nextAttemptAt))
-      .limit(200)
-      .for('update', { skipLocked: true });
-    const chosen = candidates
-      .map((row) => row.chatId)
-      .filter((chatId) => !recent.chats.has(chatId))
-      .slice(0, budget);
+    const candidates = await lockDueReplyChats(tx, now);
+    const chosen = candidates.filter((chatId) => !recent.chats.has(chatId)).slice(0, budget);
     if (chosen.length === 0) return [];
-    const rows = await tx
-      .update(telegramReplies)
-      .set({
-        claimedAt: now,
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
-        attempts: sql`${telegramReplies.attempts} + 1`,
-      })
-      .where(inArray(telegramReplies.chatId, chosen))
-      .returning();
+    const rows = await claimReplyRows(tx, chosen, now, new Date(now.getTime() + LEASE_MS));
     return rows.map(({ chatId, text, version, attempts }) => ({ chatId, text, version, attempts }));
   });
 }
@@ -91,7 +60,6 @@ type Outcome = 'sent' | 'retried' | 'failed';
 
 async function send(deps: ReplyDeps, reply: Claimed): Promise<Outcome> {
   const now = deps.clock.now();
-  const thisOne = and(eq(telegramReplies.chatId, reply.chatId), eq(telegramReplies.version, reply.version));
   try {
     await deps.telegram.sendMessage(reply.chatId, reply.text ?? '');
   } catch (error) {
@@ -99,36 +67,22 @@ async function send(deps: ReplyDeps, reply: Claimed): Promise<Outcome> {
     const waitMs = telegramRetryMs(error, reply.attempts, REPLY_BACKOFF);
     if (waitMs !== null) {
       // Whatever answer waits by then (this one or a newer) is sent at the next attempt.
-      await deps.db
-        .update(telegramReplies)
-        .set({ leaseUntil: null, lastError: error.message, nextAttemptAt: new Date(now.getTime() + waitMs) })
-        .where(and(eq(telegramReplies.chatId, reply.chatId), isNotNull(telegramReplies.text)));
+      await retryReplyAt(deps.db, reply.chatId, error.message, new Date(now.getTime() + waitMs));
       return 'retried';
     }
     // 400 or 403 (the user blocked the bot): this answer will never go; a newer one may.
-    const [dropped] = await deps.db
-      .update(telegramReplies)
-      .set({ text: null, leaseUntil: null, lastError: error.message })
-      .where(thisOne)
-      .returning({ chatId: telegramReplies.chatId });
-    if (!dropped) await afterNewer(deps, reply.chatId, now);
+    if (!(await dropReply(deps.db, reply.chatId, reply.version, error.message))) {
+      await afterNewer(deps, reply.chatId, now);
+    }
     return 'failed';
   }
-  const [sent] = await deps.db
-    .update(telegramReplies)
-    .set({ text: null, sentAt: now, leaseUntil: null, lastError: null, attempts: 0 })
-    .where(thisOne)
-    .returning({ chatId: telegramReplies.chatId });
-  if (!sent) await afterNewer(deps, reply.chatId, now);
+  if (!(await markReplySent(deps.db, reply.chatId, reply.version, now))) await afterNewer(deps, reply.chatId, now);
   return 'sent';
 }
 
 /** A newer answer came while this one was being sent: it goes a gap after this one. */
 async function afterNewer(deps: ReplyDeps, chatId: number, now: Date): Promise<void> {
-  await deps.db
-    .update(telegramReplies)
-    .set({ leaseUntil: null, attempts: 0, nextAttemptAt: new Date(now.getTime() + REPLY_GAP_MS) })
-    .where(eq(telegramReplies.chatId, chatId));
+  await delayReply(deps.db, chatId, new Date(now.getTime() + REPLY_GAP_MS));
 }
 
 /** One round of the bot's replies; the bot runs one after each poll, every sender process every second. */

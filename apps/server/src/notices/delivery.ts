@@ -1,7 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { noticeContacts, notices, operatorAlertNotices, telegramReplies } from '../db/schema';
 import type { TelegramError } from './telegram-api';
+import { findTelegramClaimsSince, lockTelegramClaims } from './telegram-repository';
 
 /**
  * How the three Telegram queues (customers' notices, operator alerts, the bot's replies) pace and
@@ -45,20 +44,8 @@ export function telegramRetryMs(error: TelegramError, attempts: number, backoff:
  * chat), operator alerts and the bot's replies (by chat); the 30 a second are shared, and a chat
  * that got anything in the last second gets nothing more until it has passed.
  */
-export async function telegramClaimsSince(tx: Queryable, since: Date) {
-  const customers = await tx
-    .select({ userId: notices.userId, chatId: noticeContacts.telegramChatId })
-    .from(notices)
-    .leftJoin(noticeContacts, eq(noticeContacts.userId, notices.userId))
-    .where(and(eq(notices.channel, 'telegram'), gt(notices.claimedAt, since)));
-  const alerts = await tx
-    .select({ chatId: operatorAlertNotices.chatId })
-    .from(operatorAlertNotices)
-    .where(gt(operatorAlertNotices.claimedAt, since));
-  const replies = await tx
-    .select({ chatId: telegramReplies.chatId })
-    .from(telegramReplies)
-    .where(gt(telegramReplies.claimedAt, since));
+async function telegramClaimsSince(tx: Queryable, since: Date) {
+  const { customers, alerts, replies } = await findTelegramClaimsSince(tx, since);
   const alertChats = new Set(alerts.flatMap((row) => (row.chatId === null ? [] : [row.chatId])));
   const customerIds = new Set(customers.map((row) => row.userId));
   const chats = new Set([
@@ -67,4 +54,13 @@ export async function telegramClaimsSince(tx: Queryable, since: Date) {
     ...replies.map((row) => row.chatId),
   ]);
   return { customers: customerIds, chats, count: customerIds.size + alertChats.size + replies.length };
+}
+
+/**
+ * Takes the lock every queue's Telegram claims are made under, for the caller's transaction, and
+ * answers the claims of the last second: what a claim of `now` must leave room for.
+ */
+export async function lockTelegramBudget(tx: Queryable, now: Date) {
+  await lockTelegramClaims(tx);
+  return telegramClaimsSince(tx, new Date(now.getTime() - PER_CHAT_MS));
 }

@@ -1,9 +1,14 @@
-import { RENTAL_STATUS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { noticeContacts, notices, proxies, rentals } from '../db/schema';
 import type { NoticeEvent } from './notice-events';
+import {
+  findChannelContacts,
+  findReachableContacts,
+  findRentalsDueWarning,
+  insertNotices,
+  type ChannelContact,
+} from './notices-repository';
 
 export interface QueueOptions {
   /**
@@ -14,16 +19,6 @@ export interface QueueOptions {
   /** When it happened (the injected clock's now); defaults to the system clock. */
   at?: Date;
 }
-
-/** The columns a rental's label is made of, for a query joining rentals and proxies. */
-export const RENTAL_LABEL_COLUMNS = {
-  id: rentals.id,
-  endTime: rentals.endTime,
-  note: rentals.note,
-  exitIp: proxies.exitIp,
-  ip: proxies.ip,
-  country: proxies.country,
-};
 
 /** How a rental is named in a message: its exit IP, country and the customer's note. */
 export function rentalLabel(proxy: { exitIp: string | null; ip: string; country: string }, note: string): string {
@@ -47,18 +42,8 @@ function defaultKey(event: NoticeEvent): string {
   }
 }
 
-/** What decides a customer's channels: a linked chat, a confirmed address and its topics. */
-const CONTACT_COLUMNS = {
-  userId: noticeContacts.userId,
-  telegramChatId: noticeContacts.telegramChatId,
-  emailConfirmedAt: noticeContacts.emailConfirmedAt,
-  emailTopics: noticeContacts.emailTopics,
-};
-
-type Contact = Pick<typeof noticeContacts.$inferSelect, keyof typeof CONTACT_COLUMNS>;
-
 /** The channels a customer is reached on for a kind: a linked chat; a confirmed address that wants it. */
-function channelsOf(contact: Contact, kind: NoticeKind): NoticeChannel[] {
+function channelsOf(contact: ChannelContact, kind: NoticeKind): NoticeChannel[] {
   const channels: NoticeChannel[] = [];
   if (contact.telegramChatId !== null) channels.push('telegram');
   const topic = TOPIC_OF_KIND[kind];
@@ -68,13 +53,10 @@ function channelsOf(contact: Contact, kind: NoticeKind): NoticeChannel[] {
   return channels;
 }
 
-/** Rows inserted at once: a broadcast to every customer stays within PostgreSQL's parameter limit. */
-const INSERT_BATCH = 1000;
-
 /** One row per contact and channel it is reached on; a key already queued on a channel adds nothing. */
-async function insertNotices(
+async function insertFor(
   tx: Queryable,
-  contacts: Contact[],
+  contacts: ChannelContact[],
   event: NoticeEvent,
   eventKey: string,
   at: Date,
@@ -90,16 +72,7 @@ async function insertNotices(
       nextAttemptAt: at,
     })),
   );
-  let added = 0;
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
-    const inserted = await tx
-      .insert(notices)
-      .values(rows.slice(from, from + INSERT_BATCH))
-      .onConflictDoNothing()
-      .returning({ id: notices.id });
-    added += inserted.length;
-  }
-  return added;
+  return insertNotices(tx, rows);
 }
 
 /**
@@ -113,8 +86,8 @@ export async function queueNotice(
   event: NoticeEvent,
   options: QueueOptions = {},
 ): Promise<number> {
-  const contacts = await tx.select(CONTACT_COLUMNS).from(noticeContacts).where(eq(noticeContacts.userId, customerId));
-  return insertNotices(tx, contacts, event, options.key ?? defaultKey(event), options.at ?? new Date());
+  const contacts = await findChannelContacts(tx, customerId);
+  return insertFor(tx, contacts, event, options.key ?? defaultKey(event), options.at ?? new Date());
 }
 
 /** Queues one event for every customer it reaches, in the caller's transaction; answers the rows added. */
@@ -123,41 +96,8 @@ export async function queueNoticeToAll(
   event: NoticeEvent,
   options: Required<QueueOptions>,
 ): Promise<number> {
-  const contacts = await tx
-    .select(CONTACT_COLUMNS)
-    .from(noticeContacts)
-    .where(or(isNotNull(noticeContacts.telegramChatId), isNotNull(noticeContacts.emailConfirmedAt)))
-    .orderBy(asc(noticeContacts.userId));
-  return insertNotices(tx, contacts, event, options.key, options.at);
-}
-
-/** Queues an e-mail confirmation: it goes to the address given, confirmed or not. */
-export async function queueEmailConfirmation(
-  tx: Queryable,
-  customerId: number,
-  input: { address: string; tokenHash: string; token: string; at: Date },
-): Promise<void> {
-  await tx
-    .insert(notices)
-    .values({
-      userId: customerId,
-      eventKey: `email_confirm:${input.tokenHash}`,
-      channel: 'email',
-      kind: 'email_confirm',
-      payload: { kind: 'email_confirm', token: input.token },
-      address: input.address,
-      createdAt: input.at,
-      nextAttemptAt: input.at,
-    })
-    .onConflictDoNothing();
-}
-
-/** Drops what is still waiting for a channel a customer just left (unlinked, address removed). */
-export async function dropWaiting(tx: Queryable, customerId: number, channel: NoticeChannel, reason: string) {
-  await tx
-    .update(notices)
-    .set({ status: 'failed', lastError: reason, leaseUntil: null })
-    .where(and(eq(notices.userId, customerId), eq(notices.channel, channel), eq(notices.status, 'waiting')));
+  const contacts = await findReachableContacts(tx);
+  return insertFor(tx, contacts, event, options.key, options.at);
 }
 
 /** The warnings before a rental ends, each `beforeMs` ahead of end_time. */
@@ -176,30 +116,7 @@ export async function queueExpiryWarnings(deps: { db: Database; clock: Clock }):
   const now = deps.clock.now();
   let queued = 0;
   for (const moment of EXPIRY_MOMENTS) {
-    const due = await deps.db
-      .select({ ...RENTAL_LABEL_COLUMNS, userId: rentals.userId })
-      .from(rentals)
-      .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-      .where(
-        and(
-          eq(rentals.status, RENTAL_STATUS.connected),
-          eq(rentals.autoRenew, false),
-          sql`${rentals.endTime} > ${new Date(now.getTime() + moment.until)}`,
-          sql`${rentals.endTime} <= ${new Date(now.getTime() + moment.beforeMs)}`,
-          sql`${rentals.connectedAt} < ${rentals.endTime} - make_interval(secs => ${moment.beforeMs / 1000})`,
-          inArray(
-            rentals.userId,
-            deps.db
-              .select({ userId: noticeContacts.userId })
-              .from(noticeContacts)
-              .where(
-                sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`,
-              ),
-          ),
-          sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.userId} = ${rentals.userId} AND ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
-        ),
-      )
-      .limit(1000);
+    const due = await findRentalsDueWarning(deps.db, moment, now);
     for (const rental of due) {
       queued += await queueNotice(
         deps.db,

@@ -1,11 +1,19 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../db/client';
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
-import { noticeContacts, notices } from '../db/schema';
-import { backoffMs, LEASE_MS, MAX_ATTEMPTS, PER_CHAT_MS, TELEGRAM_PER_SECOND, telegramClaimsSince } from './delivery';
+import type { Database } from '../db/client';
+import { backoffMs, LEASE_MS, lockTelegramBudget, MAX_ATTEMPTS, TELEGRAM_PER_SECOND } from './delivery';
 import { MailError, type Mailer } from './mailer';
 import { queueExpiryWarnings } from './notice-queue';
+import {
+  claimNotices,
+  clearContactChat,
+  failNotices,
+  findContact,
+  lockDueEmailNoticeIds,
+  lockDueTelegramNotices,
+  markNoticesSent,
+  retryNoticesAt,
+  type NoticeRow,
+} from './notices-repository';
 import { renderNotices } from './render';
 import { TelegramError, type TelegramApi } from './telegram-api';
 
@@ -19,23 +27,7 @@ export interface NoticeSenderDeps {
 
 const EMAILS_PER_ROUND = 20;
 
-type NoticeRow = typeof notices.$inferSelect;
-
-const due = (now: Date) =>
-  and(
-    eq(notices.status, 'waiting'),
-    lte(notices.nextAttemptAt, now),
-    or(isNull(notices.leaseUntil), lt(notices.leaseUntil, now)),
-  );
-
-async function claim(db: Queryable, ids: number[], now: Date): Promise<NoticeRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .update(notices)
-    .set({ claimedAt: now, leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${notices.attempts} + 1` })
-    .where(inArray(notices.id, ids))
-    .returning();
-}
+const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
 /**
  * Claims the Telegram messages this second allows: at most 30 a second over every process (the
@@ -44,20 +36,11 @@ async function claim(db: Queryable, ids: number[], now: Date): Promise<NoticeRow
  */
 async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
   const claimed = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.telegramClaims})`);
-    const secondAgo = new Date(now.getTime() - PER_CHAT_MS);
-    const recent = await telegramClaimsSince(tx, secondAgo);
+    const recent = await lockTelegramBudget(tx, now);
     const busy = recent.customers;
     let budget = TELEGRAM_PER_SECOND - recent.count;
     if (budget <= 0) return [];
-    const candidates = await tx
-      .select({ id: notices.id, userId: notices.userId, kind: notices.kind, chatId: noticeContacts.telegramChatId })
-      .from(notices)
-      .leftJoin(noticeContacts, eq(noticeContacts.userId, notices.userId))
-      .where(and(due(now), eq(notices.channel, 'telegram')))
-      .orderBy(asc(notices.id))
-      .limit(500)
-      .for('update', { of: notices, skipLocked: true });
+    const candidates = await lockDueTelegramNotices(tx, now);
     const chosen = new Map<number, { kind: string; ids: number[] }>();
     for (const row of candidates) {
       const group = chosen.get(row.userId);
@@ -69,10 +52,11 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
       chosen.set(row.userId, { kind: row.kind, ids: [row.id] });
       budget -= 1;
     }
-    const rows = await claim(
+    const rows = await claimNotices(
       tx,
       [...chosen.values()].flatMap((group) => group.ids),
       now,
+      leaseFrom(now),
     );
     return [...chosen.values()].map((group) => rows.filter((row) => group.ids.includes(row.id)));
   });
@@ -80,55 +64,20 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
 }
 
 async function claimEmails(db: Database, now: Date): Promise<NoticeRow[]> {
-  return db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({ id: notices.id })
-      .from(notices)
-      .where(and(due(now), eq(notices.channel, 'email')))
-      .orderBy(asc(notices.id))
-      .limit(EMAILS_PER_ROUND)
-      .for('update', { skipLocked: true });
-    return claim(
-      tx,
-      candidates.map((row) => row.id),
-      now,
-    );
-  });
+  return db.transaction(async (tx) =>
+    claimNotices(tx, await lockDueEmailNoticeIds(tx, now, EMAILS_PER_ROUND), now, leaseFrom(now)),
+  );
 }
+
+const idsOf = (group: NoticeRow[]) => group.map((row) => row.id);
 
 async function markSent(deps: NoticeSenderDeps, group: NoticeRow[]): Promise<void> {
-  const ids = group.map((row) => row.id);
-  await deps.db
-    .update(notices)
-    .set({
-      status: 'sent',
-      sentAt: deps.clock.now(),
-      leaseUntil: null,
-      lastError: null,
-      // A confirmation's token is a secret: once sent it has no reason to stay in the queue.
-      payload: sql`CASE WHEN ${notices.kind} = 'email_confirm' THEN '{"kind":"email_confirm"}'::jsonb ELSE ${notices.payload} END`,
-    })
-    .where(inArray(notices.id, ids));
+  await markNoticesSent(deps.db, idsOf(group), deps.clock.now());
 }
 
-/**
- * A late outcome (a send that took longer than the lease, while another process sent the notice)
- * never turns a sent notice back.
- */
-const stillWaiting = (group: NoticeRow[]) =>
-  and(
-    inArray(
-      notices.id,
-      group.map((row) => row.id),
-    ),
-    eq(notices.status, 'waiting'),
-  );
-
+/** Late outcomes never turn a sent notice back: only waiting rows are failed or retried. */
 async function markFailed(deps: NoticeSenderDeps, group: NoticeRow[], reason: string): Promise<void> {
-  await deps.db
-    .update(notices)
-    .set({ status: 'failed', leaseUntil: null, lastError: reason })
-    .where(stillWaiting(group));
+  await failNotices(deps.db, idsOf(group), reason);
 }
 
 /** Due again after `retryAfterMs`, or, without one, after a backoff that doubles per attempt (at most an hour). */
@@ -144,10 +93,7 @@ async function markRetry(
     return 'failed';
   }
   const waitMs = retryAfterMs ?? backoffMs(attempts);
-  await deps.db
-    .update(notices)
-    .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(deps.clock.now().getTime() + waitMs) })
-    .where(stillWaiting(group));
+  await retryNoticesAt(deps.db, idsOf(group), reason, new Date(deps.clock.now().getTime() + waitMs));
   return 'retried';
 }
 
@@ -156,7 +102,7 @@ type Outcome = 'sent' | 'retried' | 'failed';
 async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group: NoticeRow[]): Promise<Outcome> {
   const first = group[0];
   if (!first) return 'failed';
-  const [contact] = await deps.db.select().from(noticeContacts).where(eq(noticeContacts.userId, first.userId));
+  const contact = await findContact(deps.db, first.userId);
   if (!contact?.telegramChatId) {
     await markFailed(deps, group, 'the customer disconnected Telegram');
     return 'failed';
@@ -174,10 +120,7 @@ async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group
     if (error.transient) return markRetry(deps, group, error.message);
     // 403: the customer blocked the bot or deleted the chat; nothing will reach it any more.
     if (error.code === 403) {
-      await deps.db
-        .update(noticeContacts)
-        .set({ telegramChatId: null, telegramLinkedAt: null })
-        .where(eq(noticeContacts.userId, first.userId));
+      await clearContactChat(deps.db, { userId: first.userId });
     }
     await markFailed(deps, group, error.message);
     return 'failed';
@@ -187,7 +130,7 @@ async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group
 }
 
 async function sendEmail(deps: NoticeSenderDeps, mailer: Mailer, row: NoticeRow): Promise<Outcome> {
-  const [contact] = await deps.db.select().from(noticeContacts).where(eq(noticeContacts.userId, row.userId));
+  const contact = await findContact(deps.db, row.userId);
   // A confirmation goes to the address it was made for, while that is still the one waiting;
   // everything else only to a confirmed address.
   const to =

@@ -21,16 +21,17 @@ import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import type { JsonSnapshot } from '../plugins/snapshot-reply';
 import {
+  broadcast,
   confirmEmail,
   createTelegramLink,
+  listNotices,
   noticeSettings,
   removeEmail,
   setEmail,
   setEmailTopics,
   unlinkTelegram,
   type ContactsDeps,
-} from './contacts';
-import { broadcast, listNotices } from './notices-admin';
+} from './notices-service';
 import { createOperatorTelegramLink, operatorTelegramStatus, unlinkOperatorTelegram } from './operator-alerts';
 
 export interface NoticesRoutesOptions

@@ -1,53 +1,228 @@
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  LANGUAGES,
+  NOTICE_STATUSES,
+  NOTICE_TOPICS,
+  type AdminNotice,
+  type AdminNoticesResponse,
+  type BroadcastRequestSchema,
+  type Language,
+  type NoticeSettings,
+  type NoticeTopic,
+} from '@portal/contract';
+import type { z } from 'zod';
+import { recordAudit, type AuditActor } from '../admin/audit';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { repeatEvery } from '../jobs/repeat';
-import { createMailer } from './mailer';
-import type { Alerts } from '../ops/alerts';
-import { runNoticeRound } from './notice-sender';
-import { runReplyRound } from './bot-replies';
-import { runAlertRound } from './operator-alert-sender';
-import { forwardAlertsToTelegram } from './operator-alerts';
+import { DomainError } from '../errors';
+import { hashSecret, randomToken } from '../lib/secrets';
+import { addNewsIn, type NewsDeps } from '../news/news-service';
+import { issueDeepLink } from './deep-link';
+import { queueNoticeToAll } from './notice-queue';
+import {
+  clearContactChat,
+  clearEmail,
+  confirmEmailByTokenHash,
+  countLinkedChats,
+  countNoticesByStatus,
+  failWaitingNotices,
+  findContact,
+  insertNotices,
+  listLatestNotices,
+  replaceTelegramLinkCode,
+  setContactChat,
+  setUnconfirmedEmail,
+  spendTelegramLinkCode,
+  updateEmailTopics,
+  upsertContact,
+} from './notices-repository';
 import { TelegramApi } from './telegram-api';
-import { startTelegramBot } from './telegram-bot';
 
 export function telegramApiOf(config: Pick<Config, 'notices'>): TelegramApi | null {
   const telegram = config.notices.telegram;
   return telegram ? new TelegramApi(telegram.token, telegram.apiUrl) : null;
 }
 
-/** The queue is looked at every second: Telegram's per-chat limit is one message a second. */
-export const NOTICE_ROUND_MS = 1_000;
+export interface ContactsDeps {
+  db: Database;
+  clock: Clock;
+  telegram: TelegramApi | null;
+  emailAvailable: boolean;
+}
+
+/** The confirmation link of an address works a day. */
+export const EMAIL_TOKEN_MS = 24 * 3_600_000;
+
+/** Telegram's `language_code` (an IETF tag) as one of the portal's languages, if it is one. */
+export function portalLanguage(code: string | undefined | null): Language | null {
+  if (!code) return null;
+  const lower = code.toLowerCase();
+  if (lower.startsWith('zh')) return 'zh-CN';
+  return LANGUAGES.find((language) => language === lower.split('-')[0]) ?? null;
+}
+
+export async function noticeSettings(deps: ContactsDeps, userId: number): Promise<NoticeSettings> {
+  const contact = await findContact(deps.db, userId);
+  return {
+    success: true,
+    telegram: { available: deps.telegram !== null, linked: Boolean(contact?.telegramChatId) },
+    email: {
+      available: deps.emailAvailable,
+      address: contact?.email ?? null,
+      confirmed: Boolean(contact?.emailConfirmedAt),
+      topics: (contact?.emailTopics ?? [...NOTICE_TOPICS]).filter((topic): topic is NoticeTopic =>
+        (NOTICE_TOPICS as readonly string[]).includes(topic),
+      ),
+    },
+  };
+}
+
+/** A one-time deep link to the bot that links the chat it is opened in to this customer. */
+export async function createTelegramLink(
+  deps: ContactsDeps,
+  userId: number,
+  language: Language | undefined,
+): Promise<string> {
+  return issueDeepLink(deps, async (tx, code) => {
+    await upsertContact(tx, userId, language);
+    await replaceTelegramLinkCode(tx, userId, code);
+  });
+}
 
 /**
- * Starts what notices need in a server process: the queue's sender (every process may run one;
- * each notice is claimed by one of them) and, with a bot token, the bot's long polling (one
- * process at a time holds it). Answers the function that stops both.
+ * Links a chat with a deep link's code: answers the customer, or null when the code is unknown,
+ * used or expired (nothing is linked then). A chat linked to another account moves to this one.
  */
-export function startNotices(
-  deps: { config: Config; db: Database; clock: Clock; telegram?: TelegramApi | null; alerts?: Alerts },
-  log: FastifyBaseLogger,
-): () => Promise<void> {
-  const telegram = deps.telegram === undefined ? telegramApiOf(deps.config) : deps.telegram;
-  const mailer = deps.config.notices.smtp ? createMailer(deps.config.notices.smtp) : null;
-  const sender = { db: deps.db, clock: deps.clock, telegram, mailer, publicUrl: deps.config.publicUrl };
-  const stops = [repeatEvery('notices', NOTICE_ROUND_MS, (signal) => runNoticeRound(sender, signal), log)];
-  if (telegram) {
-    stops.push(startTelegramBot({ db: deps.db, clock: deps.clock, telegram }, log));
-    // Replies the bot could not send at once (rate limits, a 429's retry_after) go from any process.
-    const replies = { db: deps.db, clock: deps.clock, telegram };
-    stops.push(repeatEvery('bot replies', NOTICE_ROUND_MS, () => runReplyRound(replies), log));
+export async function linkChat(
+  deps: { db: Database; clock: Clock },
+  code: string,
+  chatId: number,
+  telegramLanguage: string | undefined,
+): Promise<number | null> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const userId = await spendTelegramLinkCode(tx, hashSecret(code), now);
+    if (userId === null) return null;
+    await clearContactChat(tx, { chatId });
+    await upsertContact(tx, userId, undefined);
+    await setContactChat(tx, userId, { chatId, linkedAt: now, language: portalLanguage(telegramLanguage) });
+    return userId;
+  });
+}
+
+export async function unlinkTelegram(db: Database, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await clearContactChat(tx, { userId });
+    await failWaitingNotices(tx, userId, 'telegram', 'the customer disconnected Telegram');
+  });
+}
+
+/** Sets a new address (unconfirmed until its link is opened) and queues its confirmation. */
+export async function setEmail(
+  deps: ContactsDeps,
+  userId: number,
+  email: string,
+  language: Language | undefined,
+): Promise<void> {
+  if (!deps.emailAvailable) throw new DomainError('EMAIL_NOT_CONFIGURED');
+  const token = randomToken(24);
+  const tokenHash = hashSecret(token);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await upsertContact(tx, userId, language);
+    await setUnconfirmedEmail(tx, userId, {
+      address: email,
+      tokenHash,
+      tokenExpiresAt: new Date(now.getTime() + EMAIL_TOKEN_MS),
+    });
+    await failWaitingNotices(tx, userId, 'email', 'the customer changed the e-mail address');
+    // The confirmation goes to the address given, confirmed or not.
+    await insertNotices(tx, [
+      {
+        userId,
+        eventKey: `email_confirm:${tokenHash}`,
+        channel: 'email',
+        kind: 'email_confirm',
+        payload: { kind: 'email_confirm', token },
+        address: email,
+        createdAt: now,
+        nextAttemptAt: now,
+      },
+    ]);
+  });
+}
+
+export async function confirmEmail(deps: { db: Database; clock: Clock }, token: string): Promise<void> {
+  if (!(await confirmEmailByTokenHash(deps.db, hashSecret(token), deps.clock.now()))) {
+    throw new DomainError('EMAIL_TOKEN_INVALID');
   }
-  // Operator alerts reach linked operators' chats only with a bot; without one they stay log lines and metrics.
-  if (telegram && deps.alerts) {
-    const forwarder = forwardAlertsToTelegram({ db: deps.db, alerts: deps.alerts }, log);
-    const alertSender = { db: deps.db, clock: deps.clock, telegram };
-    stops.push(async () => forwarder.stop());
-    stops.push(repeatEvery('operator alert messages', NOTICE_ROUND_MS, () => runAlertRound(alertSender), log));
-  }
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-    mailer?.close();
+}
+
+export async function setEmailTopics(db: Database, userId: number, topics: NoticeTopic[]): Promise<void> {
+  if (!(await updateEmailTopics(db, userId, [...new Set(topics)]))) throw new DomainError('EMAIL_NOT_SET');
+}
+
+export async function removeEmail(db: Database, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await clearEmail(tx, userId);
+    await failWaitingNotices(tx, userId, 'email', 'the customer removed the e-mail address');
+  });
+}
+
+/** The console's view of the queue: how many are in each state, and the latest rows with their reasons. */
+export async function listNotices(
+  deps: Pick<NewsDeps, 'db'>,
+  query: { status?: AdminNotice['status']; limit: number },
+): Promise<Omit<AdminNoticesResponse, 'success'>> {
+  const grouped = await countNoticesByStatus(deps.db);
+  const counts = Object.fromEntries(NOTICE_STATUSES.map((status) => [status, 0])) as AdminNoticesResponse['counts'];
+  for (const row of grouped) counts[row.status as AdminNotice['status']] = Number(row.count);
+  const telegramLinked = await countLinkedChats(deps.db);
+  const rows = await listLatestNotices(deps.db, query);
+  return {
+    counts,
+    telegramLinked,
+    notices: rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      kind: row.kind as AdminNotice['kind'],
+      channel: row.channel as AdminNotice['channel'],
+      status: row.status as AdminNotice['status'],
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      nextAttemptAt: row.nextAttemptAt.toISOString(),
+    })),
   };
+}
+
+/**
+ * A news item and, when asked, the same text to every linked Telegram chat, in one transaction:
+ * the item, its notices and both audit rows are there together or not at all. The messages go out
+ * at the queue's pace: within Telegram's 30 a second.
+ */
+export async function broadcast(
+  deps: NewsDeps,
+  actor: AuditActor,
+  input: z.output<typeof BroadcastRequestSchema>,
+): Promise<{ newsId: string; queued: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const { title, content, important } = input;
+    const item = await addNewsIn(tx, actor, { title, content, important, date: now.toISOString().slice(0, 10) }, now);
+    if (!input.telegram) return { newsId: item._id, queued: 0 };
+    const queued = await queueNoticeToAll(
+      tx,
+      { kind: 'broadcast', title, content },
+      { key: `broadcast:${item._id}`, at: now },
+    );
+    await recordAudit(tx, {
+      actor,
+      action: 'notices.broadcast',
+      details: { newsId: Number(item._id), telegram: queued },
+      at: now,
+    });
+    return { newsId: item._id, queued };
+  });
 }

@@ -9,7 +9,7 @@ import { createdOperator, operatorToken } from '../../test/operator-kit';
 import { TELEGRAM_PER_SECOND } from './delivery';
 import { runNoticeRound } from './notice-sender';
 import { runAlertRound } from './operator-alert-sender';
-import { forwardAlertsToTelegram } from './operator-alerts';
+import { forwardAlertsToTelegram } from './notices-jobs';
 import { RESYNC_EVERY_MS } from '../ops/alerts';
 import { TelegramApi } from './telegram-api';
 import { REPLY_GAP_MS } from './bot-replies';

@@ -19,6 +19,15 @@ function expiryText(texts: Texts, kind: ExpiryEvent['kind'], payloads: ExpiryEve
   return [kind === 'expiry_24h' ? texts.expiry24Header : texts.expiry1Header, ...lines, texts.expiryFooter].join('\n');
 }
 
+/** An auto-renewal's outcome: the rental, its end, and what else the kind's text names. */
+function renewalText(
+  template: string,
+  event: { rentalId: number; label: string; endTime: string },
+  more: Record<string, string>,
+): string {
+  return fill(template, { id: event.rentalId, label: event.label, ...more, end: formatUtc(event.endTime) });
+}
+
 /**
  * The message of one or more notices of one kind for one customer (several expiry warnings due at
  * once make one message). `links` adds what only e-mails carry: the account page to change them.
@@ -41,21 +50,11 @@ export function renderNotices(
       break;
     case 'auto_renewed':
       subject = texts.subjects.auto_renewed;
-      text = fill(texts.autoRenewed, {
-        id: first.rentalId,
-        label: first.label,
-        amount: money(first.amountCents),
-        end: formatUtc(first.endTime),
-      });
+      text = renewalText(texts.autoRenewed, first, { amount: money(first.amountCents) });
       break;
     case 'renew_failed':
       subject = texts.subjects.renew_failed;
-      text = fill(texts.renewFailed, {
-        id: first.rentalId,
-        label: first.label,
-        reason: first.reason,
-        end: formatUtc(first.endTime),
-      });
+      text = renewalText(texts.renewFailed, first, { reason: first.reason });
       break;
     case 'payment_credited':
       subject = texts.subjects.payment_credited;

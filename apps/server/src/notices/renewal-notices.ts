@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { proxies, type rentals } from '../db/schema';
+import type { proxies, rentals } from '../db/schema';
 import { queueNotice, rentalLabel } from './notice-queue';
+import { findProxy } from './notices-repository';
 
 type Rental = typeof rentals.$inferSelect;
 type Proxy = typeof proxies.$inferSelect;
@@ -30,7 +30,7 @@ export async function queueRenewed(
  * ends, and the notice goes once per end time.
  */
 export async function queueRenewalFailed(tx: Queryable, rental: Rental, reason: string, at: Date): Promise<void> {
-  const [proxy] = await tx.select().from(proxies).where(eq(proxies.id, rental.proxyId));
+  const proxy = await findProxy(tx, rental.proxyId);
   if (!proxy) return;
   await queueNotice(
     tx,

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { RENTAL_STATUS, formatCents } from '@portal/contract';
+import { formatCents } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { noticeContacts, proxies, rentals, telegramPoller, users } from '../db/schema';
 import { loggableError } from '../lib/loggable-error';
 import { queueReply, runReplyRound } from './bot-replies';
-import { linkChat, portalLanguage, unlinkTelegram } from './contacts';
-import { RENTAL_LABEL_COLUMNS, rentalLabel } from './notice-queue';
+import { rentalLabel } from './notice-queue';
+import { linkChat, portalLanguage, unlinkTelegram } from './notices-service';
+import { findConnectedRentalLabels, findContactByChat } from './notices-repository';
 import { linkOperatorChat } from './operator-alerts';
 import { operatorTextsFor } from './operator-texts';
 import { fill, textsFor } from './texts';
 import type { TelegramApi, TelegramMessage, TelegramUpdate } from './telegram-api';
+import { findBalanceCents, releasePollerLease, storePollerOffset, takePollerLease } from './telegram-repository';
 
 export interface BotDeps {
   db: Database;
@@ -33,24 +33,11 @@ const POLL_LEASE_MS = 90_000;
  */
 async function takeLease(deps: BotDeps): Promise<number | null> {
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(telegramPoller)
-    .set({ owner: deps.owner, leaseUntil: new Date(now.getTime() + POLL_LEASE_MS) })
-    .where(
-      and(
-        eq(telegramPoller.id, 1),
-        or(eq(telegramPoller.owner, deps.owner), isNull(telegramPoller.leaseUntil), lt(telegramPoller.leaseUntil, now)),
-      ),
-    )
-    .returning({ offset: telegramPoller.updateOffset });
-  return row ? row.offset : null;
+  return takePollerLease(deps.db, deps.owner, now, new Date(now.getTime() + POLL_LEASE_MS));
 }
 
 export async function releaseLease(deps: Pick<BotDeps, 'db' | 'owner'>): Promise<void> {
-  await deps.db
-    .update(telegramPoller)
-    .set({ owner: null, leaseUntil: null })
-    .where(and(eq(telegramPoller.id, 1), eq(telegramPoller.owner, deps.owner)));
+  await releasePollerLease(deps.db, deps.owner);
 }
 
 /**
@@ -72,10 +59,7 @@ export async function pollOnce(deps: BotDeps, signal?: AbortSignal, log?: Fastif
   }
   const last = updates.at(-1);
   if (last) {
-    await deps.db
-      .update(telegramPoller)
-      .set({ updateOffset: last.update_id + 1 })
-      .where(and(eq(telegramPoller.id, 1), eq(telegramPoller.owner, deps.owner)));
+    await storePollerOffset(deps.db, deps.owner, last.update_id + 1);
     // The answers just queued go now, as far as the rate limits allow; the rest with the sender's rounds.
     await runReplyRound(deps).catch((error: unknown) =>
       log?.warn({ err: loggableError(error) }, 'telegram: replies wait for the next round'),
@@ -89,11 +73,6 @@ function command(text: string): { name: string; argument: string } {
   return { name: match?.[1]?.toLowerCase() ?? '', argument: match?.[2] ?? '' };
 }
 
-async function contactOfChat(db: Database, chatId: number) {
-  const [contact] = await db.select().from(noticeContacts).where(eq(noticeContacts.telegramChatId, chatId));
-  return contact ?? null;
-}
-
 function timeLeft(template: string, ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   return fill(template, { h: Math.floor(minutes / 60), m: minutes % 60 });
@@ -101,13 +80,7 @@ function timeLeft(template: string, ms: number): string {
 
 async function proxiesText(deps: BotDeps, userId: number, language: string | null): Promise<string> {
   const texts = textsFor(language);
-  const rows = await deps.db
-    .select(RENTAL_LABEL_COLUMNS)
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .where(and(eq(rentals.userId, userId), eq(rentals.status, RENTAL_STATUS.connected)))
-    .orderBy(asc(rentals.endTime))
-    .limit(50);
+  const rows = await findConnectedRentalLabels(deps.db, userId);
   if (rows.length === 0) return texts.proxiesNone;
   const now = deps.clock.now().getTime();
   const lines = rows.map((row) =>
@@ -124,7 +97,7 @@ async function proxiesText(deps: BotDeps, userId: number, language: string | nul
 async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> {
   const chatId = message.chat.id;
   const { name, argument } = command(message.text ?? '');
-  const contact = await contactOfChat(deps.db, chatId);
+  const contact = await findContactByChat(deps.db, chatId);
   const language = contact?.language ?? portalLanguage(message.from?.language_code);
   const texts = textsFor(language);
   if (name === 'start' && argument) {
@@ -135,18 +108,15 @@ async function answer(deps: BotDeps, message: TelegramMessage): Promise<string> 
       const operatorId = await linkOperatorChat(deps, argument, chatId, appLanguage);
       return operatorId === null ? texts.badCode : operatorTextsFor(appLanguage).linked;
     }
-    const linked = await contactOfChat(deps.db, chatId);
+    const linked = await findContactByChat(deps.db, chatId);
     return textsFor(linked?.language ?? language).linked;
   }
   if (name === 'help' || name === 'start') return contact ? texts.help : `${texts.notLinked}\n\n${texts.help}`;
   if (!contact) return `${texts.notLinked}\n\n${texts.help}`;
   switch (name) {
     case 'balance': {
-      const [user] = await deps.db
-        .select({ balanceCents: users.balanceCents })
-        .from(users)
-        .where(eq(users.id, contact.userId));
-      return fill(texts.balance, { balance: formatCents(user?.balanceCents ?? 0) });
+      const balanceCents = await findBalanceCents(deps.db, contact.userId);
+      return fill(texts.balance, { balance: formatCents(balanceCents) });
     }
     case 'proxies':
       return proxiesText(deps, contact.userId, contact.language);
