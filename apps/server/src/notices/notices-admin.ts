@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { noticeContacts, notices } from '../db/schema';
 import { addNewsIn, type NewsDeps } from '../news/news-service';
 import { queueNoticeToAll } from './notice-queue';

@@ -1,6 +1,6 @@
 import { ipAuthRange, type IpAuth } from '@portal/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit, SYSTEM_ACTOR } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { PortRange } from '../config';
 import type { Database, Queryable } from '../db/client';

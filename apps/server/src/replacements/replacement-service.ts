@@ -5,7 +5,7 @@ import {
   type ReplacementCandidate,
 } from '@portal/contract';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
