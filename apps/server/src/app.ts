@@ -8,12 +8,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts-routes';
+import { customersRoutes } from './accounts/customers-routes';
+import { auditRoutes } from './audit/audit-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { consoleRoutes } from './admin/console-routes';
 import { operatorRoutes } from './admin/operator-routes';
 import { adminNodesRoutes } from './nodes/admin-nodes-routes';
 import { CatalogueCache } from './catalogue/catalogue-cache';
 import { catalogueRoutes } from './catalogue/catalogue-routes';
+import { giftcardsRoutes } from './payments/giftcards-routes';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { PaymentsDeps } from './payments/payments-service';
 import { createPaymentProvider } from './payments/providers';
@@ -237,14 +240,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, {
     ...adminAuth,
     loginRateLimit: config.adminLoginRateLimit,
-    sourceWindowMs: config.gateway.sourceWindowMs,
   });
+  await app.register(auditRoutes, adminAuth);
   await app.register(consoleRoutes, adminAuth);
+  await app.register(customersRoutes, adminAuth);
+  await app.register(giftcardsRoutes, adminAuth);
   await app.register(operatorRoutes, adminAuth);
   await app.register(adminNodesRoutes, adminAuth);
   await app.register(discoveryRoutes, { ...adminAuth, discovery: discoveryDepsOf(deps) });
   await app.register(opsRoutes, { ...adminAuth, backups: config.backups });
-  await app.register(inventoryRoutes, adminAuth);
+  await app.register(inventoryRoutes, { ...adminAuth, sourceWindowMs: config.gateway.sourceWindowMs });
   await app.register(replacementRoutes, {
     ...adminAuth,
     provisioner,

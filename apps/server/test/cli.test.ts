@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../src/accounts/accounts-service';
 import { systemClock } from '../src/clock';
 import { openDatabase, type Database } from '../src/db/client';
-import type { AuditActor } from '../src/admin/audit';
+import type { AuditActor } from '../src/audit/audit-service';
 import { createOperator } from '../src/admin/operators';
 import { adminTokens, auditLog, operators, users } from '../src/db/schema';
 import { runCli, tempDir } from './helper';

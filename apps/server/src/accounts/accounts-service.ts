@@ -1,6 +1,6 @@
 import { centsToDollars, type BalanceAdjustRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -23,6 +23,8 @@ import { customerChanged, type CustomerCache, type SessionEnd } from './customer
 
 /** The operator's lookup is a plain read with no rule around it; the row is what a guarded request carries. */
 export { findCustomerId, type UserRow } from './accounts-repository';
+/** The operator's search and view of one customer: plain reads, with no rule of the area around them. */
+export { customerDetail, searchCustomers } from './customers-repository';
 
 export interface AccountsDeps {
   db: Database;

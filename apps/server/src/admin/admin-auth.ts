@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
-import { recordAudit, recordFlood, type AuditActor } from './audit';
+import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
 import { lookupOf, operatorSecretMatches } from './operator-secrets';
 import { secondFactorAccepted } from './totp';
 import { clearTotpFailures, countTotpFailure } from './totp-lock';

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { adminTokens } from '../db/schema';
 import { DomainError } from '../errors';
-import { recordAudit, type AuditActor } from './audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 
 /** The operator's own sessions that still work, newest first; `current` marks the caller's. */
 export async function listOwnSessions(

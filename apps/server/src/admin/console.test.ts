@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, rentals, users } from '../db/schema';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { verifyLedger } from '../ledger/ledger';
-import { createGiftcards } from '../payments/giftcards';
+import { createGiftcards } from '../payments/giftcards-repository';
 import {
   HOUR,
   addProxies,

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { endSessionsWithoutSecondFactor } from './admin-sessions';
-import { recordAudit, type AuditActor } from './audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { hashOperatorSecret, newOperatorSecret } from './operator-secrets';
 
 export interface OperatorsDeps {

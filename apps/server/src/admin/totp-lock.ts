@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { operators } from '../db/schema';
 import { queueOneOffAlert } from '../notices/operator-alerts';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
 import { lockPresentOperator } from './operators';
 
 /**

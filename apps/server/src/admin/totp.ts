@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { operatorRecoveryCodes, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { endSessionsOf } from './admin-sessions';
-import { recordAudit, type AuditActor } from './audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { newRecoveryCode, recoveryCodeHash } from './operator-secrets';
 
 export interface TotpDeps {

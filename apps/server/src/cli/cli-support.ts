@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
 import { builtinOwner } from '../admin/admin-auth';
-import { recordAudit, recordFlood, type AuditActor } from '../admin/audit';
+import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
 import { activeOperatorNamed } from '../admin/operators';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';

@@ -11,13 +11,12 @@ import {
   revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { findCustomerId } from '../accounts/accounts-service';
-import { listAudit } from '../admin/audit';
-import { customerDetail, overview, searchCustomers } from '../admin/console-queries';
+import { customerDetail, findCustomerId, searchCustomers } from '../accounts/accounts-service';
+import { listAudit } from '../audit/audit-service';
+import { overview } from '../admin/console-queries';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
-import { revealGiftcard } from '../payments/giftcards-service';
+import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { listGiftcards } from '../payments/giftcards';
 import { cliActor, numberOrText, requestOf, withDatabase } from './cli-support';
 
 /** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
@@ -179,11 +178,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
       });
       const page = await withDatabase(async (db) => {
         await cliActor(db, auditEndpoint);
-        return listAudit(db, {
-          ...query,
-          from: query.from === undefined ? undefined : new Date(query.from),
-          to: query.to === undefined ? undefined : new Date(query.to),
-        });
+        return listAudit(db, query);
       });
       table(
         ['id', 'when', 'operator', 'via', 'source', 'action', 'count', 'details'],

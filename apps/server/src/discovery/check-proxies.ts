@@ -1,6 +1,6 @@
 import type { ProxyCheckRequestSchema, ProxyCheckResult } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { checkNow, type DiscoveryDeps } from './discovery-service';
 
 /**

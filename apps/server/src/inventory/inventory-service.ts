@@ -1,6 +1,6 @@
 import type { ProxyImportQuerySchema } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { readImport } from './inventory-import';

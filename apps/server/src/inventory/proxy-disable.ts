@@ -1,6 +1,6 @@
 import { HOLDING_STATUSES, RENTAL_STATUS, refundUntil } from '@portal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { proxies, rentals } from '../db/schema';

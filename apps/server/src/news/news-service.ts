@@ -1,6 +1,6 @@
 import type { NewsAddRequestSchema, NewsItem } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { DomainError } from '../errors';

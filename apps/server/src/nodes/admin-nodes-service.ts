@@ -1,7 +1,7 @@
 import type { NodeCreateRequestSchema, NodeView } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { proxies } from '../db/schema';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema';
-import { createGiftcards } from '../payments/giftcards';
+import { createGiftcards } from '../payments/giftcards-repository';
 import { buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
 import { startSmtpFake } from '../../test/fakes/smtp-fake';
 import { createMailer, type Mailer } from './mailer';

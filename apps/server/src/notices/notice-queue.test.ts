@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notices, rentals } from '../db/schema';
-import { createGiftcards } from '../payments/giftcards';
+import { createGiftcards } from '../payments/giftcards-repository';
 import { RENEW_LEAD_MS, runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
   addProxies,

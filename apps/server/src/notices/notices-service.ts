@@ -10,7 +10,7 @@ import {
   type NoticeTopic,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

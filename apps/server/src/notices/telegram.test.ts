@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { noticeContacts, notices, rentals } from '../db/schema';
-import { createGiftcards } from '../payments/giftcards';
+import { createGiftcards } from '../payments/giftcards-repository';
 import { addProxies, customerCall, fundedCustomer, HOUR, adminToken, type TestApp } from '../../test/helper';
 import { FAKE_BOT_TOKEN, FAKE_BOT_USERNAME, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { queueNotice } from './notice-queue';

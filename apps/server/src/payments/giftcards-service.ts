@@ -1,9 +1,13 @@
 import { centsToDollars, type GiftcardCreateRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../admin/audit';
+import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { createGiftcards, giftcardCode } from './giftcards';
+import { DomainError } from '../errors';
+import { lockBalance, postEntry } from '../ledger/ledger';
+import { queueNotice } from '../notices/notice-queue';
+import { maskGiftcardCode, normalizeGiftcardCode } from './giftcard-codes';
+import { claimGiftcard, createGiftcards, giftcardCode, selectGiftcards } from './giftcards-repository';
 
 export interface GiftcardDeps {
   db: Database;
@@ -37,4 +41,49 @@ export async function revealGiftcard(deps: GiftcardDeps, actor: AuditActor, id: 
     await recordAudit(tx, { actor, action: 'giftcards.reveal', details: { id }, at: deps.clock.now() });
     return code;
   });
+}
+
+/**
+ * Redeems a code once, ever: only one of any number of concurrent redemptions claims the card,
+ * and the ledger's unique index backs it up.
+ */
+export async function redeemGiftcard(
+  deps: GiftcardDeps,
+  userId: number,
+  input: string,
+): Promise<{ amountCents: number; walletCents: number }> {
+  const code = normalizeGiftcardCode(input);
+  return deps.db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const now = deps.clock.now();
+    const card = await claimGiftcard(tx, code, userId, now);
+    if (!card) throw new DomainError('GIFTCARD_INVALID');
+    const walletCents = await postEntry(tx, {
+      userId,
+      kind: 'giftcard',
+      amountCents: card.amountCents,
+      giftcardId: card.id,
+      at: now,
+    });
+    await queueNotice(
+      tx,
+      userId,
+      { kind: 'payment_credited', amountCents: card.amountCents, balanceCents: walletCents },
+      { at: now, key: `giftcard:${card.id}` },
+    );
+    return { amountCents: card.amountCents, walletCents };
+  });
+}
+
+/** Every card, newest first, its code masked: lists are read by roles that may not redeem. */
+export async function listGiftcards(db: Database) {
+  const rows = await selectGiftcards(db);
+  return rows.map((row) => ({
+    id: row.id,
+    code: maskGiftcardCode(row.code),
+    amount: centsToDollars(row.amountCents),
+    createdAt: row.createdAt.toISOString(),
+    redeemedBy: row.redeemedBy,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+  }));
 }

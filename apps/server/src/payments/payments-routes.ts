@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { redeemGiftcard } from './giftcards';
+import { redeemGiftcard } from './giftcards-service';
 import {
   checkPayment,
   clientStatus,

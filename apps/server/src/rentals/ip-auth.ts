@@ -1,5 +1,5 @@
 import { ipAuthRange, type IpAuth } from '@portal/contract';
-import { recordAudit, SYSTEM_ACTOR } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { PortRange } from '../config';
 import type { Database } from '../db/client';

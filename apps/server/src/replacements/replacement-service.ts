@@ -4,7 +4,7 @@ import {
   RENTAL_STATUS,
   type ReplacementCandidate,
 } from '@portal/contract';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../admin/audit';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';

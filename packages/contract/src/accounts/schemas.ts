@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { LEDGER_KINDS } from '../admin/schemas';
 import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
+
+export const LEDGER_KINDS = [
+  'deposit',
+  'giftcard',
+  'purchase',
+  'extension',
+  'refund',
+  'referral_reward',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** API keys are URL-safe text; anything longer than this cannot be one of ours. */
 export const API_KEY_MAX_LENGTH = 200;

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ProxyIdParamsSchema } from '../admin/schemas';
 import {
+  ProxyIdParamsSchema,
   ProxyMaxConnectionsRequestSchema,
   ProxyMaxConnectionsResponseSchema,
   ProxyMaxSourceIpsRequestSchema,

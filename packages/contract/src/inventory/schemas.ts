@@ -94,3 +94,31 @@ export const InventoryRowSchema = z.object({
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
 export const InventoryListResponseSchema = z.object({ success: successTrue, proxies: z.array(InventoryRowSchema) });
+
+export const ProxyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProxyEnabledResponseSchema = z.object({
+  success: successTrue,
+  id: z.number().int(),
+  enabled: z.boolean(),
+});
+
+/**
+ * Disabling a proxy cuts off the rental that holds it. `dryRun` answers what a disable would
+ * affect and changes nothing (the console's confirmation asks it first); `replace` moves each
+ * connected rental to a comparable healthy proxy, free of charge.
+ */
+export const ProxyDisableRequestSchema = z
+  .object({
+    replace: z.boolean().optional(),
+    dryRun: z.boolean().optional(),
+  })
+  .nullish();
+export const ProxyDisableResponseSchema = ProxyEnabledResponseSchema.extend({
+  /** Rentals holding the proxy (waiting, connected or ready): they lose access. */
+  affectedRentals: z.number().int(),
+  /** Of those, moved to another proxy (only with `replace`; none on a dry run). */
+  replaced: z.number().int(),
+  /** True when nothing was changed. */
+  dryRun: z.boolean(),
+});
+export type ProxyDisableResponse = z.infer<typeof ProxyDisableResponseSchema>;

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
-import { ProxyIdParamsSchema } from '../admin/schemas';
+import { ProxyIdParamsSchema } from '../inventory/schemas';
 import {
   NodeCreateRequestSchema,
   NodeCreateResponseSchema,

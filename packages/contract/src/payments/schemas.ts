@@ -93,3 +93,19 @@ export const GiftcardCreateRequestSchema = z
   .transform(({ amount, count }) => ({ amountCents: amount, count }));
 export type GiftcardCreateRequest = z.input<typeof GiftcardCreateRequestSchema>;
 export const GiftcardCreateResponseSchema = z.object({ success: successTrue, codes: z.array(z.string()) });
+
+export const GiftcardRowSchema = z.object({
+  id: z.number().int(),
+  /** Masked (`****-****-****-WXYZ`): the full code is in the answer that creates it, and a reveal. */
+  code: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  redeemedBy: z.number().int().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type GiftcardRow = z.infer<typeof GiftcardRowSchema>;
+export const GiftcardListResponseSchema = z.object({ success: successTrue, giftcards: z.array(GiftcardRowSchema) });
+export const GiftcardIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const GiftcardRevealResponseSchema = z.object({ success: successTrue, id: z.number().int(), code: z.string() });

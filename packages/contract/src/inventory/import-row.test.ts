@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyImportRowSchema } from './schemas';
+import { ProxyImportRowSchema } from './import-schemas';
 
 const upstreamOf = (upstream: string) => {
   const result = ProxyImportRowSchema.safeParse({ upstream });

@@ -2,27 +2,12 @@ import { and, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { AuditAction } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { auditLog } from '../db/schema';
-import { sourceKey } from '../lib/failure-throttle';
+import type { AuditActor, NonOperatorActor } from './audit-actor';
 
-/**
- * Who acts, as the audit log names them: the door (`api`, `cli`), the operator (id and name as
- * they were then; null for a caller nobody could name) and where the call came from.
- */
-export interface AuditActor {
-  via: 'api' | 'cli';
-  operatorId: number | null;
-  operatorName: string | null;
-  /** The caller's address, or `cli`. */
-  source: string;
-}
+/** The audit log's queries; what is written when, and the flood rule, are the service's. */
 
-/** The portal itself (an expiry job, a gateway): nobody to name. */
-export const SYSTEM_ACTOR = 'system';
-
-/** Who did it when it was not an operator: the portal itself, or a customer acting on their own rental. */
-export type NonOperatorActor = typeof SYSTEM_ACTOR | `customer:${number}`;
-
-interface AuditEntryInput {
+/** A row of the audit log as its writers give it. */
+export interface AuditEntryInput {
   actor: AuditActor | NonOperatorActor;
   /** One of the contract's actions, so the console has a sentence for every row. */
   action: AuditAction;
@@ -42,26 +27,12 @@ function rowOf(entry: AuditEntryInput) {
   };
 }
 
-/** Records an operator action after it succeeded. Details never hold secrets or gift card codes. */
-export async function recordAudit(db: Queryable, entry: AuditEntryInput): Promise<void> {
+export async function insertAuditRow(db: Queryable, entry: AuditEntryInput): Promise<void> {
   await db.insert(auditLog).values(rowOf(entry));
 }
 
-/**
- * Records an event that an attacker can repeat at will (a refusal, a failed login): all of one
- * kind from one source (an IPv6 /64 counts as one) and one operator within a minute are one row
- * whose `count` grows, so a flood adds a row a minute instead of pushing real actions out of view.
- * The row keeps the first event's time and details; `about` (the call a refusal refused) keeps
- * different targets apart, a bounded number of rows however long the flood.
- */
-export async function recordFlood(
-  db: Queryable,
-  entry: AuditEntryInput & { actor: AuditActor },
-  about = '',
-): Promise<void> {
-  const minute = Math.floor(entry.at.getTime() / 60_000);
-  const who = entry.actor.operatorId ?? '-';
-  const floodKey = [entry.action, about, who, sourceKey(entry.actor.source), minute].join('|');
+/** One row per flood key: a second event of the same key adds to the row's `count`. */
+export async function upsertFloodRow(db: Queryable, entry: AuditEntryInput, floodKey: string): Promise<void> {
   await db
     .insert(auditLog)
     .values({ ...rowOf(entry), floodKey })
@@ -91,7 +62,7 @@ export const cursorOf = (id: number): string => String(id);
  * Rows newest first, one page at a time: the id orders them (it only grows), so a page is stable
  * however many rows arrive meanwhile, and any row is reachable however many came after it.
  */
-export async function listAudit(db: Queryable, filter: AuditFilter = {}) {
+export async function selectAuditPage(db: Queryable, filter: AuditFilter = {}) {
   const limit = filter.limit ?? 100;
   const before = filter.cursor === undefined ? undefined : Number(filter.cursor);
   const rows = await db

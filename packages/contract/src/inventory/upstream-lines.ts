@@ -1,5 +1,5 @@
 import type { RowProblem } from '../errors';
-import { isUpstreamHost, MAX_UPSTREAM_LENGTH } from './schemas';
+import { isUpstreamHost, MAX_UPSTREAM_LENGTH } from './import-schemas';
 
 /** One upstream of a plain-text import, as an `upstream` URL the gateway's dialer understands. */
 export interface UpstreamLine {

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { successTrue } from '../common/schemas';
+import { AUDIT_ACTION_PATTERN } from './audit-actions';
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Through which door: `api`, `cli` or `system` (older rows: `admin:<token id>`). */
+  actor: z.string(),
+  /** The operator who acted (null: an unknown caller, or the system itself). */
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string().nullable(),
+  /** The address the call came from, or `cli`. */
+  source: z.string().nullable(),
+  action: z.string(),
+  details: z.unknown(),
+  /** Events the row stands for: a flood of refusals or failed logins from one source is one row a minute. */
+  count: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AUDIT_PAGE_MAX = 500;
+const auditTime = (name: string) =>
+  z.iso.datetime({ offset: true, message: `${name} must be a date and time (ISO 8601)` }).optional();
+export const AuditQuerySchema = z.object({
+  operatorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** An action (`proxies.disable`) or a family of them (`proxies`). */
+  action: z.string().regex(AUDIT_ACTION_PATTERN, 'action must be like proxies.disable or proxies').max(64).optional(),
+  from: auditTime('from'),
+  to: auditTime('to'),
+  /** The `nextCursor` of the page before: the rows older than it. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'cursor must be a nextCursor of an earlier page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
+});
+export const AuditListResponseSchema = z.object({
+  success: successTrue,
+  entries: z.array(AuditEntrySchema),
+  /** For the next (older) page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
