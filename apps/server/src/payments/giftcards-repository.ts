@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
 import { giftcards } from '../db/schema';
 import { DomainError } from '../errors';
 import { formatGiftcardCode, newGiftcardCode } from './giftcard-codes';
@@ -13,18 +12,20 @@ export async function createGiftcards(
   db: Queryable,
   input: { amountCents: number; count: number; at: Date },
 ): Promise<string[]> {
-  const codes = new Set<string>();
-  while (codes.size < input.count) codes.add(newGiftcardCode());
-  try {
-    await db
+  const made: string[] = [];
+  // Two codes of 80 random bits colliding is next to impossible; one that does is skipped and
+  // another drawn. Skipped, not caught: a failed insert would abort the caller's transaction.
+  while (made.length < input.count) {
+    const codes = new Set<string>();
+    while (codes.size < input.count - made.length) codes.add(newGiftcardCode());
+    const inserted = await db
       .insert(giftcards)
-      .values([...codes].map((code) => ({ code, amountCents: input.amountCents, createdAt: input.at })));
-  } catch (error) {
-    // Two codes of 80 random bits colliding is next to impossible; a retry is the whole remedy.
-    if (isUniqueViolation(error)) return createGiftcards(db, input);
-    throw error;
+      .values([...codes].map((code) => ({ code, amountCents: input.amountCents, createdAt: input.at })))
+      .onConflictDoNothing()
+      .returning({ code: giftcards.code });
+    made.push(...inserted.map((row) => row.code));
   }
-  return [...codes].map(formatGiftcardCode);
+  return made.map(formatGiftcardCode);
 }
 
 /**
