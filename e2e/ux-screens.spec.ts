@@ -186,6 +186,13 @@ for (const language of LANGUAGES) {
     await shot(page, `console-menu-${language}-375`);
     await page.keyboard.press('Escape');
     await checkScreen(page, 'console-overview', language);
+    // At 1,280 px every link of the console's navigation is on one row.
+    const rows = await page
+      .locator('header nav')
+      .getByRole('link')
+      .evaluateAll((links) => new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size);
+    expect(rows, `console navigation rows in ${language} at 1280 px`).toBe(1);
+    await shot(page, `console-nav-${language}-1280`, false);
     await expect(page.getByRole('navigation').first()).toBeVisible();
 
     for (const screen of [

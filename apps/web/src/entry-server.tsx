@@ -8,6 +8,7 @@ import { ServerStorefrontContext } from './lib/storefront-facts';
 import { ServerSupportContactContext } from './features/content/api/use-support-contact';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
+import { PUBLIC_PAGE_NAMESPACES } from './lib/public-page-namespaces';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
 import { HEAD_NAMESPACES, pageHead } from './ssr/head';
 import { localeSource, scriptsOf, type Manifest } from './ssr/manifest';
@@ -124,11 +125,11 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
       // React escapes quotes in text, so this matches attributes only.
       body = body.replace(/ style="[^"]*"/g, '');
-      const { namespaces, module, later = [] } = PUBLIC_PAGE_SOURCES[page];
+      const { module, later = [] } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
         module,
-        ...['common', ...namespaces].map((ns) => localeSource(language, ns)),
+        ...['common', ...PUBLIC_PAGE_NAMESPACES[page]].map((ns) => localeSource(language, ns)),
         ...later,
       ])
         .filter((file) => !inTemplate.has(file))

@@ -5,7 +5,7 @@ import { PublicApp } from './app/public-app';
 import { PUBLIC_SCREEN_LOADERS } from './app/public-screens';
 import { initI18n, i18n, storedLanguage } from './lib/i18n';
 import { redirectForSavedLanguage } from './lib/localized-path';
-import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
+import { PUBLIC_PAGE_NAMESPACES } from './lib/public-page-namespaces';
 import { HydrationDone, hydrationStarted } from './lib/hydration';
 import './index.css';
 
@@ -27,7 +27,7 @@ async function start(container: HTMLElement) {
     const [Screen] = await Promise.all([
       PUBLIC_SCREEN_LOADERS[publicPage.page](),
       initI18n(publicPage.language, { lean: true }).then(() =>
-        i18n.loadNamespaces(PUBLIC_PAGE_SOURCES[publicPage.page].namespaces),
+        i18n.loadNamespaces(PUBLIC_PAGE_NAMESPACES[publicPage.page]),
       ),
     ]);
     hydrationStarted();

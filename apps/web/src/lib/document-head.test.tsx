@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PublicApp } from '../app/public-app';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
+import enMeta from '../locales/en/meta.json';
 import enNews from '../locales/en/news.json';
 import enTerms from '../locales/en/terms.json';
 import ruTerms from '../locales/ru/terms.json';
@@ -48,7 +49,7 @@ describe('the title and description follow client-side moves', () => {
   it('in the full app, from a public page to a signed-in screen', async () => {
     const { router } = renderApp('/news', { apiKey: 'px_key' });
     await waitFor(() => expect(document.title).toBe(`${enNews.title} | ${enCommon.brand}`));
-    expect(description()).toBe(enCommon.meta.newsDescription);
+    expect(description()).toBe(enMeta.newsDescription);
     await router.navigate('/history');
     await waitFor(() => expect(document.title).toBe(`${enCommon.nav.history} | ${enCommon.brand}`));
     expect(description()).toBe(enLanding.hero.subtitle);

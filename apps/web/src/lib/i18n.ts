@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@portal/contract';
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type enAuth from '../locales/en/auth.json';
 import type enAccount from '../locales/en/account.json';
@@ -17,8 +17,12 @@ import type enAdmin from '../locales/en/admin.json';
 import type enConsole from '../locales/en/console.json';
 import type enCommon from '../locales/en/common.json';
 import type enErrors from '../locales/en/errors.json';
+import type enMeta from '../locales/en/meta.json';
 
-/** One namespace per feature plus `common` and `errors`, so a screen downloads only its own texts. */
+/**
+ * One namespace per feature plus `common`, `errors` and `meta` (descriptions that only a page's
+ * head shows), so a screen downloads only its own texts.
+ */
 export const NAMESPACES = [
   'common',
   'errors',
@@ -36,6 +40,7 @@ export const NAMESPACES = [
   'rentals',
   'admin',
   'console',
+  'meta',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -57,6 +62,7 @@ export type EnglishResources = {
   rentals: typeof enRentals;
   admin: typeof enAdmin;
   console: typeof enConsole;
+  meta: typeof enMeta;
 };
 
 /** Names of the languages in themselves (endonyms), the same whatever language the page is in. */
@@ -75,8 +81,8 @@ type LocaleModule = { default: Record<string, unknown> };
  * Every namespace, English included, is a file of its own that loads with the first screen using
  * it, so the landing page downloads neither the terms nor the help articles, and a Russian page
  * no English. `common` and the page's own namespaces load before a public page hydrates;
- * `errors` before the full app starts and with the login page (the other public pages
- * do not need it, so their first scripts leave it out). The built app finds a file at an address
+ * `errors` before the full app starts, and on a public page when one may be shown (`errorTexts`):
+ * no public page needs it before its first submit. The built app finds a file at an address
  * made of the version of all translations, the language and the namespace
  * (build/locale-chunks.ts), so the entry chunk carries no table of file names; the dev server
  * and the tests load the source files.
@@ -179,6 +185,16 @@ export async function initI18n(
   }
   applyLanguage(i18n.language);
   return i18n;
+}
+
+/**
+ * The API errors' texts, loaded first when they are not there yet. The light shell of the public
+ * pages starts without them (the login page shows one only after a submit, and they weigh as much
+ * as the page's other translations together), so a public page asks for them when it may show one.
+ */
+export async function errorTexts(): Promise<TFunction<'errors'>> {
+  await i18n.loadNamespaces('errors');
+  return i18n.getFixedT(null, 'errors');
 }
 
 /** The visitor's own choice: saved, so the next visit opens in it. */

@@ -9,13 +9,6 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** Browsers word a failed dynamic import differently; these are Chromium's, Firefox's and Safari's. */
-const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Loading chunk|module script/i;
-
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof ChunkLoadError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
-}
-
 /** One screen, one chunk: `lazyPage(() => import('./x'), (m) => m.X)`. */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => {

@@ -11,6 +11,7 @@ export function escapeHtml(text: string): string {
 
 export const HEAD_NAMESPACES = [
   'common',
+  'meta',
   'landing',
   'news',
   'terms',
@@ -30,13 +31,13 @@ export function titleAndDescription(page: PublicPage, t: HeadT): { title: string
     case '/':
       return { title: `${brand}: ${t('landing:hero.title')}`, description: t('landing:hero.subtitle') };
     case '/news':
-      return titled(t('news:title'), t('common:meta.newsDescription'));
+      return titled(t('news:title'), t('meta:newsDescription'));
     case '/terms':
       return titled(t('terms:title'), t('terms:intro'));
     case '/support':
       return titled(t('support:title'), t('support:intro'));
     case '/login':
-      return titled(t('auth:login.title'), t('common:meta.loginDescription'));
+      return titled(t('auth:login.title'), t('meta:loginDescription'));
     case '/articles/setup-proxy':
       return titled(t('setupGuide:title'), t('setupGuide:intro'));
     case '/articles/enable-antidetect':

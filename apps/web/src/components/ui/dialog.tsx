@@ -26,7 +26,7 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <DialogOverlay />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
@@ -36,12 +36,7 @@ export function Dialog({
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-xl font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              aria-label={closeLabel}
-              className="rounded-md p-1 text-2xl leading-none text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <span aria-hidden>×</span>
-            </DialogPrimitive.Close>
+            <DialogCloseButton label={closeLabel} className="p-1" />
           </div>
           {description && (
             <DialogPrimitive.Description className="text-sm text-slate-600">{description}</DialogPrimitive.Description>
@@ -50,5 +45,25 @@ export function Dialog({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** The dimmed page behind a dialog or a sheet. */
+export function DialogOverlay() {
+  return <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />;
+}
+
+/** The × that closes a dialog or a sheet, named by `label`; `className` gives its padding. */
+export function DialogCloseButton({ label, className }: { label: string; className: string }) {
+  return (
+    <DialogPrimitive.Close
+      aria-label={label}
+      className={cn(
+        'rounded-md text-2xl leading-none text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600',
+        className,
+      )}
+    >
+      <span aria-hidden>×</span>
+    </DialogPrimitive.Close>
   );
 }

@@ -9,8 +9,7 @@ import { changeLanguage, LANGUAGE_NAMES } from '../../../lib/i18n';
 import { getApiKey, getReferralCode } from '../../../lib/session';
 import { useWallet } from '../../../lib/wallet';
 import { NoticesSection } from './notices-section';
-
-const card = 'rounded-2xl bg-white p-6 shadow-sm';
+import { CardSection } from '../../../components/card-section';
 
 /** Account: balance, API key, referral link, notices, language. */
 export function AccountPage() {
@@ -27,17 +26,11 @@ export function AccountPage() {
       <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
       <CopyStatus result={result} />
 
-      <section aria-labelledby="account-balance" className={card}>
-        <h2 id="account-balance" className="text-sm font-medium text-slate-600">
-          {t('balance')}
-        </h2>
+      <CardSection id="account-balance" title={t('balance')} headingClassName="text-sm font-medium text-slate-600">
         <p className="mt-1 text-3xl font-bold text-brand-900">{formatDollars(wallet.data)}</p>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="account-key" className={card}>
-        <h2 id="account-key" className="text-lg font-semibold">
-          {t('apiKey.label')}
-        </h2>
+      <CardSection id="account-key" title={t('apiKey.label')}>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <code className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono break-all">
             {apiKey && (showKey ? apiKey : '•'.repeat(Math.min(apiKey.length, 24)))}
@@ -49,12 +42,9 @@ export function AccountPage() {
             {t('apiKey.copy')}
           </Button>
         </div>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="account-referral" className={card}>
-        <h2 id="account-referral" className="text-lg font-semibold">
-          {t('referral.label')}
-        </h2>
+      <CardSection id="account-referral" title={t('referral.label')}>
         {link ? (
           <>
             <p className="mt-1 text-sm text-slate-600">{t('referral.hint')}</p>
@@ -68,14 +58,11 @@ export function AccountPage() {
         ) : (
           <p className="mt-2 text-slate-600">{t('referral.none')}</p>
         )}
-      </section>
+      </CardSection>
 
       <NoticesSection />
 
-      <section aria-labelledby="account-language" className={card}>
-        <h2 id="account-language" className="text-lg font-semibold">
-          {t('language.title')}
-        </h2>
+      <CardSection id="account-language" title={t('language.title')}>
         <p className="mt-1 text-sm text-slate-600">{t('language.hint')}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           {LANGUAGES.map((language) => (
@@ -92,7 +79,7 @@ export function AccountPage() {
             </button>
           ))}
         </div>
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -4,18 +4,14 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useNoticeSettings } from '../api/notices';
 import { EmailNotices } from './email-notices';
 import { TelegramNotices } from './telegram-notices';
-
-const card = 'rounded-2xl bg-white p-6 shadow-sm';
+import { CardSection } from '../../../components/card-section';
 
 /** Notices by Telegram and e-mail on the account page. */
 export function NoticesSection() {
   const { t } = useTranslation('account');
   const settings = useNoticeSettings();
   return (
-    <section aria-labelledby="account-notices" className={card}>
-      <h2 id="account-notices" className="text-lg font-semibold">
-        {t('notices.title')}
-      </h2>
+    <CardSection id="account-notices" title={t('notices.title')}>
       <p className="mt-1 text-sm text-slate-600">{t('notices.hint')}</p>
       {settings.data ? (
         <div className="mt-4 flex flex-col gap-6">
@@ -38,6 +34,6 @@ export function NoticesSection() {
           />
         )
       )}
-    </section>
+    </CardSection>
   );
 }

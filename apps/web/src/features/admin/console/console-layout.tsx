@@ -75,12 +75,17 @@ function ConsoleFrame() {
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-2">
+        {/* Wider screens: the title, the operator and Log out on the first row, the links on a row
+            of their own below, where all of them fit on one line at 1,280 px in every language. */}
+        <div className="mx-auto flex max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-2 md:grid md:grid-cols-[auto_minmax(0,1fr)_auto]">
           <p className="shrink-0 font-bold text-brand-700">{t('title')}</p>
-          <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 md:block">
+          <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 md:col-span-3 md:row-start-2 md:block">
             {links()}
           </nav>
-          <p className="hidden min-w-0 text-sm break-words text-slate-700 md:block" data-testid="signed-in-as">
+          <p
+            className="hidden min-w-0 text-sm break-words text-slate-700 md:block md:text-right"
+            data-testid="signed-in-as"
+          >
             {signedInAs}
           </p>
           <div className="hidden shrink-0 md:block">{logoutButton}</div>

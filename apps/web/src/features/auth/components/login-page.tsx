@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SecretField } from '../../../components/ui/secret-field';
+import { errorTexts } from '../../../lib/i18n';
 import { AppLink as Link, useAppNavigate } from '../../../lib/nav';
 import { startSession } from '../../../lib/session';
 import type * as LoginFlow from '../api/login-flow';
 
 export function LoginPage() {
-  const { t } = useTranslation(['auth', 'common', 'errors']);
+  const { t } = useTranslation(['auth', 'common']);
   const navigate = useAppNavigate();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -15,10 +16,10 @@ export function LoginPage() {
 
   async function logIn(usedKey: string) {
     setPending(true);
-    // The API client and its schemas load on the first submit, not with the page.
+    // The API client, its schemas and the errors' texts load on the first submit, not with the page.
     let flow: typeof LoginFlow;
     try {
-      flow = await import('../api/login-flow');
+      [flow] = await Promise.all([import('../api/login-flow'), errorTexts()]);
     } catch {
       setError(t('login.failed'));
       setPending(false);
@@ -42,7 +43,7 @@ export function LoginPage() {
     event.preventDefault();
     const trimmed = key.trim();
     if (!trimmed) {
-      setError(t('errors:codes.API_KEY_REQUIRED'));
+      void errorTexts().then((errorsT) => setError(errorsT('codes.API_KEY_REQUIRED')));
       return;
     }
     setError(null);

@@ -12,8 +12,7 @@ import { CreatePaymentForm } from './create-payment-form';
 import { GiftcardForm } from './giftcard-form';
 import { PaymentHistoryTabs } from './payment-history-tabs';
 import { usePaymentPolling } from './use-payment-polling';
-
-const card = 'rounded-2xl bg-white p-6 shadow-sm';
+import { CardSection } from '../../../components/card-section';
 
 /** Payments (/payment): top-ups, gift cards and the history of both. */
 export function PaymentPage() {
@@ -51,10 +50,7 @@ export function PaymentPage() {
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="payment-create" className={card}>
-          <h2 id="payment-create" className="mb-4 text-lg font-semibold">
-            {t('create.title')}
-          </h2>
+        <CardSection id="payment-create" title={t('create.title')} headingClassName="mb-4 text-lg font-semibold">
           <CreatePaymentForm
             onCreated={(uuid) => {
               polling.watch(uuid);
@@ -66,31 +62,22 @@ export function PaymentPage() {
               {t('status.waiting', { count: polling.watching.length })}
             </p>
           )}
-        </section>
+        </CardSection>
         <div className="flex flex-col gap-6">
-          <section aria-labelledby="payment-giftcard" className={card}>
-            <h2 id="payment-giftcard" className="mb-4 text-lg font-semibold">
-              {t('giftcard.title')}
-            </h2>
+          <CardSection id="payment-giftcard" title={t('giftcard.title')} headingClassName="mb-4 text-lg font-semibold">
             <GiftcardForm />
-          </section>
-          <section aria-labelledby="payment-referral" className={card}>
-            <h2 id="payment-referral" className="text-lg font-semibold">
-              {t('referral.title')}
-            </h2>
+          </CardSection>
+          <CardSection id="payment-referral" title={t('referral.title')}>
             <p className="mt-1 text-sm text-slate-600">{t('referral.hint')}</p>
             <Button variant="secondary" className="mt-3" onClick={() => void copyReferral()}>
               {t('referral.copy')}
             </Button>
-          </section>
+          </CardSection>
         </div>
       </div>
-      <section aria-labelledby="payment-history" className={card}>
-        <h2 id="payment-history" className="mb-4 text-lg font-semibold">
-          {t('history.title')}
-        </h2>
+      <CardSection id="payment-history" title={t('history.title')} headingClassName="mb-4 text-lg font-semibold">
         <PaymentHistoryTabs />
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input-class';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
+import { ManageSection } from './manage-section';
 
 /** `host:port` of the rental's own port, bracketing an IPv6 host. */
 const ownAddress = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -71,10 +72,7 @@ export function IpAuthSection({
   const entries = () => normalizeIpAuthList(text.split(/[\s,]+/).filter((entry) => entry !== ''));
 
   return (
-    <section aria-labelledby="manage-ip-auth" className="flex flex-col gap-2">
-      <h3 id="manage-ip-auth" className="font-semibold text-slate-800">
-        {t('ipAuth.title')}
-      </h3>
+    <ManageSection id="manage-ip-auth" title={t('ipAuth.title')}>
       <p className="text-sm text-slate-600">{t('ipAuth.explain', { max: MAX_IP_AUTH_ADDRESSES })}</p>
       {shown && (
         <div className="flex flex-wrap items-center gap-2">
@@ -130,6 +128,6 @@ export function IpAuthSection({
           </Button>
         </div>
       </form>
-    </section>
+    </ManageSection>
   );
 }

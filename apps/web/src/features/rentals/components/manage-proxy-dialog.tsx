@@ -26,6 +26,7 @@ import { ReplaceSection } from './replace-section';
 import { SourcesSection } from './sources-section';
 import { UsageChart } from './usage-chart';
 import { ConnectionString } from './connection-string';
+import { ManageSection } from './manage-section';
 
 /** Writes a change the server confirmed into the cached history, so every view shows it before the reload. */
 function patchHistory(queryClient: QueryClient, proxyId: number, patch: Partial<HistoryRecord>): void {
@@ -122,10 +123,7 @@ export function ManageProxyDialog({
       title={t('manage.title', { id: record?.id ?? '' })}
       closeLabel={t('dialog.close')}
     >
-      <section aria-labelledby="manage-connect" className="flex flex-col gap-2">
-        <h3 id="manage-connect" className="font-semibold text-slate-800">
-          {t('manage.connect')}
-        </h3>
+      <ManageSection id="manage-connect" title={t('manage.connect')}>
         {ways.map((way) => (
           <div key={way.label} className="flex flex-wrap items-center gap-2">
             <span className="w-16 text-sm font-medium text-slate-700">{way.label}</span>
@@ -140,7 +138,7 @@ export function ManageProxyDialog({
             </Button>
           </div>
         ))}
-      </section>
+      </ManageSection>
 
       {record && (record.status === RENTAL_STATUS.connected || record.ip_auth) && (
         <IpAuthSection record={record} onChanged={refresh} onCopy={(text) => void copy(text)} />
@@ -148,16 +146,13 @@ export function ManageProxyDialog({
 
       {record?.status === RENTAL_STATUS.connected && <SourcesSection proxyId={record.id} />}
 
-      <section aria-labelledby="manage-usage" className="flex flex-col gap-2">
-        <h3 id="manage-usage" className="font-semibold text-slate-800">
-          {t('usage.title')}
-        </h3>
+      <ManageSection id="manage-usage" title={t('usage.title')}>
         {usage.data ? (
           <UsageChart usage={usage.data} />
         ) : (
           <p className="text-sm text-slate-600">{usage.isError ? t('usage.failed') : t('loading')}</p>
         )}
-      </section>
+      </ManageSection>
 
       <form
         className="flex flex-col gap-2"
@@ -188,10 +183,7 @@ export function ManageProxyDialog({
       </form>
 
       {record && (
-        <section aria-labelledby="manage-renew" className="flex flex-col gap-2">
-          <h3 id="manage-renew" className="font-semibold text-slate-800">
-            {t('renew.title')}
-          </h3>
+        <ManageSection id="manage-renew" title={t('renew.title')}>
           <p className="text-sm text-slate-600">
             {t('renew.explain', {
               hours: record.renew_hours,
@@ -209,15 +201,12 @@ export function ManageProxyDialog({
           >
             {record.auto_renew ? t('renew.turnOff') : t('renew.turnOn')}
           </Button>
-        </section>
+        </ManageSection>
       )}
 
       {record?.status === RENTAL_STATUS.connected && <ReplaceSection record={record} onReplaced={refreshLists} />}
 
-      <section aria-labelledby="manage-password" className="flex flex-col gap-2">
-        <h3 id="manage-password" className="font-semibold text-slate-800">
-          {t('manage.password')}
-        </h3>
+      <ManageSection id="manage-password" title={t('manage.password')}>
         {confirming ? (
           <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p>{t('manage.passwordWarning')}</p>
@@ -240,7 +229,7 @@ export function ManageProxyDialog({
             {t('manage.newPassword')}
           </Button>
         )}
-      </section>
+      </ManageSection>
     </Dialog>
   );
 }

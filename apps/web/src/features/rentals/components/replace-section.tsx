@@ -6,6 +6,7 @@ import { inputClass } from '../../../components/ui/input-class';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useReplacementCandidate, useReplaceProxy } from '../api/replace-proxy';
 import { useCountryName } from './use-country-name';
+import { ManageSection } from './manage-section';
 
 /**
  * Replace a failing proxy: the customer sees the proxy the rental would move to, may
@@ -29,10 +30,7 @@ export function ReplaceSection({
   const done = replace.data;
 
   return (
-    <section aria-labelledby="manage-replace" className="flex flex-col gap-2">
-      <h3 id="manage-replace" className="font-semibold text-slate-800">
-        {t('replace.title')}
-      </h3>
+    <ManageSection id="manage-replace" title={t('replace.title')}>
       {done ? (
         <p role="status" data-testid="replace-result" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
           {t('replace.done', { id: done.proxy_id, ip: done.exit_ip, country: countryName(done.country) })}
@@ -105,6 +103,6 @@ export function ReplaceSection({
           </Button>
         </>
       )}
-    </section>
+    </ManageSection>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useClearSources } from '../api/clear-sources';
 import { useSources } from '../api/get-sources';
+import { ManageSection } from './manage-section';
 
 /**
  * The addresses the rental was used from: past the limit a new address is refused by the
@@ -27,10 +28,7 @@ export function SourcesSection({ proxyId }: { proxyId: number }) {
   const view = sources.data;
 
   return (
-    <section aria-labelledby="manage-sources" className="flex flex-col gap-2">
-      <h3 id="manage-sources" className="font-semibold text-slate-800">
-        {t('sources.title')}
-      </h3>
+    <ManageSection id="manage-sources" title={t('sources.title')}>
       {view ? (
         <>
           <p className="text-sm text-slate-600">
@@ -66,6 +64,6 @@ export function SourcesSection({ proxyId }: { proxyId: number }) {
       ) : (
         <p className="text-sm text-slate-600">{sources.isError ? t('sources.failed') : t('loading')}</p>
       )}
-    </section>
+    </ManageSection>
   );
 }

@@ -6,7 +6,7 @@ import { inputClass } from '../../../../components/ui/input-class';
 import { cn } from '../../../../lib/cn';
 import type { AuditFilters } from '../api/audit-query';
 import { useOperators } from '../api/operators';
-import { Field } from '../components/field';
+import { Field, SelectField } from '../components/field';
 
 /** What the action field suggests: each family (`proxies`: all of them), then each action. */
 const SUGGESTED_ACTIONS = [...AUDIT_FAMILIES, ...AUDIT_ACTIONS];
@@ -30,7 +30,6 @@ export function AuditFiltersForm({
   onChange: (filters: AuditFilters) => void;
 }) {
   const { t } = useTranslation('console');
-  const operatorId = useId();
   const actionList = useId();
   const operators = useOperators();
   const [action, setAction] = useState(filters.action ?? '');
@@ -57,26 +56,16 @@ export function AuditFiltersForm({
       className="mb-4 flex flex-wrap items-end gap-3"
       aria-label={t('audit.filters.title')}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={operatorId} className="text-sm font-medium text-slate-800">
-          {t('audit.operator')}
-        </label>
-        <select
-          id={operatorId}
-          value={filters.operatorId ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, operatorId: event.target.value === '' ? undefined : Number(event.target.value) })
-          }
-          className={field}
-        >
-          <option value="">{t('audit.allOperators')}</option>
-          {operators.data?.operators.map((operator) => (
-            <option key={operator.id} value={operator.id}>
-              {operator.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('audit.operator')}
+        value={String(filters.operatorId ?? '')}
+        onChange={(value) => onChange({ ...filters, operatorId: value === '' ? undefined : Number(value) })}
+        options={[
+          ['', t('audit.allOperators')],
+          ...(operators.data?.operators ?? []).map((operator) => [String(operator.id), operator.name] as const),
+        ]}
+        className={field}
+      />
       <Field
         label={t('audit.filters.action')}
         placeholder="proxies.disable"

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { inputClass } from '../../../../components/ui/input-class';
 import { cn } from '../../../../lib/cn';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -30,6 +31,45 @@ export function Field({ label, error, wrapperClassName, id, ...input }: FieldPro
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A labelled select of a console form or filter bar: its options as `[value, text]` pairs. */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  id,
+  className = inputClass('bg-white text-sm'),
+  inline = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [value: string, text: string])[];
+  /** The select's id when something else refers to it; otherwise one of its own. */
+  id?: string;
+  /** Classes of the select. */
+  className?: string;
+  /** The label beside the select rather than above it. */
+  inline?: boolean;
+}) {
+  const ownId = useId();
+  const selectId = id ?? ownId;
+  return (
+    <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1'}>
+      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -20,7 +20,7 @@ import { useRevealGiftcard } from '../api/giftcard-reveal';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
-import { Field } from '../components/field';
+import { Field, SelectField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
@@ -143,26 +143,17 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
           </h2>
           <p className="text-sm text-slate-600">{t('giftcards.list.masked')}</p>
         </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-            {t('giftcards.list.filter')}
-          </label>
-          <select
-            id={filterId}
-            value={filter}
-            onChange={(event) => {
-              setFilter(event.target.value as Filter);
-              setPage(0);
-            }}
-            className={inputClass('bg-white text-sm')}
-          >
-            {FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`giftcards.list.filters.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          inline
+          id={filterId}
+          label={t('giftcards.list.filter')}
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as Filter);
+            setPage(0);
+          }}
+          options={FILTERS.map((value) => [value, t(`giftcards.list.filters.${value}`)] as const)}
+        />
       </div>
       {giftcards.data ? (
         <>

@@ -1,6 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../../components/ui/input-class';
 import { useInventory } from '../api/get-inventory';
 
 /**
@@ -26,38 +25,5 @@ export function ImportProgress({ ids }: { ids: number[] }) {
     <p className="mt-1" data-testid="import-progress" aria-live="polite">
       {t('inventory.import.progress', counts)}
     </p>
-  );
-}
-
-export function SelectField({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass('bg-white text-sm')}
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -6,8 +6,9 @@ import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
-import { ImportProgress, SelectField } from './import-progress';
+import { ImportProgress } from './import-progress';
 import { inputClass } from '../../../../components/ui/input-class';
+import { SelectField } from '../components/field';
 
 type Outcome =
   | { kind: 'added'; count: number; ids: number[]; duplicates: { row: number; upstream: string }[] }

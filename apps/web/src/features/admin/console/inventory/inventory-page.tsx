@@ -7,7 +7,7 @@ import { useDiscoveryStatus } from '../api/check-proxies';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
-import { Field } from '../components/field';
+import { Field, SelectField } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { filterInventory, type StateFilter } from './filter-inventory';
 import { InventoryImport } from './inventory-import';
@@ -31,7 +31,6 @@ export function InventoryPage() {
   });
   const discovery = useDiscoveryStatus();
   const searchId = useId();
-  const stateId = useId();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<StateFilter>('all');
   const [page, setPage] = useState(0);
@@ -74,27 +73,18 @@ export function InventoryPage() {
             }}
             className={inputClass('w-full text-sm')}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={stateId} className="text-sm font-medium text-slate-800">
-              {t('inventory.state')}
-            </label>
-            <select
-              id={stateId}
-              value={state}
-              onChange={(event) => {
-                setState(event.target.value as StateFilter);
-                setPage(0);
-              }}
-              className={inputClass('bg-white text-sm')}
-            >
-              <option value="all">{t('states.all')}</option>
-              {INVENTORY_STATES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`states.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('inventory.state')}
+            value={state}
+            onChange={(value) => {
+              setState(value as StateFilter);
+              setPage(0);
+            }}
+            options={[
+              ['all', t('states.all')],
+              ...INVENTORY_STATES.map((value) => [value, t(`states.${value}`)] as const),
+            ]}
+          />
         </div>
         {inventory.data ? (
           <>

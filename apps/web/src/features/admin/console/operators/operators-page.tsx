@@ -9,7 +9,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useUnlockOperator } from '../api/operators';
-import { Field } from '../components/field';
+import { Field, SelectField } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ShownOnce } from '../components/shown-once';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
@@ -40,7 +40,6 @@ export function OperatorsPage() {
 
 function CreateForm() {
   const { t } = useTranslation('console');
-  const roleId = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState<AdminRole>('support');
   const [error, setError] = useState<string | null>(null);
@@ -74,23 +73,13 @@ function CreateForm() {
           error={error}
           className={cn(inputClass('text-sm'), 'w-56')}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={roleId} className="text-sm font-medium text-slate-800">
-            {t('operators.create.role')}
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(event) => setRole(event.target.value as AdminRole)}
-            className={cn(inputClass('text-sm'), 'w-40')}
-          >
-            {ADMIN_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('operators.create.role')}
+          value={role}
+          onChange={(value) => setRole(value as AdminRole)}
+          options={ADMIN_ROLES.map((r) => [r, t(`roles.${r}`)] as const)}
+          className={cn(inputClass('text-sm'), 'w-40')}
+        />
         <Button type="submit" disabled={create.isPending}>
           {t('operators.create.submit')}
         </Button>
