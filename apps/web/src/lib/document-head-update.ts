@@ -1,6 +1,6 @@
 import { parsePublicPath, type PublicPage } from '@portal/contract';
 import type { i18n as I18n } from 'i18next';
-import { HEAD_NAMESPACES, titleAndDescription } from '../ssr/head';
+import { HEAD_NAMESPACES, PAGES_WITH_OWN_DESCRIPTION, titleAndDescription } from '../ssr/head';
 import { PUBLIC_PAGE_NAMESPACES } from './public-page-namespaces';
 
 /** The signed-in screens' titles: their name in the header's menu. */
@@ -33,7 +33,9 @@ export async function updateDocumentHead(
   const lng = match?.language ?? language;
   // The address's language may not be the one loaded yet (a saved choice moving the visitor
   // to /hi/): its own files are read, or the title would be made of keys.
-  await i18n.reloadResources([lng], ['common', 'meta', ...PUBLIC_PAGE_NAMESPACES[page]]);
+  // `meta` only where the head reads it: any other page would download a file it never shows.
+  const meta = PAGES_WITH_OWN_DESCRIPTION.includes(page) ? (['meta'] as const) : [];
+  await i18n.reloadResources([lng], ['common', ...meta, ...PUBLIC_PAGE_NAMESPACES[page]]);
   if (!isCurrent()) return;
   const t = i18n.getFixedT(lng, HEAD_NAMESPACES);
   const head = titleAndDescription(page, t);

@@ -23,6 +23,12 @@ export const HEAD_NAMESPACES = [
 ] as const;
 type HeadT = TFunction<typeof HEAD_NAMESPACES>;
 
+/**
+ * The pages whose description is a text of its own (the `meta` namespace) rather than one the page
+ * shows: only these need that file to write their head.
+ */
+export const PAGES_WITH_OWN_DESCRIPTION: readonly PublicPage[] = ['/news', '/login'];
+
 /** Title and description of each page, from the text the page itself shows. */
 export function titleAndDescription(page: PublicPage, t: HeadT): { title: string; description: string } {
   const brand = t('common:brand');
