@@ -44,8 +44,19 @@ export function sendJsonBytes(
   gzipOf: () => Buffer | undefined,
 ): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) ? gzipOf() : undefined;
+  const gzip = acceptsGzip(request.headers['accept-encoding']) ? gzipOf() : undefined;
   return gzip ? reply.header('content-encoding', 'gzip').send(gzip) : reply.send(json);
+}
+
+/** Whether `Accept-Encoding` takes gzip: named (or `*`) without `q=0`, which refuses it. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
 
 export function sendNotModified(reply: FastifyReply): FastifyReply {
