@@ -1,30 +1,20 @@
-import { spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
 import { downloadUntilCut, httpOverSocket, socksGet, until } from './gateway-kit';
 import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
+import { startGatewayProcess } from './gateway-process-kit';
 import { startOrigin } from './origin';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const postgres = Boolean(process.env.DATABASE_URL);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `npm run gateway` as processes of their own, on the PostgreSQL database of this test file. */
 describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
   let t: TestApp;
   let origin: Awaited<ReturnType<typeof startOrigin>>;
-  const children: ReturnType<typeof spawn>[] = [];
+  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
@@ -37,29 +27,14 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
   });
 
   async function startProcess(databaseUrl: string, extraEnv: Record<string, string> = {}) {
-    const socksPort = await freePort();
-    const metricsPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        GATEWAY_SOCKS_PORT: String(socksPort),
-        GATEWAY_HTTP_PORT: String(await freePort()),
-        // The origin is on loopback, which the gateway refuses except for its check target.
-        GATEWAY_CHECK_URL: `${origin.url}/healthz`,
-        GATEWAY_METRICS_PORT: String(metricsPort),
-        LOG_LEVEL: 'info',
-        ...extraEnv,
-      },
+    const gateway = await startGatewayProcess({
+      DATABASE_URL: databaseUrl,
+      // The origin is on loopback, which the gateway refuses except for its check target.
+      GATEWAY_CHECK_URL: `${origin.url}/healthz`,
+      ...extraEnv,
     });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => output.includes('gateway listening'), 30_000);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { socksPort, metricsPort, child, exited };
+    children.push(gateway.child);
+    return gateway;
   }
 
   it('two processes both serve a rental, and both drop it within a second of its refund', async () => {
@@ -87,7 +62,7 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
       }, 1000);
     }
     expect(Date.now() - refundedAt).toBeLessThan(1500);
-  }, 60_000);
+  }, 180_000);
 
   it('new credentials: a tunnel with the old password is cut within a second; the old one is refused, the new one works', async () => {
     const rental = await connectedRentalRow(t);
@@ -118,7 +93,7 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
       }
     }, 1000);
     await expect(socksGet(socksPort, rental.username, rental.password, target)).rejects.toThrow();
-  }, 60_000);
+  }, 180_000);
 
   it('serves metrics and readiness on its metrics port, and drains tunnels on SIGTERM', async () => {
     const rental = await connectedRentalRow(t);
@@ -149,5 +124,5 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
     // The tunnel opened before the stop still works; the process exits once it has ended.
     expect(await httpOverSocket(socket, '/during-drain')).toContain('"path":"/during-drain"');
     expect(await gateway.exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });

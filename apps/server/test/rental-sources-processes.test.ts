@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpOverSocket, until } from './gateway-kit';
 import { TOO_MANY_SOURCES } from '../src/gateway/login-gate';
 import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
+import { startGatewayProcess } from './gateway-process-kit';
 import { startOrigin } from './origin';
-import { freePort } from './ports';
 import { connectFrom, httpGetFrom, socks4ReplyFrom, socksTunnelsFrom, type Login } from './sources-kit';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const postgres = Boolean(process.env.DATABASE_URL);
 
 interface Front {
@@ -39,28 +37,14 @@ describe.skipIf(!postgres)('client addresses per rental across gateway processes
   });
 
   async function startProcess(): Promise<Front> {
-    const socksPort = await freePort();
-    const httpPort = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.database.url,
-        GATEWAY_SOCKS_PORT: String(socksPort),
-        GATEWAY_HTTP_PORT: String(httpPort),
-        // The origin is on loopback, which the gateway refuses except for its check target.
-        GATEWAY_CHECK_URL: `${origin.url}/healthz`,
-        GATEWAY_METRICS_PORT: String(await freePort()),
-        RENTAL_MAX_SOURCE_IPS: '2',
-        LOG_LEVEL: 'info',
-      },
+    const gateway = await startGatewayProcess({
+      DATABASE_URL: t.database.url!,
+      // The origin is on loopback, which the gateway refuses except for its check target.
+      GATEWAY_CHECK_URL: `${origin.url}/healthz`,
+      RENTAL_MAX_SOURCE_IPS: '2',
     });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => output.includes('gateway listening'), 30_000);
-    return { socksPort, httpPort };
+    children.push(gateway.child);
+    return gateway;
   }
 
   const target = () => ({ host: '127.0.0.1', port: origin.port });
@@ -127,5 +111,5 @@ describe.skipIf(!postgres)('client addresses per rental across gateway processes
     expect((await tunnels(b, login, '127.0.0.4', 20)).sockets).toHaveLength(20);
     expect((await httpGetFrom(b.httpPort, login, `${origin.url}/after`, '127.0.0.4')).status).toBe(200);
     expect(await socks4ReplyFrom(b.socksPort, login, target(), '127.0.0.4')).toBe(90);
-  }, 90_000);
+  }, 180_000);
 });

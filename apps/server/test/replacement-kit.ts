@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { SocksClient } from 'socks';
 import { createSocks5Server } from '../src/gateway/socks5-server';
-import { until } from './gateway-kit';
+import { startGatewayProcess } from './gateway-process-kit';
 
 /** Test helpers for replacement (kept out of *.test.ts to keep the tests short). */
 
@@ -141,32 +139,8 @@ export async function heldTunnel(gatewayPort: number, user: string, pass: string
   return { isOpen: () => open };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** `npm run gateway` as a process of its own on a PostgreSQL database; answers its SOCKS5 port and a stop. */
 export async function gatewayProcess(databaseUrl: string, checkUrl: string) {
-  const socksPort = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      GATEWAY_SOCKS_PORT: String(socksPort),
-      GATEWAY_HTTP_PORT: String(await freePort()),
-      GATEWAY_CHECK_URL: checkUrl,
-      GATEWAY_METRICS_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await until(() => output.includes('gateway listening'), 30_000);
-  return { socksPort, stop: () => child.kill('SIGTERM') };
+  const gateway = await startGatewayProcess({ DATABASE_URL: databaseUrl, GATEWAY_CHECK_URL: checkUrl });
+  return { socksPort: gateway.socksPort, stop: () => gateway.child.kill('SIGTERM') };
 }

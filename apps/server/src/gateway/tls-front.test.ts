@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import {
   tempDir,
   type TestApp,
 } from '../../test/helper';
+import { startGatewayProcess } from '../../test/gateway-process-kit';
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
@@ -250,38 +251,27 @@ describe('connection strings', () => {
 describe.skipIf(!process.env.DATABASE_URL)('a gateway process of its own (npm run gateway, PostgreSQL)', () => {
   it('serves the HTTPS port and reads the certificate again on SIGHUP', async () => {
     const row = await connectedRentalRow(t);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: t.database.url,
-        GATEWAY_SOCKS_PORT: String(await freePort()),
-        GATEWAY_HTTP_PORT: String(await freePort()),
-        GATEWAY_METRICS_PORT: String(await freePort()),
-        GATEWAY_TLS_PORT: String(await freePort()),
-        GATEWAY_TLS_CERT: files.cert,
-        GATEWAY_TLS_KEY: files.key,
-        GATEWAY_CHECK_URL: `${origin.url}/healthz`,
-        LOG_LEVEL: 'info',
-      },
+    const gateway = await startGatewayProcess({
+      DATABASE_URL: t.database.url!,
+      GATEWAY_TLS_PORT: String(await freePort()),
+      GATEWAY_TLS_CERT: files.cert,
+      GATEWAY_TLS_KEY: files.key,
+      GATEWAY_CHECK_URL: `${origin.url}/healthz`,
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const { child, output } = gateway;
     try {
-      await until(() => output.includes('gateway listening'), 30_000);
-      const tlsPort = Number(/"tlsPort":(\d+)/.exec(output)?.[1]);
+      const tlsPort = Number(/"tlsPort":(\d+)/.exec(output())?.[1]);
       const proxy = `https://${row.username}:${row.password}@127.0.0.1:${tlsPort}`;
       expect((await curl(proxy)).status).toBe('200');
-      const loaded = output.split('HTTPS certificate loaded').length;
+      const loaded = output().split('HTTPS certificate loaded').length;
       child.kill('SIGHUP');
-      await until(() => output.split('HTTPS certificate loaded').length > loaded, 5000);
+      await until(() => output().split('HTTPS certificate loaded').length > loaded, 5000);
       expect(child.exitCode).toBeNull();
       expect((await curl(proxy, ['--proxytunnel'])).status).toBe('200');
     } finally {
       child.kill('SIGINT');
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('configuration', () => {

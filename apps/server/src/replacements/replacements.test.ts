@@ -191,7 +191,7 @@ describe('replacement of a failing proxy', () => {
       await upstreamA.stop();
       await upstreamB.stop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('holds the daily limit of customer replacements per rental', async () => {
     const dead = await closedUpstream();
