@@ -34,6 +34,12 @@ function failures(kind, report) {
   return names;
 }
 
+function filesFailedWithoutTests(report) {
+  return (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+}
+
 function firstLine(text) {
   return String(text ?? 'failed to load')
     .split('\n')[0]
@@ -56,7 +62,9 @@ for (const { file, kind, label } of reports) {
     kind === 'vitest'
       ? {
           passed: report.numPassedTests,
-          failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+          // A failed test also fails its describe blocks and its file: only a file that failed with
+          // no failed test (it did not load) counts on its own, as numFailedTestSuites counts all three.
+          failed: report.numFailedTests + filesFailedWithoutTests(report),
           skipped: report.numPendingTests + report.numTodoTests,
         }
       : {
