@@ -17,7 +17,7 @@ describe('the JavaScript budget of the public pages', () => {
       'index.html': { file: 'entry.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['lazy.tsx'] },
       '_shared.js': { file: 'shared.js' },
       'lazy.tsx': { file: 'lazy.js' },
-      'src/features/content/components/landing-page.tsx': { file: 'landing.js', imports: ['_shared.js'] },
+      'src/features/storefront/components/landing-page.tsx': { file: 'landing.js', imports: ['_shared.js'] },
       'src/locales/ru/landing.json': { file: 'ru.js' },
     };
     // Incompressible bytes, so that the gzip size follows the file size.

@@ -5,7 +5,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
 import { ServerStorefrontContext } from './lib/storefront-facts';
-import { ServerSupportContactContext } from './features/content/api/use-support-contact';
+import { ServerSupportContactContext } from './features/storefront/api/use-support-contact';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_NAMESPACES } from './lib/public-page-namespaces';

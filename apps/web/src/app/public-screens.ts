@@ -4,17 +4,17 @@ import { lazyPage } from '../lib/lazy-page';
 
 /** Each public page's screen, loaded on its own (a chunk per screen). */
 export const PUBLIC_SCREEN_LOADERS: Record<PublicPage, () => Promise<ComponentType>> = {
-  '/': () => import('../features/content/components/landing-page').then((m) => m.LandingPage),
+  '/': () => import('../features/storefront/components/landing-page').then((m) => m.LandingPage),
   '/news': () => import('../features/news/components/news-page').then((m) => m.NewsPage),
-  '/terms': () => import('../features/content/components/terms-page').then((m) => m.TermsPage),
-  '/support': () => import('../features/content/components/support-page').then((m) => m.SupportPage),
-  '/login': () => import('../features/auth/components/login-page').then((m) => m.LoginPage),
+  '/terms': () => import('../features/storefront/components/terms-page').then((m) => m.TermsPage),
+  '/support': () => import('../features/storefront/components/support-page').then((m) => m.SupportPage),
+  '/login': () => import('../features/accounts/components/login-page').then((m) => m.LoginPage),
   '/articles/setup-proxy': () =>
-    import('../features/articles/components/setup-proxy-page').then((m) => m.SetupProxyPage),
+    import('../features/storefront/components/setup-proxy-page').then((m) => m.SetupProxyPage),
   '/articles/enable-antidetect': () =>
-    import('../features/articles/components/enable-antidetect-page').then((m) => m.EnableAntidetectPage),
+    import('../features/storefront/components/enable-antidetect-page').then((m) => m.EnableAntidetectPage),
   '/articles/router-setup': () =>
-    import('../features/articles/components/router-setup-page').then((m) => m.RouterSetupPage),
+    import('../features/storefront/components/router-setup-page').then((m) => m.RouterSetupPage),
 };
 
 /**

@@ -16,7 +16,7 @@ const Support = PUBLIC_SCREENS['/support'];
 const News = PUBLIC_SCREENS['/news'];
 const Login = PUBLIC_SCREENS['/login'];
 const Signup = lazyPage(
-  () => import('../features/auth/components/signup-page'),
+  () => import('../features/accounts/components/signup-page'),
   (m) => m.SignupPage,
 );
 const Stock = lazyPage(
@@ -24,7 +24,7 @@ const Stock = lazyPage(
   (m) => m.StockPage,
 );
 const Account = lazyPage(
-  () => import('../features/account/components/account-page'),
+  () => import('../features/accounts/components/account-page'),
   (m) => m.AccountPage,
 );
 const Catalogue = lazyPage(
@@ -44,7 +44,7 @@ const ConsoleLayout = lazyPage(
   (m) => m.ConsoleLayout,
 );
 const ConfirmEmail = lazyPage(
-  () => import('../features/account/components/confirm-email-page'),
+  () => import('../features/accounts/components/confirm-email-page'),
   (m) => m.ConfirmEmailPage,
 );
 const SandboxCheckout = lazyPage(

@@ -18,14 +18,14 @@ export const PUBLIC_PAGE_SOURCES: Record<
   }
 > = {
   '/': {
-    module: 'src/features/content/components/landing-page.tsx',
-    later: ['src/features/content/components/landing-figures.tsx'],
+    module: 'src/features/storefront/components/landing-page.tsx',
+    later: ['src/features/storefront/components/landing-figures.tsx'],
   },
   '/news': { module: 'src/features/news/components/news-page.tsx' },
-  '/terms': { module: 'src/features/content/components/terms-page.tsx' },
-  '/support': { module: 'src/features/content/components/support-page.tsx' },
-  '/login': { module: 'src/features/auth/components/login-page.tsx' },
-  '/articles/setup-proxy': { module: 'src/features/articles/components/setup-proxy-page.tsx' },
-  '/articles/enable-antidetect': { module: 'src/features/articles/components/enable-antidetect-page.tsx' },
-  '/articles/router-setup': { module: 'src/features/articles/components/router-setup-page.tsx' },
+  '/terms': { module: 'src/features/storefront/components/terms-page.tsx' },
+  '/support': { module: 'src/features/storefront/components/support-page.tsx' },
+  '/login': { module: 'src/features/accounts/components/login-page.tsx' },
+  '/articles/setup-proxy': { module: 'src/features/storefront/components/setup-proxy-page.tsx' },
+  '/articles/enable-antidetect': { module: 'src/features/storefront/components/enable-antidetect-page.tsx' },
+  '/articles/router-setup': { module: 'src/features/storefront/components/router-setup-page.tsx' },
 };

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
 import { endSession } from '../../lib/session';
 import { useWallet } from '../../lib/wallet';
-import { logout } from '../../features/auth/api/logout';
+import { logout } from '../../features/accounts/api/logout';
 import { RenewalWarning } from '../../features/rentals/components/renewal-warning';
 
 const LINKS = ['account', 'proxy', 'history', 'payment', 'support', 'news', 'terms'] as const;
