@@ -1,7 +1,8 @@
 import { NODE_ONLINE_WINDOW_MS, type NodeView } from '@portal/contract';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { nodes, proxies } from '../db/schema';
+import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 
 export type NodeRow = typeof nodes.$inferSelect;
 
@@ -84,4 +85,70 @@ export async function liveNodeNamed(db: Queryable, name: string): Promise<NodeRo
     .from(nodes)
     .where(and(eq(nodes.name, name), isNull(nodes.revokedAt)));
   return row;
+}
+
+/** Tells every process that the node is revoked: its streams close. */
+export async function notifyNodeRevoked(db: Queryable, id: number): Promise<void> {
+  await db.execute(sql`SELECT pg_notify('node_revoked', ${String(id)})`);
+}
+
+/** The node a proxy is on (null: the shop's own gateway), its row locked; undefined: no such proxy. */
+export async function lockProxyNode(db: Queryable, proxyId: number): Promise<{ nodeId: number | null } | undefined> {
+  const [row] = await db.select({ nodeId: proxies.nodeId }).from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  return row;
+}
+
+export async function setProxyNode(db: Queryable, proxyId: number, nodeId: number | null): Promise<void> {
+  await db.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
+}
+
+/** Tells every gateway and node stream to read the proxy's rental again. */
+export async function notifyProxyAccess(db: Queryable, proxyId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_notify('proxy_access', ${String(proxyId)})`);
+}
+
+/** Tells every process to read the customer's cached history of this proxy again. */
+export async function notifyProxyHistory(db: Queryable, proxyId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
+}
+
+/**
+ * Marks alerted the live nodes not yet alerted about and silent since before `silentSince` (a
+ * node never seen counts from when it was added); answers them.
+ */
+export async function markSilentNodesAlerted(db: Queryable, silentSince: Date, at: Date): Promise<NodeRow[]> {
+  return db
+    .update(nodes)
+    .set({ offlineAlertedAt: at })
+    .where(
+      and(
+        isNull(nodes.revokedAt),
+        isNull(nodes.offlineAlertedAt),
+        lt(sql`coalesce(${nodes.lastSeenAt}, ${nodes.createdAt})`, silentSince),
+      ),
+    )
+    .returning();
+}
+
+/** A node back in contact, with when its offline alert was raised. */
+export interface NodeBack {
+  id: string | number;
+  name: string;
+  host: string;
+  since: Date | string;
+}
+
+/** Clears the alert of the live alerted nodes seen since `seenSince`; answers them. */
+export async function clearAlertsOfNodesBack(db: Queryable, seenSince: Date): Promise<NodeBack[]> {
+  // The episode's start is read in the statement that ends it, so its "back" pairs with its alert.
+  const ended = await db.execute(sql`
+      UPDATE ${nodes} AS n SET offline_alerted_at = NULL
+      FROM (SELECT id, offline_alerted_at FROM ${nodes} WHERE ${and(
+        isNull(nodes.revokedAt),
+        isNotNull(nodes.offlineAlertedAt),
+        gte(nodes.lastSeenAt, seenSince),
+      )} FOR UPDATE) AS old
+      WHERE n.id = old.id
+      RETURNING n.id, n.name, n.host, old.offline_alerted_at AS since`);
+  return (ended as unknown as { rows: NodeBack[] }).rows;
 }

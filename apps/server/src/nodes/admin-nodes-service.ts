@@ -1,15 +1,23 @@
 import type { NodeCreateRequestSchema, NodeView } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { proxies } from '../db/schema';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../db/errors';
 import { hashSecret, randomToken } from '../lib/secrets';
-import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
-import { insertNode, listNodeRows, liveNode, markRevoked, nodeView } from './admin-nodes-repository';
+import {
+  insertNode,
+  listNodeRows,
+  liveNode,
+  lockProxyNode,
+  markRevoked,
+  nodeView,
+  notifyNodeRevoked,
+  notifyProxyAccess,
+  notifyProxyHistory,
+  setProxyNode,
+} from './admin-nodes-repository';
 
 /** What the node calls need: the database and the clock their audit rows are dated by. */
 export interface NodeAdminDeps {
@@ -66,7 +74,7 @@ export async function revokeNodeBy(deps: NodeAdminDeps, actor: AuditActor, id: n
   await deps.db.transaction(async (tx) => {
     const row = await markRevoked(tx, id, at);
     if (!row) throw new DomainError('NODE_NOT_FOUND');
-    await tx.execute(sql`SELECT pg_notify('node_revoked', ${String(id)})`);
+    await notifyNodeRevoked(tx, id);
     await recordAudit(tx, { actor, action: 'nodes.revoke', details: { nodeId: id, name: row.name }, at });
   });
   return at;
@@ -86,16 +94,12 @@ export async function setProxyNodeBy(
   const at = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (nodeId !== null && !(await liveNode(tx, nodeId))) throw new DomainError('NODE_NOT_FOUND');
-    const [before] = await tx
-      .select({ nodeId: proxies.nodeId })
-      .from(proxies)
-      .where(eq(proxies.id, proxyId))
-      .for('update');
+    const before = await lockProxyNode(tx, proxyId);
     if (!before) throw new DomainError('PROXY_NOT_FOUND');
-    await tx.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
-    await tx.execute(sql`SELECT pg_notify('proxy_access', ${String(proxyId)})`);
+    await setProxyNode(tx, proxyId, nodeId);
+    await notifyProxyAccess(tx, proxyId);
     // The customer's cached history names the gateway's host: it is read again at once.
-    await tx.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
+    await notifyProxyHistory(tx, proxyId);
     await recordAudit(tx, {
       actor,
       action: 'proxies.node',

@@ -1,8 +1,7 @@
 import type { RowProblem } from '@portal/contract';
-import { and, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { nodes } from '../db/schema';
 import { importRejected, type ImportRow } from '../inventory/inventory-import';
+import { liveNodesNamed } from './node-repository';
 
 /**
  * An import's `node` names (each row's, or the batch's for rows without one) as node ids, read in the import's transaction. A name that is no live
@@ -19,10 +18,7 @@ export async function withNodeIds(
   const rows = batchNode ? given.map((row) => (row.node ? row : { ...row, node: batchNode })) : given;
   const names = [...new Set(rows.map((row) => row.node).filter((name): name is string => Boolean(name)))];
   if (names.length === 0) return rows;
-  const found = await tx
-    .select({ id: nodes.id, name: nodes.name })
-    .from(nodes)
-    .where(and(inArray(nodes.name, names), isNull(nodes.revokedAt)));
+  const found = await liveNodesNamed(tx, names);
   const ids = new Map(found.map((node) => [node.name, node.id]));
   const problems: RowProblem[] = [];
   const resolved = rows.map((row, index) => {

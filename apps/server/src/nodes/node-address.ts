@@ -1,23 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { nodes, proxies } from '../db/schema';
 import type { GatewayAddress } from '../rentals/rentals-views';
+import { nodeAddressOfProxy, type NodeAddress } from './node-repository';
 
-/** What a connection string needs of the node serving a proxy (null: the shop's own gateway). */
-export interface NodeAddress {
-  host: string;
-  socksPort: number | null;
-  httpPort: number | null;
-  tlsPort: number | null;
-}
-
-/** Columns to select beside a proxy, on a left join of `nodes` by `proxies.node_id`. */
-export const nodeAddressColumns = {
-  host: nodes.host,
-  socksPort: nodes.socksPort,
-  httpPort: nodes.httpPort,
-  tlsPort: nodes.tlsPort,
-};
+// Defined beside the query that uses them (the repository); other areas' queries join them
+// through here, as no other area may import this area's repository.
+export { nodeAddressColumns, type NodeAddress } from './node-repository';
 
 /**
  * Where customers connect for a proxy: its node's host and the ports the node reported, or the
@@ -40,12 +27,7 @@ export function addressFor(node: NodeAddress | null, gateway: GatewayAddress): G
 
 /** The address of one proxy's gateway. */
 export async function addressOfProxy(db: Queryable, proxyId: number, gateway: GatewayAddress): Promise<GatewayAddress> {
-  const [row] = await db
-    .select({ node: nodeAddressColumns })
-    .from(proxies)
-    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
-    .where(eq(proxies.id, proxyId));
-  return addressFor(row?.node ?? null, gateway);
+  return addressFor(await nodeAddressOfProxy(db, proxyId), gateway);
 }
 
 /** `host:port`, with an IPv6 host in brackets. */

@@ -1,9 +1,8 @@
 import { NODE_ONLINE_WINDOW_MS } from '@portal/contract';
-import { and, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
-import { nodes } from '../db/schema';
 import { queueOneOffAlert } from '../notices/operator-alerts';
+import { clearAlertsOfNodesBack, markSilentNodesAlerted } from './admin-nodes-repository';
 
 export interface NodeWatchDeps {
   db: Queryable;
@@ -25,17 +24,7 @@ export async function watchNodes(deps: NodeWatchDeps): Promise<{ offline: number
   const silentSince = new Date(now.getTime() - deps.nodeAlertMs);
   const seenSince = new Date(now.getTime() - NODE_ONLINE_WINDOW_MS);
   return deps.db.transaction(async (tx) => {
-    const offline = await tx
-      .update(nodes)
-      .set({ offlineAlertedAt: now })
-      .where(
-        and(
-          isNull(nodes.revokedAt),
-          isNull(nodes.offlineAlertedAt),
-          lt(sql`coalesce(${nodes.lastSeenAt}, ${nodes.createdAt})`, silentSince),
-        ),
-      )
-      .returning();
+    const offline = await markSilentNodesAlerted(tx, silentSince, now);
     for (const node of offline) {
       await queueOneOffAlert(tx, {
         kind: 'node_offline',
@@ -44,19 +33,7 @@ export async function watchNodes(deps: NodeWatchDeps): Promise<{ offline: number
         at: now,
       });
     }
-    // The episode's start is read in the statement that ends it, so its "back" pairs with its alert.
-    const ended = await tx.execute(sql`
-      UPDATE ${nodes} AS n SET offline_alerted_at = NULL
-      FROM (SELECT id, offline_alerted_at FROM ${nodes} WHERE ${and(
-        isNull(nodes.revokedAt),
-        isNotNull(nodes.offlineAlertedAt),
-        gte(nodes.lastSeenAt, seenSince),
-      )} FOR UPDATE) AS old
-      WHERE n.id = old.id
-      RETURNING n.id, n.name, n.host, old.offline_alerted_at AS since`);
-    const back = (
-      ended as unknown as { rows: { id: string | number; name: string; host: string; since: Date | string }[] }
-    ).rows;
+    const back = await clearAlertsOfNodesBack(tx, seenSince);
     for (const node of back) {
       const since = new Date(node.since);
       await queueOneOffAlert(tx, {

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
 import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-types';
 import {
+  claimProbe,
   rentalsByUsername,
   rentalsOfPorts,
   rentalsOfProxies,
@@ -12,7 +13,6 @@ import {
   touchNodes,
   type RentalState,
 } from './node-repository';
-import { claimProbe } from './node-probes';
 import { NodeStream } from './node-stream';
 
 /** Payload: a node's id. Sent when a node is revoked: its streams close at once. */

@@ -6,13 +6,11 @@ import {
   type FetchProbe,
   type FetchProbeResult,
   type Probe,
-  type ProbeResult,
   type UdpProbe,
 } from '@portal/contract';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../db/client';
-import { nodeProbes, nodes } from '../db/schema';
+import type { Database } from '../db/client';
+import { deleteProbe, deleteProbesBefore, insertProbe, liveNodeLastSeen, probeState } from './node-repository';
 
 /** A check of a node's proxy that could not be run: the node is not in touch with the API. */
 export class NodeOfflineError extends Error {
@@ -38,11 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether the node is live and was in touch recently (its stream pings, its reports). */
 async function nodeInTouch(deps: ProbeDeps, nodeId: number): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ lastSeenAt: nodes.lastSeenAt })
-    .from(nodes)
-    .where(and(eq(nodes.id, nodeId), isNull(nodes.revokedAt)));
-  const seen = row?.lastSeenAt?.getTime();
+  const seen = (await liveNodeLastSeen(deps.db, nodeId))?.getTime();
   return seen !== undefined && deps.clock.now().getTime() - seen < NODE_SILENCE_MS;
 }
 
@@ -67,28 +61,22 @@ export async function probeThroughNode(
   const id = randomUUID();
   const probe = { ...request, id } as Probe;
   const now = deps.clock.now();
-  await deps.db.delete(nodeProbes).where(lt(nodeProbes.createdAt, new Date(now.getTime() - PROBE_ROW_TTL_MS)));
-  await deps.db.insert(nodeProbes).values({ id, nodeId, request: probe, createdAt: now });
+  await deleteProbesBefore(deps.db, new Date(now.getTime() - PROBE_ROW_TTL_MS));
+  await insertProbe(deps.db, id, nodeId, probe, now);
   const started = performance.now();
   const deadline = started + request.timeoutMs + ANSWER_MARGIN_MS;
   try {
     for (let wait = 10; ; wait = Math.min(200, Math.ceil(wait * 1.5))) {
       await sleep(wait);
       signal?.throwIfAborted();
-      const [row] = await deps.db
-        .select({ result: nodeProbes.result, deliveredAt: nodeProbes.deliveredAt })
-        .from(nodeProbes)
-        .where(eq(nodeProbes.id, id));
+      const row = await probeState(deps.db, id);
       if (row?.result !== null && row?.result !== undefined) return row.result;
       const elapsed = performance.now() - started;
       if (!row?.deliveredAt && elapsed >= PROBE_DELIVERY_MS) throw new NodeOfflineError();
       if (performance.now() >= deadline) return null;
     }
   } finally {
-    await deps.db
-      .delete(nodeProbes)
-      .where(eq(nodeProbes.id, id))
-      .catch(() => undefined);
+    await deleteProbe(deps.db, id).catch(() => undefined);
   }
 }
 
@@ -119,33 +107,4 @@ export async function udpThroughNode(
   const answer = await probeThroughNode(deps, nodeId, { ...request, kind: 'udp' }, signal);
   const parsed = UdpProbeResultSchema.safeParse(answer);
   return parsed.success && parsed.data.passes;
-}
-
-/**
- * The probe `id` of this node, if no process has handed it over yet: marks it delivered and
- * answers it. Several processes (or streams) may hear of one probe; only one gets it.
- */
-export async function claimProbe(db: Queryable, nodeId: number, id: string, at: Date): Promise<Probe | null> {
-  const [row] = await db
-    .update(nodeProbes)
-    .set({ deliveredAt: at })
-    .where(and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.deliveredAt)))
-    .returning({ request: nodeProbes.request });
-  return row ? (row.request as Probe) : null;
-}
-
-/** Stores the node's answer to its own probe; false when there is no such probe waiting. */
-export async function answerProbe(
-  db: Queryable,
-  nodeId: number,
-  id: string,
-  result: ProbeResult,
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(nodeProbes)
-    .set({ result, answeredAt: at })
-    .where(and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.result)))
-    .returning({ id: nodeProbes.id });
-  return rows.length > 0;
 }

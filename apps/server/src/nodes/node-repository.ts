@@ -1,7 +1,7 @@
-import type { NodeAccess, NodeIpAuthEntry, NodeReport } from '@portal/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { NodeAccess, NodeIpAuthEntry, NodeReport, Probe, ProbeResult } from '@portal/contract';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, nodes, proxies, rentalIpAuth, rentals } from '../db/schema';
+import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
 import { ACCESS_COLUMNS } from '../gateway/credential-store';
 
 export interface NodeRow {
@@ -127,4 +127,122 @@ export async function rentalsOfProxies(db: Queryable, proxyIds: number[]): Promi
 export async function rentalsOfPorts(db: Queryable, ports: number[]): Promise<RentalState[]> {
   if (ports.length === 0) return [];
   return (await rentalStates(db).where(inArray(rentalIpAuth.port, ports))).map(stateOf);
+}
+
+/** What a connection string needs of the node serving a proxy (null: the shop's own gateway). */
+export interface NodeAddress {
+  host: string;
+  socksPort: number | null;
+  httpPort: number | null;
+  tlsPort: number | null;
+}
+
+/** Columns to select beside a proxy, on a left join of `nodes` by `proxies.node_id`. */
+export const nodeAddressColumns = {
+  host: nodes.host,
+  socksPort: nodes.socksPort,
+  httpPort: nodes.httpPort,
+  tlsPort: nodes.tlsPort,
+};
+
+/** The node serving one proxy; null for the shop's own gateway (or no such proxy). */
+export async function nodeAddressOfProxy(db: Queryable, proxyId: number): Promise<NodeAddress | null> {
+  const [row] = await db
+    .select({ node: nodeAddressColumns })
+    .from(proxies)
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
+    .where(eq(proxies.id, proxyId));
+  return row?.node ?? null;
+}
+
+/** Live nodes among these names. */
+export async function liveNodesNamed(db: Queryable, names: string[]): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: nodes.id, name: nodes.name })
+    .from(nodes)
+    .where(and(inArray(nodes.name, names), isNull(nodes.revokedAt)));
+}
+
+/** Records a usage batch's number; false when the node's batch was applied already. */
+export async function insertUsageBatch(db: Queryable, nodeId: number, batch: number, at: Date): Promise<boolean> {
+  const inserted = await db
+    .insert(nodeUsageBatches)
+    .values({ nodeId, batch, appliedAt: at })
+    .onConflictDoNothing()
+    .returning({ batch: nodeUsageBatches.batch });
+  return inserted.length > 0;
+}
+
+/** Those of these rentals whose proxy is on this node. */
+export async function rentalsOnNode(db: Queryable, nodeId: number, rentalIds: number[]): Promise<Set<number>> {
+  if (rentalIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(and(inArray(rentals.id, rentalIds), eq(proxies.nodeId, nodeId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** When a live node was last in touch; undefined when there is no such live node. */
+export async function liveNodeLastSeen(db: Queryable, nodeId: number): Promise<Date | null | undefined> {
+  const [row] = await db
+    .select({ lastSeenAt: nodes.lastSeenAt })
+    .from(nodes)
+    .where(and(eq(nodes.id, nodeId), isNull(nodes.revokedAt)));
+  return row?.lastSeenAt;
+}
+
+/** Removes the rows of probes created before `before` (their askers died). */
+export async function deleteProbesBefore(db: Queryable, before: Date): Promise<void> {
+  await db.delete(nodeProbes).where(lt(nodeProbes.createdAt, before));
+}
+
+export async function insertProbe(db: Queryable, id: string, nodeId: number, probe: Probe, at: Date): Promise<void> {
+  await db.insert(nodeProbes).values({ id, nodeId, request: probe, createdAt: at });
+}
+
+/** A probe's answer so far, and whether a process handed it over. */
+export async function probeState(
+  db: Queryable,
+  id: string,
+): Promise<{ result: unknown; deliveredAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ result: nodeProbes.result, deliveredAt: nodeProbes.deliveredAt })
+    .from(nodeProbes)
+    .where(eq(nodeProbes.id, id));
+  return row;
+}
+
+export async function deleteProbe(db: Queryable, id: string): Promise<void> {
+  await db.delete(nodeProbes).where(eq(nodeProbes.id, id));
+}
+
+/**
+ * The probe `id` of this node, if no process has handed it over yet: marks it delivered and
+ * answers it. Several processes (or streams) may hear of one probe; only one gets it.
+ */
+export async function claimProbe(db: Queryable, nodeId: number, id: string, at: Date): Promise<Probe | null> {
+  const [row] = await db
+    .update(nodeProbes)
+    .set({ deliveredAt: at })
+    .where(and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.deliveredAt)))
+    .returning({ request: nodeProbes.request });
+  return row ? (row.request as Probe) : null;
+}
+
+/** Stores the node's answer to its own probe; false when there is no such probe waiting. */
+export async function answerProbe(
+  db: Queryable,
+  nodeId: number,
+  id: string,
+  result: ProbeResult,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(nodeProbes)
+    .set({ result, answeredAt: at })
+    .where(and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.result)))
+    .returning({ id: nodeProbes.id });
+  return rows.length > 0;
 }

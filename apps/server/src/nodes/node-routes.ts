@@ -4,7 +4,7 @@ import { DomainError } from '../errors';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { nodeOf, requireNode } from './node-auth';
 import type { NodeChannel } from './node-channel';
-import { answerProbe } from './node-probes';
+import { answerProbe } from './node-repository';
 import { applyUsageBatch, reportNode, type NodeServiceDeps } from './node-service';
 
 export interface NodeRoutesOptions extends NodeServiceDeps {

@@ -1,11 +1,9 @@
 import type { NodeReport, NodeReportAnswer, NodeUsageBatch } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { nodeUsageBatches, proxies, rentals } from '../db/schema';
 import { recordActivity } from '../rentals/rental-activity';
 import { addRentalUsage } from '../rentals/rental-usage';
-import { recordReport, type NodeRow } from './node-repository';
+import { insertUsageBatch, recordReport, rentalsOnNode, type NodeRow } from './node-repository';
 
 export interface NodeServiceDeps {
   db: Database;
@@ -32,25 +30,9 @@ export async function applyUsageBatch(
 ): Promise<{ applied: boolean }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(nodeUsageBatches)
-      .values({ nodeId: node.id, batch: batch.batch, appliedAt: now })
-      .onConflictDoNothing()
-      .returning({ batch: nodeUsageBatches.batch });
-    if (inserted.length === 0) return { applied: false };
+    if (!(await insertUsageBatch(tx, node.id, batch.batch, now))) return { applied: false };
     const mentioned = [...new Set([...batch.entries.map((entry) => entry.rentalId), ...batch.active])];
-    const served =
-      mentioned.length === 0
-        ? new Set<number>()
-        : new Set(
-            (
-              await tx
-                .select({ id: rentals.id })
-                .from(rentals)
-                .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-                .where(and(inArray(rentals.id, mentioned), eq(proxies.nodeId, node.id)))
-            ).map((row) => row.id),
-          );
+    const served = await rentalsOnNode(tx, node.id, mentioned);
     // One row per rental and hour, in a fixed order: the same rows are always locked alike.
     const sums = new Map<string, { rentalId: number; hour: number; up: number; down: number }>();
     for (const entry of batch.entries) {
