@@ -1,7 +1,11 @@
 import { PAYMENT_STATUS } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { payments } from '../db/schema';
-import { refreshPayment, settlePayment, type PaymentsDeps } from '../payments/payments-service';
+import {
+  claimPendingPayments,
+  refreshPayment,
+  releasePaymentClaim,
+  settlePayment,
+  type PaymentsDeps,
+} from '../payments/payments-service';
 import { ProviderError } from '../payments/providers/provider';
 
 const BATCH = 50;
@@ -23,27 +27,12 @@ export async function reconcilePayments(
   signal?: AbortSignal,
 ): Promise<{ checked: number; expired: number }> {
   const now = deps.clock.now();
-  const due = and(
-    eq(payments.status, PAYMENT_STATUS.pending),
-    or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
-  );
-  const claim = deps.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(due)
-    .orderBy(asc(payments.createdAt))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const claimed = await deps.db
-    .update(payments)
-    .set({ checkLeaseUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(and(inArray(payments.id, claim), due))
-    .returning();
+  const claimed = await claimPendingPayments(deps, now, BATCH, LEASE_MS);
   let expired = 0;
   for (const payment of claimed) {
     // Stopping: the claims left are released below, for the next round or another process.
     if (signal?.aborted) {
-      await deps.db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, payment.id));
+      await releasePaymentClaim(deps, payment.id);
       continue;
     }
     try {
@@ -60,7 +49,7 @@ export async function reconcilePayments(
       // pending and is asked again next round; the others go on.
       if (!(error instanceof ProviderError)) throw error;
     } finally {
-      await deps.db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, payment.id));
+      await releasePaymentClaim(deps, payment.id);
     }
   }
   return { checked: claimed.length, expired };

@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupRun, BackupStatus } from '@portal/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { backupDatabase, backupRows } from '../db/backup';
 import type { Database, Queryable } from '../db/client';
-import { backupRuns } from '../db/schema';
 import { failureText, type Alerts } from './alerts';
+import {
+  failAbandonedBackupRuns,
+  finishBackupRun,
+  insertRunningBackup,
+  lockBackupClaim,
+  newestBackupRun,
+  newestSuccessfulBackupRun,
+  recentBackupRuns,
+  renewBackupLease,
+  type BackupRunRow,
+} from './ops-repository';
 
 export interface BackupDeps {
   db: Database;
@@ -33,18 +41,13 @@ export function backupFileName(at: Date, runId: number): string {
   return `portal-${stamp}-${runId}.backup`;
 }
 
-type Row = typeof backupRuns.$inferSelect;
+type Row = BackupRunRow;
 
 /** When the next attempt is due after `last` (the newest attempt), or now when there is none. */
 export function nextDue(last: Pick<Row, 'startedAt' | 'status'> | undefined, everyMs: number, now: Date): Date {
   if (!last) return now;
   const wait = last.status === 'failed' ? Math.min(everyMs, RETRY_AFTER_FAILURE_MS) : everyMs;
   return new Date(last.startedAt.getTime() + wait);
-}
-
-async function newestRun(db: Queryable): Promise<Row | undefined> {
-  const [row] = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(1);
-  return row;
 }
 
 /**
@@ -54,25 +57,13 @@ async function newestRun(db: Queryable): Promise<Row | undefined> {
  */
 export async function claimBackup(deps: Pick<BackupDeps, 'db' | 'clock' | 'config'>): Promise<Row | null> {
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.backupClaim})`);
+    await lockBackupClaim(tx);
     const now = deps.clock.now();
-    await tx
-      .update(backupRuns)
-      .set({
-        status: 'failed',
-        finishedAt: now,
-        leaseUntil: null,
-        error: 'The process writing this backup stopped before it finished.',
-      })
-      .where(and(eq(backupRuns.status, 'running'), lt(backupRuns.leaseUntil, now)));
-    const last = await newestRun(tx);
+    await failAbandonedBackupRuns(tx, now, 'The process writing this backup stopped before it finished.');
+    const last = await newestBackupRun(tx);
     if (last?.status === 'running') return null;
     if (nextDue(last, deps.config.everyMs, now) > now) return null;
-    const [claimed] = await tx
-      .insert(backupRuns)
-      .values({ startedAt: now, status: 'running', leaseUntil: new Date(now.getTime() + LEASE_MS) })
-      .returning();
-    return claimed ?? null;
+    return insertRunningBackup(tx, now, new Date(now.getTime() + LEASE_MS));
   });
 }
 
@@ -118,13 +109,6 @@ export function rotateBackups(dir: string, keep: number, writing?: string): stri
   return removed;
 }
 
-async function finish(db: Queryable, id: number, set: Partial<typeof backupRuns.$inferInsert>): Promise<void> {
-  await db
-    .update(backupRuns)
-    .set({ ...set, leaseUntil: null })
-    .where(eq(backupRuns.id, id));
-}
-
 /**
  * One round of the schedule: when a backup is due and this process claims it, writes it (0600,
  * a partial file renamed when complete: backup.ts), verifies the ledger of the file, records the
@@ -139,11 +123,7 @@ export async function runScheduledBackup(
   const { dir, keep } = deps.config;
   const name = backupFileName(claim.startedAt, claim.id);
   const renew = setInterval(() => {
-    void deps.db
-      .update(backupRuns)
-      .set({ leaseUntil: new Date(deps.clock.now().getTime() + LEASE_MS) })
-      .where(and(eq(backupRuns.id, claim.id), eq(backupRuns.status, 'running')))
-      .catch(() => undefined);
+    void renewBackupLease(deps.db, claim.id, new Date(deps.clock.now().getTime() + LEASE_MS)).catch(() => undefined);
   }, RENEW_MS);
   renew.unref();
   try {
@@ -158,7 +138,7 @@ export async function runScheduledBackup(
         `The ledger in ${name} does not verify: ${ledger.mismatches} of ${ledger.usersChecked} accounts' balances differ from the sum of their ledger rows (run ledger verify).`,
       );
     }
-    await finish(deps.db, claim.id, {
+    await finishBackupRun(deps.db, claim.id, {
       status: 'ok',
       finishedAt: deps.clock.now(),
       file: name,
@@ -172,7 +152,7 @@ export async function runScheduledBackup(
   } catch (error) {
     const reason = failureText(error);
     const exists = fs.existsSync(path.join(dir, name));
-    await finish(deps.db, claim.id, {
+    await finishBackupRun(deps.db, claim.id, {
       status: 'failed',
       finishedAt: deps.clock.now(),
       file: exists ? name : null,
@@ -204,13 +184,8 @@ export async function backupStatus(
   config: BackupConfig | null,
   now: Date,
 ): Promise<Omit<BackupStatus, 'success'>> {
-  const recent = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(20);
-  const [lastSuccess] = await db
-    .select()
-    .from(backupRuns)
-    .where(eq(backupRuns.status, 'ok'))
-    .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
-    .limit(1);
+  const recent = await recentBackupRuns(db, 20);
+  const lastSuccess = await newestSuccessfulBackupRun(db);
   const last = recent[0];
   return {
     enabled: config !== null,

@@ -1,8 +1,7 @@
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
-import { gatewayHeartbeats } from '../db/schema';
+import { deleteGatewayHeartbeat, touchGatewayHeartbeat, upsertGatewayHeartbeat } from './ops-repository';
 import { GATEWAY_HEARTBEAT_MS } from './ops-watch';
 
 /**
@@ -19,23 +18,13 @@ export async function startHeartbeat(
 ): Promise<() => Promise<void>> {
   const id = `${os.hostname()} socks5:${ports.socks} http:${ports.http}`;
   const now = clock.now();
-  await db
-    .insert(gatewayHeartbeats)
-    .values({ id, startedAt: now, seenAt: now })
-    .onConflictDoUpdate({ target: gatewayHeartbeats.id, set: { startedAt: now, seenAt: now } });
+  await upsertGatewayHeartbeat(db, id, now);
   const timer = setInterval(() => {
-    void db
-      .update(gatewayHeartbeats)
-      .set({ seenAt: clock.now() })
-      .where(eq(gatewayHeartbeats.id, id))
-      .catch(() => undefined);
+    void touchGatewayHeartbeat(db, id, clock.now()).catch(() => undefined);
   }, GATEWAY_HEARTBEAT_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await db
-      .delete(gatewayHeartbeats)
-      .where(eq(gatewayHeartbeats.id, id))
-      .catch(() => undefined);
+    await deleteGatewayHeartbeat(db, id).catch(() => undefined);
   };
 }

@@ -1,11 +1,9 @@
-import { and, eq, lt, not, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
-import { gatewayHeartbeats, proxies } from '../db/schema';
 import { ipqsUsed, monthOf } from '../discovery/ipqs';
-import { proxyIsHeld } from '../inventory/proxy-state';
 import { watchNodes } from '../nodes/node-alerts';
 import { failureText, type Alerts } from './alerts';
+import { countFreeProxies, forgetGatewaysSeenBefore, gatewaysSeenBefore, pingDatabase } from './ops-repository';
 
 /** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
 export const GATEWAY_STALE_MS = 30_000;
@@ -36,7 +34,7 @@ export interface WatchDeps {
 export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>> {
   const { db, alerts } = deps;
   try {
-    await db.execute(sql`SELECT 1`);
+    await pingDatabase(db);
   } catch (error) {
     alerts.raise('database_down', { error: failureText(error) });
     return { databaseDown: 1 };
@@ -44,14 +42,8 @@ export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>
   alerts.clear('database_down');
   const now = deps.clock.now();
 
-  const forgotten = await db
-    .delete(gatewayHeartbeats)
-    .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_FORGET_MS)))
-    .returning({ id: gatewayHeartbeats.id });
-  const stale = await db
-    .select({ id: gatewayHeartbeats.id, seenAt: gatewayHeartbeats.seenAt })
-    .from(gatewayHeartbeats)
-    .where(lt(gatewayHeartbeats.seenAt, new Date(now.getTime() - GATEWAY_STALE_MS)));
+  const forgotten = await forgetGatewaysSeenBefore(db, new Date(now.getTime() - GATEWAY_FORGET_MS));
+  const stale = await gatewaysSeenBefore(db, new Date(now.getTime() - GATEWAY_STALE_MS));
   alerts.set(
     'gateway_down',
     stale.length > 0,
@@ -61,11 +53,7 @@ export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>
   );
 
   if (deps.lowStockThreshold > 0) {
-    const [row] = await db
-      .select({ count: sql<string>`count(*)` })
-      .from(proxies)
-      .where(and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld)));
-    const free = Number(row?.count ?? 0);
+    const free = await countFreeProxies(db);
     alerts.set('low_stock', free < deps.lowStockThreshold, { free, threshold: deps.lowStockThreshold });
   }
 

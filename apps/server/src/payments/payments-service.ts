@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_STATUS, centsToDollars, type Payment } from '@portal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
 import { payments, users } from '../db/schema';
@@ -112,6 +112,39 @@ export async function findOwnPayment(deps: PaymentsDeps, userId: number, id: str
 export async function findPaymentById(deps: PaymentsDeps, id: string): Promise<PaymentRow | undefined> {
   const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
   return row;
+}
+
+/**
+ * Claims up to `limit` pending payments for `leaseMs`, oldest first: those nobody else holds (no
+ * lease, or one over). Rows another process is claiming are skipped, so two never share one.
+ */
+export async function claimPendingPayments(
+  deps: Pick<PaymentsDeps, 'db'>,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<PaymentRow[]> {
+  const due = and(
+    eq(payments.status, PAYMENT_STATUS.pending),
+    or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
+  );
+  const claim = deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(due)
+    .orderBy(asc(payments.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return deps.db
+    .update(payments)
+    .set({ checkLeaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(inArray(payments.id, claim), due))
+    .returning();
+}
+
+/** Ends a claim of claimPendingPayments, so the next round (or another process) may take it. */
+export async function releasePaymentClaim(deps: Pick<PaymentsDeps, 'db'>, id: string): Promise<void> {
+  await deps.db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, id));
 }
 
 /** Answers the status, asking the provider first when the payment is not final (rate-limited). */
