@@ -73,3 +73,9 @@ export async function findCustomerId(db: Queryable, who: string): Promise<number
   if (!row) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id or referral key "${key}"` });
   return row.id;
 }
+
+/** Who referred the customer to the shop, if anyone did. */
+export async function referrerOf(db: Queryable, userId: number): Promise<number | null> {
+  const [row] = await db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  return row?.referredBy ?? null;
+}

@@ -27,7 +27,7 @@ export async function reconcilePayments(
   signal?: AbortSignal,
 ): Promise<{ checked: number; expired: number }> {
   const now = deps.clock.now();
-  const claimed = await claimPendingPayments(deps, now, BATCH, LEASE_MS);
+  const claimed = await claimPendingPayments(deps.db, now, BATCH, LEASE_MS);
   let expired = 0;
   for (const payment of claimed) {
     // Stopping: the claims left are released below, for the next round or another process.

@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_STATUS, centsToDollars, type Payment } from '@portal/contract';
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { referrerOf } from '../accounts/accounts-service';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
-import { payments, users } from '../db/schema';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger';
 import { queueNotice } from '../notices/notice-queue';
+import {
+  findPayment,
+  findPaymentOfProvider,
+  insertPayment,
+  lockPayment,
+  paymentOwner,
+  paymentsOf,
+  updatePayment,
+  type PaymentRow,
+} from './payments-repository';
 import { ProviderError, type PaymentProvider, type ProviderState } from './providers/provider';
+
+/** The reconciliation job's claim on pending payments: plain queries, with no rule of the area around them. */
+export { claimPendingPayments } from './payments-repository';
 
 export interface PaymentsDeps {
   db: Database;
@@ -18,8 +30,6 @@ export interface PaymentsDeps {
   referralPercent: number;
   giftcardRateLimit: number;
 }
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Failures the portal decided on its own (no answer from the provider in time). The provider's
@@ -48,7 +58,7 @@ export async function createPayment(
   const now = deps.clock.now();
   const id = randomUUID();
   // Stored before the provider is asked, so the provider's order id always names a known payment.
-  await deps.db.insert(payments).values({
+  await insertPayment(deps.db, {
     id,
     userId,
     provider: deps.provider.name,
@@ -69,18 +79,19 @@ export async function createPayment(
       returnUrl: `${deps.publicUrl}/payment`,
       lifetimeMs: deps.lifetimeMs,
     });
-    const [row] = await deps.db
-      .update(payments)
-      .set({ providerPaymentId: invoice.providerPaymentId, url: invoice.url, providerStatus: invoice.providerStatus })
-      .where(eq(payments.id, id))
-      .returning();
+    const row = await updatePayment(deps.db, id, {
+      providerPaymentId: invoice.providerPaymentId,
+      url: invoice.url,
+      providerStatus: invoice.providerStatus,
+    });
     if (!row) throw new Error('payment vanished');
     return row;
   } catch (error) {
-    await deps.db
-      .update(payments)
-      .set({ status: PAYMENT_STATUS.fail, providerStatus: 'create_failed', updatedAt: deps.clock.now() })
-      .where(eq(payments.id, id));
+    await updatePayment(deps.db, id, {
+      status: PAYMENT_STATUS.fail,
+      providerStatus: 'create_failed',
+      updatedAt: deps.clock.now(),
+    });
     if (error instanceof ProviderError) throw new DomainError('PROVIDER_UNAVAILABLE');
     throw error;
   }
@@ -101,50 +112,23 @@ export function clientStatus(payment: PaymentRow): string {
 }
 
 export async function findOwnPayment(deps: PaymentsDeps, userId: number, id: string): Promise<PaymentRow> {
-  const [row] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  const row = await findPayment(deps.db, id, userId);
   if (!row) throw new DomainError('PAYMENT_NOT_FOUND');
   return row;
 }
 
-export async function findPaymentById(deps: PaymentsDeps, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
-  return row;
+/** The payment this shop's provider knows by `providerPaymentId`, as its webhooks name it. */
+export async function findByProviderId(deps: PaymentsDeps, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  return findPaymentOfProvider(deps.db, deps.provider.name, providerPaymentId);
 }
 
-/**
- * Claims up to `limit` pending payments for `leaseMs`, oldest first: those nobody else holds (no
- * lease, or one over). Rows another process is claiming are skipped, so two never share one.
- */
-export async function claimPendingPayments(
-  deps: Pick<PaymentsDeps, 'db'>,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-): Promise<PaymentRow[]> {
-  const due = and(
-    eq(payments.status, PAYMENT_STATUS.pending),
-    or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
-  );
-  const claim = deps.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(due)
-    .orderBy(asc(payments.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return deps.db
-    .update(payments)
-    .set({ checkLeaseUntil: new Date(now.getTime() + leaseMs) })
-    .where(and(inArray(payments.id, claim), due))
-    .returning();
+export async function findPaymentById(deps: PaymentsDeps, id: string): Promise<PaymentRow | undefined> {
+  return findPayment(deps.db, id);
 }
 
 /** Ends a claim of claimPendingPayments, so the next round (or another process) may take it. */
 export async function releasePaymentClaim(deps: Pick<PaymentsDeps, 'db'>, id: string): Promise<void> {
-  await deps.db.update(payments).set({ checkLeaseUntil: null }).where(eq(payments.id, id));
+  await updatePayment(deps.db, id, { checkLeaseUntil: null });
 }
 
 /** Answers the status, asking the provider first when the payment is not final (rate-limited). */
@@ -163,7 +147,7 @@ export async function checkPayment(deps: PaymentsDeps, userId: number, id: strin
 
 /** Asks the provider for the payment's state and settles it; answers the payment as it is then. */
 export async function refreshPayment(deps: PaymentsDeps, payment: PaymentRow): Promise<PaymentRow> {
-  await deps.db.update(payments).set({ lastCheckedAt: deps.clock.now() }).where(eq(payments.id, payment.id));
+  await updatePayment(deps.db, payment.id, { lastCheckedAt: deps.clock.now() });
   if (!payment.providerPaymentId) return payment;
   const state = await deps.provider.fetchState(payment.providerPaymentId, payment.amountCents);
   if (!state) return payment;
@@ -181,35 +165,27 @@ export async function settlePayment(
   state: Pick<ProviderState, 'outcome' | 'providerStatus' | 'creditCents'>,
 ): Promise<PaymentRow> {
   return deps.db.transaction(async (tx) => {
-    const [unlocked] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, paymentId));
-    if (!unlocked) throw new DomainError('PAYMENT_NOT_FOUND');
-    await lockBalance(tx, unlocked.userId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const owner = await paymentOwner(tx, paymentId);
+    if (owner === undefined) throw new DomainError('PAYMENT_NOT_FOUND');
+    await lockBalance(tx, owner);
+    const payment = await lockPayment(tx, paymentId);
     if (!payment) throw new DomainError('PAYMENT_NOT_FOUND');
     if (isFinal(payment, state.outcome)) return payment;
     const now = deps.clock.now();
     if (state.outcome === 'pending') {
-      const [row] = await tx
-        .update(payments)
-        .set({ providerStatus: state.providerStatus, updatedAt: now })
-        .where(eq(payments.id, paymentId))
-        .returning();
-      return row ?? payment;
+      return (await updatePayment(tx, paymentId, { providerStatus: state.providerStatus, updatedAt: now })) ?? payment;
     }
     if (state.outcome === 'fail') {
-      const [row] = await tx
-        .update(payments)
-        .set({ status: PAYMENT_STATUS.fail, providerStatus: state.providerStatus, updatedAt: now })
-        .where(eq(payments.id, paymentId))
-        .returning();
-      return row ?? payment;
+      const change = { status: PAYMENT_STATUS.fail, providerStatus: state.providerStatus, updatedAt: now };
+      return (await updatePayment(tx, paymentId, change)) ?? payment;
     }
     const credit = state.creditCents ?? payment.amountCents;
-    const [row] = await tx
-      .update(payments)
-      .set({ status: PAYMENT_STATUS.paid, providerStatus: state.providerStatus, creditedCents: credit, updatedAt: now })
-      .where(eq(payments.id, paymentId))
-      .returning();
+    const row = await updatePayment(tx, paymentId, {
+      status: PAYMENT_STATUS.paid,
+      providerStatus: state.providerStatus,
+      creditedCents: credit,
+      updatedAt: now,
+    });
     const balanceCents = await postEntry(tx, {
       userId: payment.userId,
       kind: 'deposit',
@@ -236,13 +212,13 @@ async function rewardReferrer(
   creditCents: number,
   at: Date,
 ): Promise<void> {
-  const [user] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  const referrer = await referrerOf(tx, userId);
   const reward = Math.floor((creditCents * deps.referralPercent) / 100);
-  if (!user?.referredBy || reward <= 0) return;
+  if (referrer === null || reward <= 0) return;
   // Referrers signed up before the people they referred, so this lock order never cycles.
-  await lockBalance(tx, user.referredBy);
+  await lockBalance(tx, referrer);
   await postEntry(tx, {
-    userId: user.referredBy,
+    userId: referrer,
     kind: 'referral_reward',
     amountCents: reward,
     paymentId,
@@ -252,11 +228,7 @@ async function rewardReferrer(
 }
 
 export async function paymentHistory(deps: PaymentsDeps, userId: number): Promise<Payment[]> {
-  const rows = await deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt));
+  const rows = await paymentsOf(deps.db, userId);
   return rows.map((row) => ({
     created: row.createdAt.toISOString(),
     currency: row.method,

@@ -1,11 +1,9 @@
 import { webhookEndpoint } from '@portal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { payments } from '../db/schema';
 import { DomainError } from '../errors';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { isStorableText, unstorableTextError } from '../plugins/text-input';
-import { refreshPayment, type PaymentsDeps } from './payments-service';
+import { findByProviderId, refreshPayment, type PaymentsDeps } from './payments-service';
 
 /**
  * Provider webhooks. Signatures are computed over the exact bytes received, so this plugin keeps
@@ -33,10 +31,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<PaymentsDeps> = async (app, de
     }
     // The raw body skips the app-wide text check: the one value used from it is checked here.
     if (!isStorableText(providerPaymentId)) throw unstorableTextError('invoiceId');
-    const [payment] = await deps.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+    const payment = await findByProviderId(deps, providerPaymentId);
     // Unknown payments are acknowledged, so the provider stops retrying something we never made.
     if (payment) await refreshPayment(deps, payment);
     return { success: true as const };

@@ -1,0 +1,82 @@
+import { PAYMENT_STATUS } from '@portal/contract';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { payments } from '../db/schema';
+
+/** The payments' queries; what a provider state does to a payment, and its ledger rows, are the service's. */
+
+export type PaymentRow = typeof payments.$inferSelect;
+type PaymentChange = Partial<Omit<PaymentRow, 'id' | 'userId'>>;
+
+export async function insertPayment(db: Queryable, values: typeof payments.$inferInsert): Promise<void> {
+  await db.insert(payments).values(values);
+}
+
+/** Answers the payment as changed, or undefined when there is no such payment. */
+export async function updatePayment(db: Queryable, id: string, change: PaymentChange): Promise<PaymentRow | undefined> {
+  const [row] = await db.update(payments).set(change).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+/** The payment, when it is `userId`'s (any customer's when `userId` is left out). */
+export async function findPayment(db: Queryable, id: string, userId?: number): Promise<PaymentRow | undefined> {
+  const own = userId === undefined ? eq(payments.id, id) : and(eq(payments.id, id), eq(payments.userId, userId));
+  const [row] = await db.select().from(payments).where(own);
+  return row;
+}
+
+export async function findPaymentOfProvider(
+  db: Queryable,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
+/** The payment, locked for the rest of the transaction. */
+export async function lockPayment(db: Queryable, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function paymentOwner(db: Queryable, id: string): Promise<number | undefined> {
+  const [row] = await db.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+  return row?.userId;
+}
+
+/**
+ * Claims up to `limit` pending payments for `leaseMs`, oldest first: those nobody else holds (no
+ * lease, or one over). Rows another process is claiming are skipped, so two never share one.
+ */
+export async function claimPendingPayments(
+  db: Queryable,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+): Promise<PaymentRow[]> {
+  const due = and(
+    eq(payments.status, PAYMENT_STATUS.pending),
+    or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
+  );
+  const claim = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(due)
+    .orderBy(asc(payments.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(payments)
+    .set({ checkLeaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(inArray(payments.id, claim), due))
+    .returning();
+}
+
+/** The customer's payments, newest first. */
+export async function paymentsOf(db: Queryable, userId: number): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt));
+}
