@@ -1,16 +1,22 @@
 import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
 import { ENDPOINTS } from '@portal/contract/registry';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
+import { findLiveSessionByTokenHash, insertAdminToken, revokeAdminToken } from './admin-sessions-repository';
 import { lookupOf, operatorSecretMatches } from './operator-secrets';
+import {
+  clearTotpFailures,
+  ensureBuiltinOwner,
+  findActiveOperatorByLookup,
+  setLastLogin,
+  type OperatorRow,
+} from './operators-repository';
 import { secondFactorAccepted } from './totp';
-import { clearTotpFailures, countTotpFailure } from './totp-lock';
+import { countTotpFailure } from './totp-lock';
 
 export interface AdminAuthDeps {
   db: Database;
@@ -20,15 +26,9 @@ export interface AdminAuthDeps {
   totpIssuer: string;
 }
 
-type OperatorRow = typeof operators.$inferSelect;
-
 /** The built-in owner's row; made again if a restore from before operators left none. */
 export async function builtinOwner(db: Database, now: Date): Promise<OperatorRow> {
-  await db
-    .insert(operators)
-    .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(operators).where(eq(operators.builtin, true));
+  const row = await ensureBuiltinOwner(db, now);
   if (!row) throw new Error('the built-in owner is missing');
   return row;
 }
@@ -38,10 +38,7 @@ async function operatorOfSecret(deps: AdminAuthDeps, secretCode: string): Promis
   if (secretsEqual(secretCode, deps.adminSecret)) return builtinOwner(deps.db, deps.clock.now());
   const lookup = lookupOf(secretCode);
   if (!lookup) return null;
-  const [row] = await deps.db
-    .select()
-    .from(operators)
-    .where(and(eq(operators.lookup, lookup), isNull(operators.removedAt)));
+  const row = await findActiveOperatorByLookup(deps.db, lookup);
   if (!row?.secretHash || !(await operatorSecretMatches(secretCode, row.secretHash))) return null;
   return row;
 }
@@ -111,23 +108,20 @@ export async function adminLogin(
   }
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + deps.tokenTtlMs);
-  const [row] = await deps.db
-    .insert(adminTokens)
-    .values({
-      tokenHash: hashSecret(token),
-      createdAt: now,
-      expiresAt,
-      operatorId: operator.id,
-      source,
-      userAgent: userAgent?.slice(0, 200) ?? null,
-      secondFactor,
-    })
-    .returning({ id: adminTokens.id });
-  await deps.db.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, operator.id));
+  const sessionId = await insertAdminToken(deps.db, {
+    tokenHash: hashSecret(token),
+    createdAt: now,
+    expiresAt,
+    operatorId: operator.id,
+    source,
+    userAgent: userAgent?.slice(0, 200) ?? null,
+    secondFactor,
+  });
+  await setLastLogin(deps.db, operator.id, now);
   await recordAudit(deps.db, {
     actor: apiActor(operator, source),
     action: 'admin.login',
-    details: { session: row?.id },
+    details: { session: sessionId },
     at: now,
   });
   return { token, expiresAt };
@@ -137,10 +131,7 @@ export async function adminLogin(
 export async function adminLogout(deps: AdminAuthDeps, session: AdminSession, source: string): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(adminTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(adminTokens.id, session.tokenId), isNull(adminTokens.revokedAt)));
+    await revokeAdminToken(tx, session.tokenId, now);
     await recordAudit(tx, {
       actor: apiActor({ id: session.operatorId, name: session.operatorName }, source),
       action: 'admin.logout',
@@ -189,28 +180,7 @@ export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Pro
  */
 export async function adminSessionOfToken(deps: AdminAuthDeps, token: string): Promise<AdminSession | null> {
   if (!token) return null;
-  const [row] = await deps.db
-    .select({
-      tokenId: adminTokens.id,
-      operatorId: operators.id,
-      operatorName: operators.name,
-      role: operators.role,
-      builtin: operators.builtin,
-      totpEnabled: sql<boolean>`${operators.totpSecret} IS NOT NULL`,
-      totpRequired: sql<boolean>`coalesce(${operatorPolicy.totpRequired}, false)`,
-    })
-    .from(adminTokens)
-    .innerJoin(operators, eq(operators.id, adminTokens.operatorId))
-    .leftJoin(operatorPolicy, sql`true`)
-    .where(
-      and(
-        eq(adminTokens.tokenHash, hashSecret(token)),
-        isNull(adminTokens.revokedAt),
-        gt(adminTokens.expiresAt, deps.clock.now()),
-        isNull(operators.removedAt),
-      ),
-    )
-    .limit(1);
+  const row = await findLiveSessionByTokenHash(deps.db, hashSecret(token), deps.clock.now());
   return row ? { ...row, role: row.role as AdminRole } : null;
 }
 

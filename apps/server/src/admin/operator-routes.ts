@@ -10,14 +10,11 @@ import {
   totpEnrollEndpoint,
   totpPolicyEndpoint,
 } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operators } from '../db/schema';
-import { DomainError } from '../errors';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from './admin-auth';
 import { endOwnSession, listOwnSessions } from './admin-sessions';
-import { createOperator, listOperators, operatorView, removeOperator, setTotpRequired } from './operators';
+import { createOperator, listOperators, operatorOfSession, removeOperator, setTotpRequired } from './operators';
 import { confirmTotp, enrollTotp } from './totp';
 import { unlockOperator } from './totp-lock';
 
@@ -48,9 +45,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, 
 
   route(adminMeEndpoint, async (request) => {
     const session = adminSessionOf(request);
-    const [row] = await deps.db.select().from(operators).where(eq(operators.id, session.operatorId));
-    if (!row) throw new DomainError('ADMIN_TOKEN_INVALID');
-    return { success: true as const, operator: operatorView(row), totpRequired: session.totpRequired };
+    const operator = await operatorOfSession(deps.db, session.operatorId);
+    return { success: true as const, operator, totpRequired: session.totpRequired };
   });
 
   route(totpEnrollEndpoint, async (request) => ({

@@ -1,20 +1,27 @@
 import type { AdminRole, Operator } from '@portal/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { adminTokens, operatorPolicy, operators } from '../db/schema';
 import { DomainError } from '../errors';
-import { endSessionsWithoutSecondFactor } from './admin-sessions';
+import { endSessionsOf, endSessionsWithoutSecondFactor } from './admin-sessions-repository';
 import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { hashOperatorSecret, newOperatorSecret } from './operator-secrets';
+import {
+  findActiveOperatorByName,
+  findOperatorById,
+  insertOperator,
+  listActiveOperators,
+  lockActiveOperator,
+  markOperatorRemoved,
+  readTotpRequired,
+  writeTotpRequired,
+  type OperatorRow,
+} from './operators-repository';
 
 export interface OperatorsDeps {
   db: Database;
   clock: Clock;
 }
-
-type OperatorRow = typeof operators.$inferSelect;
 
 /** What anyone may see of an operator: never the hash, the lookup or the authenticator secret. */
 export function operatorView(row: OperatorRow): Operator {
@@ -41,10 +48,13 @@ export async function createOperator(
   const secretHash = await hashOperatorSecret(code);
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(operators)
-        .values({ name: input.name, role: input.role, lookup, secretHash, createdAt: now })
-        .returning();
+      const created = await insertOperator(tx, {
+        name: input.name,
+        role: input.role,
+        lookup,
+        secretHash,
+        createdAt: now,
+      });
       if (!created) throw new Error('insert returned no row');
       await recordAudit(tx, {
         actor,
@@ -62,13 +72,19 @@ export async function createOperator(
 }
 
 export async function listOperators(db: Database): Promise<{ operators: Operator[]; totpRequired: boolean }> {
-  const rows = await db.select().from(operators).where(isNull(operators.removedAt)).orderBy(asc(operators.id));
+  const rows = await listActiveOperators(db);
   return { operators: rows.map(operatorView), totpRequired: await totpRequired(db) };
 }
 
+/** The operator behind a session, for their own page; a session whose operator is gone is no session. */
+export async function operatorOfSession(db: Database, operatorId: number): Promise<Operator> {
+  const row = await findOperatorById(db, operatorId);
+  if (!row) throw new DomainError('ADMIN_TOKEN_INVALID');
+  return operatorView(row);
+}
+
 export async function totpRequired(db: Database): Promise<boolean> {
-  const [row] = await db.select({ required: operatorPolicy.totpRequired }).from(operatorPolicy);
-  return row?.required ?? false;
+  return readTotpRequired(db);
 }
 
 /**
@@ -76,11 +92,7 @@ export async function totpRequired(db: Database): Promise<boolean> {
  * from it still holds when it writes, whatever a concurrent request does to the same operator.
  */
 export async function lockPresentOperator(tx: Transaction, id: number): Promise<OperatorRow> {
-  const [row] = await tx
-    .select()
-    .from(operators)
-    .where(and(eq(operators.id, id), isNull(operators.removedAt)))
-    .for('update');
+  const row = await lockActiveOperator(tx, id);
   if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
   return row;
 }
@@ -94,16 +106,12 @@ export async function removeOperator(deps: OperatorsDeps, actor: AuditActor, id:
   await deps.db.transaction(async (tx) => {
     const row = await lockPresentOperator(tx, id);
     if (row.builtin) throw new DomainError('OPERATOR_BUILTIN');
-    await tx.update(operators).set({ removedAt: now }).where(eq(operators.id, id));
-    const ended = await tx
-      .update(adminTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(adminTokens.operatorId, id), isNull(adminTokens.revokedAt)))
-      .returning({ id: adminTokens.id });
+    await markOperatorRemoved(tx, id, now);
+    const sessionsEnded = await endSessionsOf(tx, id, now);
     await recordAudit(tx, {
       actor,
       action: 'operator.remove',
-      details: { operatorId: id, name: row.name, role: row.role, sessionsEnded: ended.length },
+      details: { operatorId: id, name: row.name, role: row.role, sessionsEnded },
       at: now,
     });
   });
@@ -123,10 +131,7 @@ export async function setTotpRequired(
   if (input.required && !input.callerHasTotp) throw new DomainError('TOTP_ENROLMENT_REQUIRED');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(operatorPolicy)
-      .values({ id: true, totpRequired: input.required })
-      .onConflictDoUpdate({ target: operatorPolicy.id, set: { totpRequired: sql`excluded.totp_required` } });
+    await writeTotpRequired(tx, input.required);
     const sessionsEnded = input.required
       ? await endSessionsWithoutSecondFactor(tx, now, input.callerSession ?? null)
       : 0;
@@ -142,9 +147,5 @@ export async function setTotpRequired(
 
 /** An operator by name (any case), for the command line's `--operator`. */
 export async function activeOperatorNamed(db: Database, name: string): Promise<OperatorRow | null> {
-  const [row] = await db
-    .select()
-    .from(operators)
-    .where(and(sql`lower(${operators.name}) = lower(${name})`, isNull(operators.removedAt)));
-  return row ?? null;
+  return (await findActiveOperatorByName(db, name)) ?? null;
 }

@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Database, Queryable } from '../db/client';
-import { operators } from '../db/schema';
+import type { Database } from '../db/client';
 import { queueOneOffAlert } from '../notices/operator-alerts';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
 import { lockPresentOperator } from './operators';
+import { lockOperator, setTotpFailures, unlockOperatorRow } from './operators-repository';
 
 /**
  * Wrong second factors at login an operator may send within the window, from any addresses
@@ -25,20 +24,17 @@ export async function countTotpFailure(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(operators).where(eq(operators.id, operator.id)).for('update');
+    const row = await lockOperator(tx, operator.id);
     if (!row) return false;
     if (row.lockedAt) return true;
     const fresh = !row.totpFailuresSince || now.getTime() - row.totpFailuresSince.getTime() >= TOTP_FAILURE_WINDOW_MS;
     const failures = fresh ? 1 : row.totpFailures + 1;
     const lock = failures >= TOTP_MAX_FAILURES;
-    await tx
-      .update(operators)
-      .set({
-        totpFailures: failures,
-        totpFailuresSince: fresh ? now : row.totpFailuresSince,
-        lockedAt: lock ? now : null,
-      })
-      .where(eq(operators.id, operator.id));
+    await setTotpFailures(tx, operator.id, {
+      totpFailures: failures,
+      totpFailuresSince: fresh ? now : row.totpFailuresSince,
+      lockedAt: lock ? now : null,
+    });
     if (lock) {
       await recordAudit(tx, {
         actor: SYSTEM_ACTOR,
@@ -57,23 +53,12 @@ export async function countTotpFailure(
   });
 }
 
-/** A right second factor: the count starts over, so an operator's own typos never add up to a lock. */
-export async function clearTotpFailures(db: Queryable, operatorId: number): Promise<void> {
-  await db
-    .update(operators)
-    .set({ totpFailures: 0, totpFailuresSince: null })
-    .where(and(eq(operators.id, operatorId), isNull(operators.lockedAt)));
-}
-
 /** The owner lifts a lock; the count starts over. */
 export async function unlockOperator(deps: { db: Database; clock: Clock }, actor: AuditActor, id: number) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await lockPresentOperator(tx, id);
-    await tx
-      .update(operators)
-      .set({ lockedAt: null, totpFailures: 0, totpFailuresSince: null })
-      .where(eq(operators.id, id));
+    await unlockOperatorRow(tx, id);
     await recordAudit(tx, {
       actor,
       action: 'operator.unlock',

@@ -1,11 +1,19 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { operatorRecoveryCodes, operators } from '../db/schema';
 import { DomainError } from '../errors';
-import { endSessionsOf } from './admin-sessions';
+import { endSessionsOf } from './admin-sessions-repository';
 import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { newRecoveryCode, recoveryCodeHash } from './operator-secrets';
+import {
+  acceptTotpStep,
+  clearTotp,
+  deleteRecoveryCodes,
+  findOperatorById,
+  insertRecoveryCodes,
+  setPendingTotpSecret,
+  turnOnTotp,
+  useRecoveryCode,
+} from './operators-repository';
 
 export interface TotpDeps {
   db: Database;
@@ -37,7 +45,7 @@ async function codeStep(secret: string, code: string, now: Date, afterStep: numb
 }
 
 async function operatorRow(db: Database, operatorId: number) {
-  const [row] = await db.select().from(operators).where(eq(operators.id, operatorId));
+  const row = await findOperatorById(db, operatorId);
   if (!row || row.removedAt) throw new DomainError('ADMIN_TOKEN_INVALID');
   return row;
 }
@@ -51,7 +59,7 @@ export async function enrollTotp(
   if (row.totpSecret) throw new DomainError('TOTP_ALREADY_ENABLED');
   const { generateSecret, generateURI } = await otp();
   const secret = generateSecret();
-  await deps.db.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, row.id));
+  await setPendingTotpSecret(deps.db, row.id, secret);
   await recordAudit(deps.db, { actor, action: 'admin.totp_enroll', details: {}, at: deps.clock.now() });
   return { secret, otpauth_url: generateURI({ issuer: deps.totpIssuer, label: row.name, secret }) };
 }
@@ -75,16 +83,9 @@ export async function confirmTotp(
   if (step === null) throw new DomainError('TOTP_CODE_WRONG');
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await deps.db.transaction(async (tx) => {
-    const turnedOn = await tx
-      .update(operators)
-      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step })
-      .where(and(eq(operators.id, row.id), isNull(operators.totpSecret)))
-      .returning({ id: operators.id });
-    if (turnedOn.length === 0) throw new DomainError('TOTP_ALREADY_ENABLED');
-    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, row.id));
-    await tx
-      .insert(operatorRecoveryCodes)
-      .values(codes.map((c) => ({ operatorId: row.id, codeHash: recoveryCodeHash(c) })));
+    if (!(await turnOnTotp(tx, row.id, row.totpPendingSecret, step))) throw new DomainError('TOTP_ALREADY_ENABLED');
+    await deleteRecoveryCodes(tx, row.id);
+    await insertRecoveryCodes(tx, row.id, codes.map(recoveryCodeHash));
     const sessionsEnded = await endSessionsOf(tx, row.id, now, keepSession);
     await recordAudit(tx, { actor, action: 'admin.totp_enabled', details: { sessionsEnded }, at: now });
   });
@@ -106,33 +107,9 @@ export async function secondFactorAccepted(
   if (/^\d{6}$/.test(typed)) {
     const step = await codeStep(operator.totpSecret, typed, now, operator.totpLastStep);
     if (step === null) return null;
-    const won = await db
-      .update(operators)
-      .set({ totpLastStep: step })
-      // A guess in flight when another one locked the operator is not accepted either.
-      .where(
-        and(
-          eq(operators.id, operator.id),
-          isNull(operators.lockedAt),
-          or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
-        ),
-      )
-      .returning({ id: operators.id });
-    return won.length > 0 ? 'code' : null;
+    return (await acceptTotpStep(db, operator.id, step)) ? 'code' : null;
   }
-  const used = await db
-    .update(operatorRecoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(operatorRecoveryCodes.operatorId, operator.id),
-        eq(operatorRecoveryCodes.codeHash, recoveryCodeHash(typed)),
-        isNull(operatorRecoveryCodes.usedAt),
-        sql`not exists (select 1 from ${operators} where ${operators.id} = ${operator.id} and ${operators.lockedAt} is not null)`,
-      ),
-    )
-    .returning({ id: operatorRecoveryCodes.id });
-  return used.length > 0 ? 'recovery' : null;
+  return (await useRecoveryCode(db, operator.id, recoveryCodeHash(typed), now)) ? 'recovery' : null;
 }
 
 /**
@@ -144,13 +121,9 @@ export async function secondFactorAccepted(
 export async function turnOffTotp(deps: { db: Database; clock: Clock }, actor: AuditActor, operatorId: number) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(operators)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-      .where(and(eq(operators.id, operatorId), isNull(operators.removedAt)))
-      .returning({ id: operators.id, name: operators.name });
+    const row = await clearTotp(tx, operatorId);
     if (!row) throw new DomainError('OPERATOR_NOT_FOUND');
-    await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+    await deleteRecoveryCodes(tx, operatorId);
     const sessionsEnded = await endSessionsOf(tx, operatorId, now);
     await recordAudit(tx, {
       actor,

@@ -8,10 +8,14 @@ import {
   type RentalStatus,
   type RevenueDay,
 } from '@portal/contract';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import {
+  customerTotals,
+  ledgerSumsByDay,
+  pendingPaymentTotals,
+  proxyCountsByState,
+  rentalCountsByStatus,
+} from './console-repository';
 
 /** The console's overview: read-only questions across the shop; every amount leaves as dollars. */
 
@@ -34,12 +38,7 @@ const REVENUE_COLUMN: Partial<Record<LedgerKind, keyof Omit<RevenueDay, 'date'>>
 export async function revenueByDay(db: Queryable, now: Date): Promise<RevenueDay[]> {
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   const first = new Date(today - (REVENUE_DAYS - 1) * DAY_MS);
-  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, kind: ledgerEntries.kind, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
-    .from(ledgerEntries)
-    .where(and(gte(ledgerEntries.createdAt, first), inArray(ledgerEntries.kind, Object.keys(REVENUE_COLUMN))))
-    .groupBy(day, ledgerEntries.kind);
+  const rows = await ledgerSumsByDay(db, first, Object.keys(REVENUE_COLUMN));
 
   const days = new Map<string, RevenueDay>();
   for (let i = 0; i < REVENUE_DAYS; i += 1) {
@@ -64,34 +63,20 @@ export async function revenueByDay(db: Queryable, now: Date): Promise<RevenueDay
 }
 
 export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOverview, 'success'>> {
-  const [customerRow] = await db
-    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${users.balanceCents}), 0)` })
-    .from(users);
+  const customerRow = await customerTotals(db);
 
-  const statusRows = await db
-    .select({ status: rentals.status, count: sql<string>`count(*)` })
-    .from(rentals)
-    .groupBy(rentals.status);
+  const statusRows = await rentalCountsByStatus(db);
   const rentalsByStatus = Object.fromEntries(RENTAL_STATUSES.map((status) => [status, 0])) as Record<
     RentalStatus,
     number
   >;
   for (const row of statusRows) rentalsByStatus[row.status as RentalStatus] = Number(row.count);
 
-  // The same order as inventoryState(): the operator's switch, a rental, then discovery.
-  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' when ${proxies.discovery} = 'listed' then 'free' else ${proxies.discovery} end`;
-  const stateRows = await db
-    .select({ state, count: sql<string>`count(*)` })
-    .from(proxies)
-    // By position: two copies of the expression would carry different bind parameters.
-    .groupBy(sql`1`);
+  const stateRows = await proxyCountsByState(db);
   const inventory = Object.fromEntries(INVENTORY_STATES.map((s) => [s, 0])) as Record<InventoryState, number>;
   for (const row of stateRows) inventory[row.state] = Number(row.count);
 
-  const [pending] = await db
-    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(eq(payments.status, 'pending'));
+  const pending = await pendingPaymentTotals(db);
 
   return {
     customers: Number(customerRow?.count ?? 0),

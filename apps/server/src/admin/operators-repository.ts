@@ -1,0 +1,189 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/schema';
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** Makes the built-in owner's row unless it is there, and answers it. */
+export async function ensureBuiltinOwner(db: Queryable, now: Date): Promise<OperatorRow | undefined> {
+  await db
+    .insert(operators)
+    .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(operators).where(eq(operators.builtin, true));
+  return row;
+}
+
+/** The operator on the team whose secret code has this lookup part. */
+export async function findActiveOperatorByLookup(db: Queryable, lookup: string): Promise<OperatorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(and(eq(operators.lookup, lookup), isNull(operators.removedAt)));
+  return row;
+}
+
+/** An operator by name (any case), not removed. */
+export async function findActiveOperatorByName(db: Queryable, name: string): Promise<OperatorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(operators)
+    .where(and(sql`lower(${operators.name}) = lower(${name})`, isNull(operators.removedAt)));
+  return row;
+}
+
+/** An operator by id, removed or not. */
+export async function findOperatorById(db: Queryable, id: number): Promise<OperatorRow | undefined> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id));
+  return row;
+}
+
+export async function listActiveOperators(db: Queryable): Promise<OperatorRow[]> {
+  return db.select().from(operators).where(isNull(operators.removedAt)).orderBy(asc(operators.id));
+}
+
+export async function insertOperator(
+  db: Queryable,
+  values: { name: string; role: string; lookup: string; secretHash: string; createdAt: Date },
+): Promise<OperatorRow | undefined> {
+  const [row] = await db.insert(operators).values(values).returning();
+  return row;
+}
+
+/** An operator not removed, their row locked until the transaction ends. */
+export async function lockActiveOperator(tx: Queryable, id: number): Promise<OperatorRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(operators)
+    .where(and(eq(operators.id, id), isNull(operators.removedAt)))
+    .for('update');
+  return row;
+}
+
+/** An operator's row, removed or not, locked until the transaction ends. */
+export async function lockOperator(tx: Queryable, id: number): Promise<OperatorRow | undefined> {
+  const [row] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+  return row;
+}
+
+export async function markOperatorRemoved(tx: Queryable, id: number, now: Date): Promise<void> {
+  await tx.update(operators).set({ removedAt: now }).where(eq(operators.id, id));
+}
+
+export async function setLastLogin(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, id));
+}
+
+/** The team's rule on authenticator apps; off until the owner sets it. */
+export async function readTotpRequired(db: Queryable): Promise<boolean> {
+  const [row] = await db.select({ required: operatorPolicy.totpRequired }).from(operatorPolicy);
+  return row?.required ?? false;
+}
+
+export async function writeTotpRequired(db: Queryable, required: boolean): Promise<void> {
+  await db
+    .insert(operatorPolicy)
+    .values({ id: true, totpRequired: required })
+    .onConflictDoUpdate({ target: operatorPolicy.id, set: { totpRequired: sql`excluded.totp_required` } });
+}
+
+export async function setPendingTotpSecret(db: Queryable, id: number, secret: string): Promise<void> {
+  await db.update(operators).set({ totpPendingSecret: secret }).where(eq(operators.id, id));
+}
+
+/**
+ * Makes the waiting secret the operator's, unless one is on already (a concurrent confirmation
+ * won); answers whether this one did.
+ */
+export async function turnOnTotp(tx: Queryable, id: number, secret: string | null, step: number): Promise<boolean> {
+  const turnedOn = await tx
+    .update(operators)
+    .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+    .where(and(eq(operators.id, id), isNull(operators.totpSecret)))
+    .returning({ id: operators.id });
+  return turnedOn.length > 0;
+}
+
+/** Forgets an operator's authenticator (on and waiting); answers the operator, or nothing when removed. */
+export async function clearTotp(tx: Queryable, id: number): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await tx
+    .update(operators)
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .where(and(eq(operators.id, id), isNull(operators.removedAt)))
+    .returning({ id: operators.id, name: operators.name });
+  return row;
+}
+
+export async function deleteRecoveryCodes(tx: Queryable, operatorId: number): Promise<void> {
+  await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, operatorId));
+}
+
+export async function insertRecoveryCodes(tx: Queryable, operatorId: number, codeHashes: string[]): Promise<void> {
+  await tx.insert(operatorRecoveryCodes).values(codeHashes.map((codeHash) => ({ operatorId, codeHash })));
+}
+
+/**
+ * Stores the time step of an accepted code; the update only wins if the step is newer, so two
+ * processes cannot both accept one code. Answers whether it won.
+ */
+export async function acceptTotpStep(db: Queryable, id: number, step: number): Promise<boolean> {
+  const won = await db
+    .update(operators)
+    .set({ totpLastStep: step })
+    // A guess in flight when another one locked the operator is not accepted either.
+    .where(
+      and(
+        eq(operators.id, id),
+        isNull(operators.lockedAt),
+        or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: operators.id });
+  return won.length > 0;
+}
+
+/** Spends an unused recovery code of an operator who is not locked; answers whether it was spent. */
+export async function useRecoveryCode(
+  db: Queryable,
+  operatorId: number,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const used = await db
+    .update(operatorRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(operatorRecoveryCodes.operatorId, operatorId),
+        eq(operatorRecoveryCodes.codeHash, codeHash),
+        isNull(operatorRecoveryCodes.usedAt),
+        sql`not exists (select 1 from ${operators} where ${operators.id} = ${operatorId} and ${operators.lockedAt} is not null)`,
+      ),
+    )
+    .returning({ id: operatorRecoveryCodes.id });
+  return used.length > 0;
+}
+
+export async function setTotpFailures(
+  tx: Queryable,
+  id: number,
+  state: { totpFailures: number; totpFailuresSince: Date | null; lockedAt: Date | null },
+): Promise<void> {
+  await tx.update(operators).set(state).where(eq(operators.id, id));
+}
+
+/** A right second factor: the count starts over, so an operator's own typos never add up to a lock. */
+export async function clearTotpFailures(db: Queryable, operatorId: number): Promise<void> {
+  await db
+    .update(operators)
+    .set({ totpFailures: 0, totpFailuresSince: null })
+    .where(and(eq(operators.id, operatorId), isNull(operators.lockedAt)));
+}
+
+/** Lifts a lock; the count starts over. */
+export async function unlockOperatorRow(tx: Queryable, id: number): Promise<void> {
+  await tx
+    .update(operators)
+    .set({ lockedAt: null, totpFailures: 0, totpFailuresSince: null })
+    .where(eq(operators.id, id));
+}
