@@ -93,7 +93,7 @@ async function checkScreen(page: Page, name: string, language: string): Promise<
 
 for (const language of LANGUAGES) {
   test(`customer and operator screens in ${language} at 375 px and 1280 px`, async ({ page, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const problems = watchProblems(page);
     await page.setViewportSize({ width: 375, height: 800 });
     // Data on every screen: a customer with a gift card, a rental and its history.
