@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { adminTokens, operatorPolicy, operators } from '../db/schema';
 
@@ -13,12 +13,19 @@ export async function insertAdminToken(
   return row?.id;
 }
 
-/** Ends one token, unless it already ended. */
-export async function revokeAdminToken(db: Queryable, tokenId: number, now: Date): Promise<void> {
-  await db
+/** Ends the tokens `which` picks among those not ended yet; answers how many ended. */
+async function revokeTokens(db: Queryable, now: Date, which: SQL | undefined): Promise<number> {
+  const ended = await db
     .update(adminTokens)
     .set({ revokedAt: now })
-    .where(and(eq(adminTokens.id, tokenId), isNull(adminTokens.revokedAt)));
+    .where(and(isNull(adminTokens.revokedAt), which))
+    .returning({ id: adminTokens.id });
+  return ended.length;
+}
+
+/** Ends one token, unless it already ended. */
+export async function revokeAdminToken(db: Queryable, tokenId: number, now: Date): Promise<void> {
+  await revokeTokens(db, now, eq(adminTokens.id, tokenId));
 }
 
 /**
@@ -62,19 +69,11 @@ export async function listLiveTokensOf(db: Queryable, operatorId: number, now: D
 
 /** Ends one still-working token of this operator; answers how many ended (0 or 1). */
 export async function revokeLiveTokenOf(db: Queryable, id: number, operatorId: number, now: Date): Promise<number> {
-  const ended = await db
-    .update(adminTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(adminTokens.id, id),
-        eq(adminTokens.operatorId, operatorId),
-        isNull(adminTokens.revokedAt),
-        gt(adminTokens.expiresAt, now),
-      ),
-    )
-    .returning({ id: adminTokens.id });
-  return ended.length;
+  return revokeTokens(
+    db,
+    now,
+    and(eq(adminTokens.id, id), eq(adminTokens.operatorId, operatorId), gt(adminTokens.expiresAt, now)),
+  );
 }
 
 /**
@@ -87,32 +86,14 @@ export async function endSessionsOf(
   now: Date,
   keep: number | null = null,
 ): Promise<number> {
-  const ended = await tx
-    .update(adminTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(adminTokens.operatorId, operatorId),
-        isNull(adminTokens.revokedAt),
-        keep === null ? undefined : ne(adminTokens.id, keep),
-      ),
-    )
-    .returning({ id: adminTokens.id });
-  return ended.length;
+  return revokeTokens(tx, now, and(eq(adminTokens.operatorId, operatorId), keeping(keep)));
 }
 
 /** Ends every session opened without the authenticator app but `keep`, for the team rule requiring one. */
 export async function endSessionsWithoutSecondFactor(tx: Queryable, now: Date, keep: number | null): Promise<number> {
-  const ended = await tx
-    .update(adminTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(adminTokens.secondFactor, false),
-        isNull(adminTokens.revokedAt),
-        keep === null ? undefined : ne(adminTokens.id, keep),
-      ),
-    )
-    .returning({ id: adminTokens.id });
-  return ended.length;
+  return revokeTokens(tx, now, and(eq(adminTokens.secondFactor, false), keeping(keep)));
+}
+
+function keeping(keep: number | null): SQL | undefined {
+  return keep === null ? undefined : ne(adminTokens.id, keep);
 }
