@@ -103,7 +103,9 @@ test('a locked operator is marked and unlocked by the owner; My account lists an
   await nav.getByRole('link', { name: 'Audit log' }).click();
   await page.getByLabel('Action').fill('admin.login_totp_failed');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('audit-row').first()).toContainText('×');
+  // Ten failures in a row are counted on one row a minute: a row with its count, wherever a
+  // minute's end splits them.
+  await expect(page.getByTestId('audit-row').filter({ hasText: '×' }).first()).toBeVisible();
   await atBothWidths(page, 'audit-flood');
 
   await nav.getByRole('link', { name: 'Operators' }).click();

@@ -135,6 +135,9 @@ for (const language of LANGUAGES) {
     // The toast opens below the header: the balance and Log out stay uncovered.
     const toast = page.locator('[data-sonner-toast]').first();
     await expect(toast).toBeVisible();
+    // A toast under the pointer stays: on a slow machine it could otherwise time out and leave
+    // before its position is read.
+    await toast.hover({ timeout: 5_000 });
     const headerBox = (await page.locator('header').first().boundingBox())!;
     // Polled: the toast slides in from above before it settles.
     await expect

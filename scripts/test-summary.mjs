@@ -1,6 +1,7 @@
 // Adds up the runners' JSON reports into one closing line: `tests: N passed, N failed, N skipped`.
-// The failures are named just above it: CI keeps only the end of a long log, and a count alone
-// leaves the next person guessing which test broke.
+// The failures are named just above it, each with the start of its error and where it was raised:
+// CI keeps only the end of a long log, and a count alone leaves the next person guessing which test
+// broke and why.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,14 +12,14 @@ const reports = [
   { file: 'vitest-pg.json', kind: 'vitest', label: 'API on PostgreSQL' },
 ];
 
-/** Each failed test as `file: name`, from a Vitest or a Playwright JSON report. */
+/** Each failed test as `file: name` and why, from a Vitest or a Playwright JSON report. */
 function failures(kind, report) {
   const names = [];
   if (kind === 'vitest') {
     for (const file of report.testResults ?? []) {
       const where = path.relative(path.resolve(dir, '..'), file.name);
       const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-      for (const test of failedTests) names.push(`${where}: ${test.fullName}`);
+      for (const test of failedTests) names.push(`${where}: ${test.fullName}${why(test.failureMessages?.[0])}`);
       if (file.status === 'failed' && failedTests.length === 0) names.push(`${where}: ${firstLine(file.message)}`);
     }
     return names;
@@ -26,7 +27,7 @@ function failures(kind, report) {
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected') names.push(`${spec.file ?? file}: ${spec.title}`);
+        if (test.status === 'unexpected') names.push(`${spec.file ?? file}: ${spec.title}${playwrightWhy(test)}`);
     for (const inner of suite.suites ?? []) walk(inner, suite.file ?? file);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file);
@@ -38,6 +39,33 @@ function filesFailedWithoutTests(report) {
   return (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
   ).length;
+}
+
+/** ANSI colours out, lines folded into one: the summary is read as plain text. */
+function plain(text) {
+  return (
+    String(text)
+      // eslint-disable-next-line no-control-regex -- the escape character is what is matched
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** The start of an error, on a line of its own under the test's name. */
+function why(message, at) {
+  if (!message) return '';
+  const place = at ? ` (at ${at})` : '';
+  return `\n        why: ${plain(message).slice(0, 400)}${place}`;
+}
+
+/** A Playwright test's last try's error and the line of the spec that raised it. */
+function playwrightWhy(test) {
+  const last = (test.results ?? []).at(-1);
+  const error = last?.error ?? last?.errors?.[0];
+  if (!error) return '';
+  const at = error.location ? `${path.basename(error.location.file)}:${error.location.line}` : undefined;
+  return why(error.message, at);
 }
 
 function firstLine(text) {
