@@ -1,14 +1,15 @@
 import { isApiError } from './api-error';
-import enErrors from '../locales/en/errors.json';
 import { i18n, type EnglishResources } from './i18n';
-
-/** Error codes with a translation. */
-const TRANSLATED_ERROR_CODES: readonly string[] = Object.keys(enErrors.codes);
 
 type TranslatedCode = keyof EnglishResources['errors']['codes'];
 
+/**
+ * Asked of the loaded `errors` texts rather than of a bundled list: the app would otherwise carry
+ * the English file in every language's download. `errors` loads before the app starts, and every
+ * language has the same codes (the locale tests compare them).
+ */
 function isTranslatedCode(code: string | undefined): code is TranslatedCode {
-  return code !== undefined && TRANSLATED_ERROR_CODES.includes(code);
+  return code !== undefined && i18n.exists(`codes.${code}`, { ns: 'errors' });
 }
 
 const errorsT = () => i18n.getFixedT(null, 'errors');
