@@ -1,7 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { RENTAL_STATUS } from '@portal/contract';
 import type { Clock } from '../clock';
-import { proxies, rentals } from '../db/schema';
 import { gatewayBytes } from '../metrics/metrics';
 import type { UsageSink } from './gateway-link';
 
@@ -18,19 +17,6 @@ export interface Access {
   /** The proxy's own limit on client addresses per rental; null: the gateway's default. */
   maxSourceIps: number | null;
 }
-
-/** The columns of an {@link Access}, from `rentals` joined with its proxy (the database link and the node channel read them). */
-export const ACCESS_COLUMNS = {
-  rentalId: rentals.id,
-  username: rentals.username,
-  password: rentals.password,
-  status: rentals.status,
-  endTime: rentals.endTime,
-  upstream: proxies.upstream,
-  proxyEnabled: proxies.enabled,
-  maxConnections: proxies.maxConnections,
-  maxSourceIps: proxies.maxSourceIps,
-};
 
 interface Meter {
   rentalId: number;

@@ -1,69 +1,45 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentalIpAuth, rentals } from '../db/schema';
 import { startHeartbeat } from '../ops/gateway-heartbeat';
 import { recordActivity } from '../rentals/rental-activity';
 import { addRentalUsage } from '../rentals/rental-usage';
 import { liveSources, settleSource, touchSource } from '../rentals/sources-service';
 import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-types';
 import type { CredentialStore } from './credential-store';
-import { ACCESS_COLUMNS, FLUSH_MS } from './credential-store';
+import { FLUSH_MS } from './credential-store';
+import {
+  accessByUsername,
+  heldAccessOfOwnProxies,
+  heldAccessOfProxy,
+  ownPortAllocation,
+  ownPortAllocations,
+} from './access-repository';
 import type { GatewayLink, LinkedParts, ServingState, UsageEntry, UsageSink } from './gateway-link';
 import { RECONCILE_MS, type OwnPorts } from './own-ports';
 import type { SourceLedger } from './rental-sources';
 
-function accessQuery(db: Database) {
-  return db
-    .select({ ...ACCESS_COLUMNS, nodeId: proxies.nodeId })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
-}
-
 /**
  * Every rental that holds a proxy of the shop's own: what a starting (or reconnected) gateway must
- * know. A proxy assigned to a node is served by that node alone, so the shop's gateways must not
- * open its rentals (a customer could otherwise bypass what the node enforces).
+ * know.
  */
 export async function loadAllAccess(db: Database, store: CredentialStore): Promise<void> {
-  store.replaceAll(
-    await accessQuery(db).where(and(inArray(rentals.status, [...HOLDING_STATUSES]), isNull(proxies.nodeId))),
-  );
+  store.replaceAll(await heldAccessOfOwnProxies(db));
 }
 
 async function reloadUsername(db: Database, store: CredentialStore, username: string): Promise<void> {
-  const [row] = await accessQuery(db).where(eq(rentals.username, username));
+  const row = await accessByUsername(db, username);
   if (row && row.nodeId === null) store.put(row);
   else store.forget(username);
 }
 
 async function reloadProxy(db: Database, store: CredentialStore, proxyId: number): Promise<void> {
-  const rows = await accessQuery(db).where(
-    and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-  );
   // The proxy moved to a node: its rentals leave this gateway (their open connections are cut).
-  for (const row of rows) {
+  for (const row of await heldAccessOfProxy(db, proxyId)) {
     if (row.nodeId === null) store.put(row);
     else store.forget(row.username);
   }
 }
-
-function allocationQuery(db: Database) {
-  return db
-    .select({
-      port: rentalIpAuth.port,
-      rentalId: rentalIpAuth.rentalId,
-      ips: rentalIpAuth.ips,
-      username: rentals.username,
-    })
-    .from(rentalIpAuth)
-    .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId))
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
-}
-
-/** Own ports of rentals on the shop's own proxies (a node listens on its rentals' ports itself). */
-const ownProxy = isNull(proxies.nodeId);
 
 /** The usage a flush counted, written to the rentals' totals and hourly rows, and their activity. */
 export function databaseUsage(db: Database): UsageSink {
@@ -130,10 +106,7 @@ export class DatabaseLink implements GatewayLink {
   }
 
   private loadAllPorts(ownPorts: OwnPorts): Promise<void> {
-    return this.ports(
-      async (target) => target.replaceAll(await allocationQuery(this.database.db).where(ownProxy)),
-      ownPorts,
-    );
+    return this.ports(async (target) => target.replaceAll(await ownPortAllocations(this.database.db)), ownPorts);
   }
 
   async start({ store, ownPorts, sources }: LinkedParts): Promise<void> {
@@ -150,8 +123,7 @@ export class DatabaseLink implements GatewayLink {
               : channel === RENTAL_SOURCES_CHANNEL
                 ? sources.reload(id)
                 : this.ports(async (target) => {
-                    const [row] = await allocationQuery(db).where(and(eq(rentalIpAuth.port, id), ownProxy));
-                    target.setPort(id, row ?? null);
+                    target.setPort(id, (await ownPortAllocation(db, id)) ?? null);
                   }, ownPorts);
         reload.catch((error: unknown) =>
           this.log.error({ err: String(error) }, 'gateway: reloading credentials failed'),

@@ -2,7 +2,7 @@ import type { NodeAccess, NodeIpAuthEntry, NodeReport, Probe, ProbeResult } from
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
-import { ACCESS_COLUMNS } from '../gateway/credential-store';
+import { ACCESS_COLUMNS } from '../db/access-columns';
 
 export interface NodeRow {
   id: number;

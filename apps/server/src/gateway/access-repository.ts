@@ -1,0 +1,61 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ACCESS_COLUMNS } from '../db/access-columns';
+import type { Queryable } from '../db/client';
+import { HOLDING_STATUSES, proxies, rentalIpAuth, rentals } from '../db/schema';
+
+/**
+ * What the shop's own gateways read from the database: rentals' access and own-port allocations.
+ * A proxy assigned to a node is served by that node alone, so these reads carry its `nodeId` (or
+ * leave it out) and the shop's gateways never open its rentals: a customer could otherwise
+ * bypass what the node enforces.
+ */
+
+function accessQuery(db: Queryable) {
+  return db
+    .select({ ...ACCESS_COLUMNS, nodeId: proxies.nodeId })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+}
+
+const holding = inArray(rentals.status, [...HOLDING_STATUSES]);
+const ownProxy = isNull(proxies.nodeId);
+
+/** Every rental that holds a proxy of the shop's own. */
+export function heldAccessOfOwnProxies(db: Queryable) {
+  return accessQuery(db).where(and(holding, ownProxy));
+}
+
+/** One rental's access by its username, whatever its status. */
+export async function accessByUsername(db: Queryable, username: string) {
+  const [row] = await accessQuery(db).where(eq(rentals.username, username));
+  return row;
+}
+
+/** The rentals that hold this proxy. */
+export function heldAccessOfProxy(db: Queryable, proxyId: number) {
+  return accessQuery(db).where(and(eq(rentals.proxyId, proxyId), holding));
+}
+
+function allocationQuery(db: Queryable) {
+  return db
+    .select({
+      port: rentalIpAuth.port,
+      rentalId: rentalIpAuth.rentalId,
+      ips: rentalIpAuth.ips,
+      username: rentals.username,
+    })
+    .from(rentalIpAuth)
+    .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId))
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+}
+
+/** Own ports of rentals on the shop's own proxies (a node listens on its rentals' ports itself). */
+export function ownPortAllocations(db: Queryable) {
+  return allocationQuery(db).where(ownProxy);
+}
+
+/** The allocation of one own port, if a rental on the shop's own proxies holds it. */
+export async function ownPortAllocation(db: Queryable, port: number) {
+  const [row] = await allocationQuery(db).where(and(eq(rentalIpAuth.port, port), ownProxy));
+  return row;
+}
