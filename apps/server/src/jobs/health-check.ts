@@ -1,9 +1,13 @@
-import { RENTAL_STATUS } from '@portal/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { proxies, rentals } from '../db/schema';
 import type { LifecycleDeps } from './lifecycle-deps';
 import { carryingTraffic } from '../rentals/rental-activity';
-import { upstreamsOf } from './upstreams';
+import {
+  claimForHealthCheck,
+  markProxyChecked,
+  recordProxyCheck,
+  recordRentalCheck,
+  releaseCheckLease,
+  upstreamsOf,
+} from '../rentals/rental-lifecycle-service';
 
 const BATCH = 50;
 const LEASE_MS = 60_000;
@@ -17,24 +21,7 @@ const LEASE_MS = 60_000;
 export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: number; unavailable: number }> {
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - deps.healthCheckMs);
-  const due = and(
-    eq(rentals.status, RENTAL_STATUS.connected),
-    or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
-    or(isNull(proxies.lastCheckedAt), lt(proxies.lastCheckedAt, staleBefore)),
-  );
-  const claim = deps.db
-    .select({ id: rentals.id })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .where(due)
-    .orderBy(asc(rentals.id))
-    .limit(BATCH)
-    .for('update', { of: rentals, skipLocked: true });
-  const claimed = await deps.db
-    .update(rentals)
-    .set({ checkLeaseUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(and(inArray(rentals.id, claim), eq(rentals.status, RENTAL_STATUS.connected)))
-    .returning({ id: rentals.id, username: rentals.username, proxyId: rentals.proxyId });
+  const claimed = await claimForHealthCheck(deps.db, now, staleBefore, new Date(now.getTime() + LEASE_MS), BATCH);
   if (claimed.length === 0) return { checked: 0, unavailable: 0 };
 
   const upstreams = await upstreamsOf(deps.db, claimed);
@@ -61,30 +48,16 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
       const at = deps.clock.now();
       // Not run (the proxy's node is out of touch with the API): nothing is known of the proxy.
       if (result.unrun) {
-        await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+        await releaseCheckLease(deps.db, rental.id);
         return;
       }
       if (!result.ok && carrying.has(rental.id)) {
-        await deps.db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, rental.proxyId));
-        await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+        await markProxyChecked(deps.db, rental.proxyId, at);
+        await releaseCheckLease(deps.db, rental.id);
         return;
       }
-      await deps.db
-        .update(proxies)
-        .set(
-          result.ok
-            ? { lastCheckedAt: at, failingSince: null }
-            : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
-        )
-        .where(eq(proxies.id, rental.proxyId));
-      await deps.db
-        .update(rentals)
-        .set(
-          result.ok
-            ? { checkLeaseUntil: null }
-            : { checkLeaseUntil: null, unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` },
-        )
-        .where(eq(rentals.id, rental.id));
+      await recordProxyCheck(deps.db, rental.proxyId, result.ok, at);
+      await recordRentalCheck(deps.db, rental.id, result.ok, at);
       if (!result.ok) unavailable += 1;
     }),
   );

@@ -1,56 +1,37 @@
-import { RENTAL_STATUS } from '@portal/contract';
-import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
-import { rentals } from '../db/schema';
+import {
+  claimWaiting,
+  connectWaiting,
+  dueForRenewal,
+  endConnected,
+  expireEnded,
+  releaseCheckLease,
+  upstreamsOf,
+} from '../rentals/rental-lifecycle-service';
 import { autoRefundWaiting, autoRenewRental } from '../rentals/rentals-service';
 import { replaceFailing } from '../replacements/replacement-service';
 import { checkConnected } from './health-check';
 import type { LifecycleDeps } from './lifecycle-deps';
-import { upstreamsOf } from './upstreams';
 
 const BATCH = 500;
 const PROVISION_BATCH = 50;
 /** How long a process owns its claim on a rental check before another may take it over. */
 const CHECK_LEASE_MS = 60_000;
 
-type RentalUpdate = Partial<typeof rentals.$inferInsert>;
-
 /**
- * Moves due rentals to a new state. Rows another transaction holds (an extension under way)
- * are skipped, and the update repeats the condition on the row as it is then, so a concurrent
- * change of the row is never overwritten.
+ * connected -> ready at end_time; the proxy stays held for the grace period. Rows another
+ * transaction holds (an extension under way) are skipped and left for the next round.
  */
-async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate): Promise<number> {
-  const claim = tx
-    .select({ id: rentals.id })
-    .from(rentals)
-    .where(due)
-    .orderBy(asc(rentals.id))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const rows = await tx
-    .update(rentals)
-    .set(set)
-    .where(and(inArray(rentals.id, claim), due))
-    .returning({ id: rentals.id });
-  return rows.length;
-}
-
-/** connected -> ready at end_time; the proxy stays held for the grace period. */
 export async function markEnded(deps: LifecycleDeps): Promise<number> {
-  const now = deps.clock.now();
-  const due = and(eq(rentals.status, RENTAL_STATUS.connected), lte(rentals.endTime, now));
-  return advanceDue(deps.db, due, { status: RENTAL_STATUS.ready });
+  return endConnected(deps.db, deps.clock.now(), BATCH);
 }
 
 /** ready -> expired after the grace period; the proxies return to the catalogue. */
 export async function expireReady(deps: LifecycleDeps): Promise<number> {
   const now = deps.clock.now();
   const graceOver = new Date(now.getTime() - deps.graceMs);
-  const due = and(eq(rentals.status, RENTAL_STATUS.ready), lte(rentals.endTime, graceOver));
   return deps.db.transaction(async (tx) => {
-    const expired = await advanceDue(tx, due, { status: RENTAL_STATUS.expired, endedAt: now });
+    const expired = await expireEnded(tx, graceOver, now, BATCH);
     if (expired > 0) await bumpCatalogue(tx);
     return expired;
   });
@@ -63,29 +44,7 @@ export async function expireReady(deps: LifecycleDeps): Promise<number> {
  */
 export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected: number; refunded: number }> {
   const now = deps.clock.now();
-  const waiting = and(
-    eq(rentals.status, RENTAL_STATUS.waitingUp),
-    or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
-  );
-  const claim = deps.db
-    .select({ id: rentals.id })
-    .from(rentals)
-    .where(waiting)
-    .orderBy(asc(rentals.id))
-    .limit(PROVISION_BATCH)
-    .for('update', { skipLocked: true });
-  const claimed = await deps.db
-    .update(rentals)
-    .set({ checkLeaseUntil: new Date(now.getTime() + CHECK_LEASE_MS) })
-    .where(and(inArray(rentals.id, claim), waiting))
-    .returning({
-      id: rentals.id,
-      userId: rentals.userId,
-      username: rentals.username,
-      hours: rentals.hours,
-      createdAt: rentals.createdAt,
-      proxyId: rentals.proxyId,
-    });
+  const claimed = await claimWaiting(deps.db, now, new Date(now.getTime() + CHECK_LEASE_MS), PROVISION_BATCH);
   if (claimed.length === 0) return { connected: 0, refunded: 0 };
 
   const upstreams = await upstreamsOf(deps.db, claimed);
@@ -98,17 +57,9 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
       const at = deps.clock.now();
       if (result.ok) {
         // Time runs from the moment access works: provisioning is not taken from the customer.
-        const updated = await deps.db
-          .update(rentals)
-          .set({
-            status: RENTAL_STATUS.connected,
-            connectedAt: at,
-            endTime: new Date(at.getTime() + rental.hours * 3_600_000),
-            checkLeaseUntil: null,
-          })
-          .where(and(eq(rentals.id, rental.id), eq(rentals.status, RENTAL_STATUS.waitingUp)))
-          .returning({ id: rentals.id });
-        connected += updated.length;
+        if (await connectWaiting(deps.db, rental.id, at, new Date(at.getTime() + rental.hours * 3_600_000))) {
+          connected += 1;
+        }
         return;
       }
       if (at.getTime() - rental.createdAt.getTime() >= deps.provisioningDeadlineMs) {
@@ -116,7 +67,7 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
         return;
       }
       // Not up yet: release the claim so the next round checks again.
-      await deps.db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
+      await releaseCheckLease(deps.db, rental.id);
     }),
   );
   return { connected, refunded };
@@ -128,14 +79,7 @@ export const RENEW_LEAD_MS = 60_000;
 /** Renews connected rentals with auto-renew whose end is near; each renewal is its own transaction. */
 export async function renewDue(deps: LifecycleDeps): Promise<{ renewed: number; renewFailed: number }> {
   const dueBefore = new Date(deps.clock.now().getTime() + RENEW_LEAD_MS);
-  const due = await deps.db
-    .select({ id: rentals.id })
-    .from(rentals)
-    .where(
-      and(eq(rentals.status, RENTAL_STATUS.connected), eq(rentals.autoRenew, true), lte(rentals.endTime, dueBefore)),
-    )
-    .orderBy(asc(rentals.endTime))
-    .limit(BATCH);
+  const due = await dueForRenewal(deps.db, dueBefore, BATCH);
   let renewed = 0;
   let renewFailed = 0;
   for (const { id } of due) {

@@ -6,11 +6,16 @@ import {
   type ExportLink,
   type ExportRecord,
 } from '@portal/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { exportLinks } from '../db/schema';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken } from '../lib/secrets';
+import {
+  insertExportLink,
+  liveExportLinkByTokenHash,
+  liveExportLinks,
+  revokeLiveExportLink,
+  type ExportLinkRow,
+} from './export-links-repository';
 import { historyOf, type GatewayAddress } from './rentals-views';
 
 /** The customer's connected rentals as export rows: what every export and pull link lists. */
@@ -31,9 +36,7 @@ export async function exportFor(
   return exportProxies(await connectedRecords(db, userId, gateway), choice);
 }
 
-type LinkRow = typeof exportLinks.$inferSelect;
-
-function toLink(row: LinkRow): ExportLink {
+function toLink(row: ExportLinkRow): ExportLink {
   return {
     id: row.id,
     format: row.format,
@@ -59,46 +62,29 @@ export async function createExportLink(
     });
   }
   const token = randomToken(24);
-  const [row] = await db
-    .insert(exportLinks)
-    .values({
-      userId,
-      tokenHash: hashSecret(token),
-      hint: token.slice(0, 6),
-      format: 'format' in choice ? choice.format : null,
-      template: 'template' in choice ? choice.template : null,
-      createdAt: at,
-    })
-    .returning();
-  if (!row) throw new Error('insert into export_links returned no row');
+  const row = await insertExportLink(db, {
+    userId,
+    tokenHash: hashSecret(token),
+    hint: token.slice(0, 6),
+    format: 'format' in choice ? choice.format : null,
+    template: 'template' in choice ? choice.template : null,
+    createdAt: at,
+  });
   return { link: toLink(row), token };
 }
 
 export async function listExportLinks(db: Queryable, userId: number): Promise<ExportLink[]> {
-  const rows = await db
-    .select()
-    .from(exportLinks)
-    .where(and(eq(exportLinks.userId, userId), isNull(exportLinks.revokedAt)))
-    .orderBy(desc(exportLinks.id));
-  return rows.map(toLink);
+  return (await liveExportLinks(db, userId)).map(toLink);
 }
 
 /** Another customer's link answers like an unknown one: 404, saying nothing about it. */
 export async function revokeExportLink(db: Queryable, userId: number, id: number, at: Date): Promise<void> {
-  const [row] = await db
-    .update(exportLinks)
-    .set({ revokedAt: at })
-    .where(and(eq(exportLinks.id, id), eq(exportLinks.userId, userId), isNull(exportLinks.revokedAt)))
-    .returning({ id: exportLinks.id });
-  if (!row) throw new DomainError('NOT_FOUND');
+  if (!(await revokeLiveExportLink(db, userId, id, at))) throw new DomainError('NOT_FOUND');
 }
 
 /** The list behind a pull link, always as of now; null for an unknown or revoked link. */
 export async function pullList(db: Queryable, token: string, gateway: GatewayAddress): Promise<string | null> {
-  const [row] = await db
-    .select()
-    .from(exportLinks)
-    .where(and(eq(exportLinks.tokenHash, hashSecret(token)), isNull(exportLinks.revokedAt)));
+  const row = await liveExportLinkByTokenHash(db, hashSecret(token));
   if (!row) return null;
   const choice: ExportChoice =
     row.template !== null ? { template: row.template } : { format: row.format as ExportFormat };

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db/client';
-import { proxies, rentals } from '../db/schema';
 import { dial } from '../gateway/dialer';
 import { ALLOW_ALL_TARGETS } from '../gateway/target-policy';
 import { fetchThroughNode, NodeOfflineError } from '../nodes/node-probes';
+import { credentialsNode } from './rentals-repository';
 
 export interface ProvisionTarget {
   rentalId: number;
@@ -54,12 +53,7 @@ export function createGatewayProvisioner(
   };
   return {
     async check(target) {
-      const [row] = await db
-        .select({ id: rentals.id, nodeId: proxies.nodeId })
-        .from(rentals)
-        .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-        .where(and(eq(rentals.id, target.rentalId), eq(rentals.username, target.username)))
-        .limit(1);
+      const row = await credentialsNode(db, target.rentalId, target.username);
       if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
       if (row.nodeId !== null) return checkOnNode(row.nodeId, target.upstream);
       try {

@@ -1,12 +1,11 @@
 import { proxyLine, type UsageHour } from '@portal/contract';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { HOLDING_STATUSES, rentals, rentalUsage } from '../db/schema';
 import { DomainError } from '../errors';
 import { randomToken } from '../lib/secrets';
 import { addressFor } from '../nodes/node-address';
-import { findLatestRental } from './rentals-repository';
+import { usageHoursSince } from './rental-traffic-repository';
+import { findLatestRental, setPasswordOfHeld, updateRental } from './rentals-repository';
 import { gatewayPortFor, type GatewayAddress } from './rentals-views';
 
 export interface ControlsDeps {
@@ -26,13 +25,7 @@ export async function newCredentials(
   gateway: GatewayAddress,
 ): Promise<{ proxy: string; password: string }> {
   const password = randomToken(12);
-  const [row] = await deps.db
-    .update(rentals)
-    .set({ password })
-    .where(
-      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-    )
-    .returning({ username: rentals.username });
+  const row = await setPasswordOfHeld(deps.db, userId, proxyId, password);
   if (!row) throw new DomainError('RENTAL_NOT_FOUND');
   return { proxy: await latestProxyLine(deps.db, userId, proxyId, gateway), password };
 }
@@ -55,7 +48,7 @@ export async function setNote(deps: ControlsDeps, userId: number, proxyId: numbe
   const latest = await findLatestRental(deps.db, userId, proxyId);
   if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
   const text = note.trim();
-  await deps.db.update(rentals).set({ note: text }).where(eq(rentals.id, latest.rental.id));
+  await updateRental(deps.db, latest.rental.id, { note: text });
   return text;
 }
 
@@ -66,10 +59,6 @@ export async function usageOf(deps: ControlsDeps, userId: number, proxyId: numbe
   const latest = await findLatestRental(deps.db, userId, proxyId);
   if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
   const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * 24 * 3_600_000);
-  const rows = await deps.db
-    .select()
-    .from(rentalUsage)
-    .where(and(eq(rentalUsage.rentalId, latest.rental.id), gte(rentalUsage.hour, since)))
-    .orderBy(asc(rentalUsage.hour));
+  const rows = await usageHoursSince(deps.db, latest.rental.id, since);
   return rows.map((row) => ({ hour: row.hour.toISOString(), bytes_up: row.bytesUp, bytes_down: row.bytesDown }));
 }

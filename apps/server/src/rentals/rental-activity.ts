@@ -1,6 +1,5 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { rentalActivity, rentals } from '../db/schema';
+import { seenActiveSince, seenActiveSinceSql, upsertActivity } from './rental-traffic-repository';
 
 /**
  * How long a rental counts as carrying traffic after a gateway last saw it hold an open tunnel or
@@ -16,34 +15,13 @@ export const ACTIVITY_WINDOW_MS = 60_000;
  */
 export async function recordActivity(db: Queryable, rentalIds: readonly number[], at: Date): Promise<void> {
   if (rentalIds.length === 0) return;
-  // From rentals: a rental deleted meanwhile (only tests delete rentals) is skipped, not an error.
-  await db
-    .insert(rentalActivity)
-    .select(
-      db
-        .select({ rentalId: rentals.id, seenAt: sql<Date>`${at.toISOString()}::timestamptz`.as('seen_at') })
-        .from(rentals)
-        .where(inArray(rentals.id, [...rentalIds])),
-    )
-    .onConflictDoUpdate({
-      target: rentalActivity.rentalId,
-      set: { seenAt: sql`greatest(${rentalActivity.seenAt}, excluded.seen_at)` },
-    });
+  await upsertActivity(db, rentalIds, at);
 }
 
 /** The rentals among `rentalIds` whose proxy carried their traffic within the window before `now`. */
 export async function carryingTraffic(db: Queryable, rentalIds: readonly number[], now: Date): Promise<Set<number>> {
   if (rentalIds.length === 0) return new Set();
-  const rows = await db
-    .select({ rentalId: rentalActivity.rentalId })
-    .from(rentalActivity)
-    .where(
-      and(
-        inArray(rentalActivity.rentalId, [...rentalIds]),
-        gt(rentalActivity.seenAt, new Date(now.getTime() - ACTIVITY_WINDOW_MS)),
-      ),
-    );
-  return new Set(rows.map((row) => row.rentalId));
+  return new Set(await seenActiveSince(db, rentalIds, new Date(now.getTime() - ACTIVITY_WINDOW_MS)));
 }
 
 export async function isCarryingTraffic(db: Queryable, rentalId: number, now: Date): Promise<boolean> {
@@ -52,10 +30,7 @@ export async function isCarryingTraffic(db: Queryable, rentalId: number, now: Da
 
 /** For a query over rentals: true when the rental carried traffic within the window before `now`. */
 export function carryingTrafficSql(now: Date) {
-  return sql`exists (select 1 from ${rentalActivity} where ${eq(rentalActivity.rentalId, rentals.id)} and ${gt(
-    rentalActivity.seenAt,
-    new Date(now.getTime() - ACTIVITY_WINDOW_MS),
-  )})`;
+  return seenActiveSinceSql(new Date(now.getTime() - ACTIVITY_WINDOW_MS));
 }
 
 /**

@@ -6,6 +6,7 @@ import { nodeAddressColumns, type NodeAddress } from '../nodes/node-address';
 export type ProxyRow = typeof proxies.$inferSelect;
 export type RentalRow = typeof rentals.$inferSelect;
 export type OrderRow = typeof rentalOrders.$inferSelect;
+type RentalChange = Partial<Omit<RentalRow, 'id' | 'userId' | 'proxyId'>>;
 
 export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
   const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
@@ -52,6 +53,80 @@ export async function findLatestRental(
 
 export async function lockRental(tx: Queryable, rentalId: number): Promise<RentalRow | undefined> {
   const [row] = await tx.select().from(rentals).where(eq(rentals.id, rentalId)).for('update');
+  return row;
+}
+
+/** The rental as it is now, without a lock. */
+export async function findRental(db: Queryable, rentalId: number): Promise<RentalRow | undefined> {
+  const [row] = await db.select().from(rentals).where(eq(rentals.id, rentalId));
+  return row;
+}
+
+/** Answers the rental as changed, or undefined when there is no such rental. */
+export async function updateRental(
+  db: Queryable,
+  rentalId: number,
+  change: RentalChange,
+): Promise<RentalRow | undefined> {
+  const [row] = await db.update(rentals).set(change).where(eq(rentals.id, rentalId)).returning();
+  return row;
+}
+
+/**
+ * Sets auto-renew on the customer's rentals that hold these proxies now; answers the ids changed,
+ * which the caller compares with what it asked for.
+ */
+export async function setAutoRenewOfHeld(
+  db: Queryable,
+  userId: number,
+  proxyIds: readonly number[],
+  enabled: boolean,
+): Promise<{ id: number }[]> {
+  return db
+    .update(rentals)
+    .set({ autoRenew: enabled, renewFailure: null })
+    .where(
+      and(
+        eq(rentals.userId, userId),
+        inArray(rentals.proxyId, [...proxyIds]),
+        inArray(rentals.status, [...HOLDING_STATUSES]),
+      ),
+    )
+    .returning({ id: rentals.id });
+}
+
+/** A new password on the customer's rental that holds the proxy now; undefined when none does. */
+export async function setPasswordOfHeld(
+  db: Queryable,
+  userId: number,
+  proxyId: number,
+  password: string,
+): Promise<{ username: string } | undefined> {
+  const [row] = await db
+    .update(rentals)
+    .set({ password })
+    .where(
+      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
+    )
+    .returning({ username: rentals.username });
+  return row;
+}
+
+/**
+ * The node serving the rental's proxy (null for the shop's own gateway), when a rental has this
+ * id and username: the gateway loads the same row, so without it the gateway has no credentials.
+ */
+export async function credentialsNode(
+  db: Queryable,
+  rentalId: number,
+  username: string,
+): Promise<{ nodeId: number | null } | undefined> {
+  const [row] = await db
+    .select({ id: rentals.id, nodeId: proxies.nodeId })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(and(eq(rentals.id, rentalId), eq(rentals.username, username)))
+    .limit(1);
   return row;
 }
 

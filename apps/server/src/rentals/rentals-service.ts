@@ -7,11 +7,9 @@ import {
   formatCents,
   priceCents,
 } from '@portal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { HOLDING_STATUSES, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { lockBalance, postEntry } from '../ledger/ledger';
@@ -21,6 +19,7 @@ import type { Provisioner } from './provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 import {
   findLatestRental,
+  findRental,
   insertOrder,
   insertRental,
   lastPeriodHours,
@@ -29,6 +28,8 @@ import {
   lockProxy,
   lockRental,
   paidForRental,
+  setAutoRenewOfHeld,
+  updateRental,
   type RentalRow,
 } from './rentals-repository';
 
@@ -128,16 +129,12 @@ export async function buyOrExtend(
 async function extendHolder(tx: Queryable, holder: RentalRow, hours: number, price: number, now: Date) {
   // A `ready` rental's time is over: the new hours count from now, and access works again.
   const from = holder.status === RENTAL_STATUS.ready ? now : holder.endTime;
-  const [extended] = await tx
-    .update(rentals)
-    .set({
-      hours: holder.hours + hours,
-      endTime: addHours(from, hours),
-      status: RENTAL_STATUS.connected,
-      renewFailure: null,
-    })
-    .where(eq(rentals.id, holder.id))
-    .returning();
+  const extended = await updateRental(tx, holder.id, {
+    hours: holder.hours + hours,
+    endTime: addHours(from, hours),
+    status: RENTAL_STATUS.connected,
+    renewFailure: null,
+  });
   const order = await insertOrder(tx, {
     rentalId: holder.id,
     kind: 'extension',
@@ -167,7 +164,7 @@ export async function autoRenewRental(
   rentalId: number,
   dueBefore: Date,
 ): Promise<'renewed' | 'not-due' | 'failed'> {
-  const [candidate] = await deps.db.select().from(rentals).where(eq(rentals.id, rentalId));
+  const candidate = await findRental(deps.db, rentalId);
   if (!candidate) return 'not-due';
   try {
     return await deps.db.transaction(async (tx) => {
@@ -191,7 +188,7 @@ export async function autoRenewRental(
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     await deps.db.transaction(async (tx) => {
-      await tx.update(rentals).set({ renewFailure: error.message }).where(eq(rentals.id, rentalId));
+      await updateRental(tx, rentalId, { renewFailure: error.message });
       await queueRenewalFailed(tx, candidate, error.message, deps.clock.now());
     });
     return 'failed';
@@ -210,17 +207,7 @@ export async function setAutoRenew(
 ) {
   const wanted = [...new Set(proxyIds)];
   return deps.db.transaction(async (tx) => {
-    const changed = await tx
-      .update(rentals)
-      .set({ autoRenew: enabled, renewFailure: null })
-      .where(
-        and(
-          eq(rentals.userId, userId),
-          inArray(rentals.proxyId, wanted),
-          inArray(rentals.status, [...HOLDING_STATUSES]),
-        ),
-      )
-      .returning({ id: rentals.id });
+    const changed = await setAutoRenewOfHeld(tx, userId, wanted, enabled);
     // Throwing rolls the transaction back: a selection changes as a whole.
     if (changed.length < wanted.length) throw new DomainError('RENTAL_NOT_FOUND');
     return changed.length;
@@ -233,7 +220,7 @@ export async function setAutoRenew(
  */
 export async function refundInTransaction(tx: Queryable, rental: RentalRow, at: Date, reason: string): Promise<number> {
   const paid = await paidForRental(tx, rental.id);
-  await tx.update(rentals).set({ status: RENTAL_STATUS.refunded, endedAt: at }).where(eq(rentals.id, rental.id));
+  await updateRental(tx, rental.id, { status: RENTAL_STATUS.refunded, endedAt: at });
   await bumpCatalogue(tx);
   if (paid === 0) return lockBalance(tx, rental.userId);
   return postEntry(tx, { userId: rental.userId, kind: 'refund', amountCents: paid, rentalId: rental.id, reason, at });
@@ -272,7 +259,7 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     // A live check that could not run (the proxy's node is offline) decides nothing: the one
     // request the terms allow is not used up by it.
     if (liveFailure === 'unrun' && !recorded) throw new DomainError('NODE_OFFLINE');
-    await tx.update(rentals).set({ refundRequestedAt: now }).where(eq(rentals.id, rental.id));
+    await updateRental(tx, rental.id, { refundRequestedAt: now });
     const live = liveFailure === true && now.getTime() <= windowEnd;
     if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };
     const walletCents = await refundInTransaction(tx, rental, now, 'refund requested: proxy unavailable');

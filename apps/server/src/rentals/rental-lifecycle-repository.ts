@@ -1,0 +1,165 @@
+import { RENTAL_STATUS } from '@portal/contract';
+import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { proxies, rentals } from '../db/schema';
+
+/**
+ * The lifecycle jobs' claims and state moves (jobs/lifecycle-jobs.ts, jobs/health-check.ts). Each
+ * claim skips rows another transaction holds and repeats its condition in the update, so two
+ * processes never take the same rental and a concurrent change of a row is never overwritten.
+ * The health check also writes its result on the proxy, read with the rental it serves.
+ */
+
+type RentalUpdate = Partial<typeof rentals.$inferInsert>;
+
+/** Moves up to `limit` due rentals to a new state; answers how many moved. */
+async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate, limit: number): Promise<number> {
+  const claim = tx
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(due)
+    .orderBy(asc(rentals.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .update(rentals)
+    .set(set)
+    .where(and(inArray(rentals.id, claim), due))
+    .returning({ id: rentals.id });
+  return rows.length;
+}
+
+/** connected -> ready for rentals whose end_time has come by `now`. */
+export async function endConnected(tx: Queryable, now: Date, limit: number): Promise<number> {
+  const due = and(eq(rentals.status, RENTAL_STATUS.connected), lte(rentals.endTime, now));
+  return advanceDue(tx, due, { status: RENTAL_STATUS.ready }, limit);
+}
+
+/** ready -> expired (ended at `now`) for rentals whose end_time is at or before `graceOver`. */
+export async function expireEnded(tx: Queryable, graceOver: Date, now: Date, limit: number): Promise<number> {
+  const due = and(eq(rentals.status, RENTAL_STATUS.ready), lte(rentals.endTime, graceOver));
+  return advanceDue(tx, due, { status: RENTAL_STATUS.expired, endedAt: now }, limit);
+}
+
+/** Claims up to `limit` waiting_up rentals nobody holds a check lease on, until `leaseUntil`. */
+export async function claimWaiting(db: Queryable, now: Date, leaseUntil: Date, limit: number) {
+  const waiting = and(
+    eq(rentals.status, RENTAL_STATUS.waitingUp),
+    or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
+  );
+  const claim = db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(waiting)
+    .orderBy(asc(rentals.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(rentals)
+    .set({ checkLeaseUntil: leaseUntil })
+    .where(and(inArray(rentals.id, claim), waiting))
+    .returning({
+      id: rentals.id,
+      userId: rentals.userId,
+      username: rentals.username,
+      hours: rentals.hours,
+      createdAt: rentals.createdAt,
+      proxyId: rentals.proxyId,
+    });
+}
+
+/** waiting_up -> connected at `at`, ending at `endTime`; false when the rental is no longer waiting_up. */
+export async function connectWaiting(db: Queryable, rentalId: number, at: Date, endTime: Date): Promise<boolean> {
+  const updated = await db
+    .update(rentals)
+    .set({ status: RENTAL_STATUS.connected, connectedAt: at, endTime, checkLeaseUntil: null })
+    .where(and(eq(rentals.id, rentalId), eq(rentals.status, RENTAL_STATUS.waitingUp)))
+    .returning({ id: rentals.id });
+  return updated.length > 0;
+}
+
+export async function releaseCheckLease(db: Queryable, rentalId: number): Promise<void> {
+  await db.update(rentals).set({ checkLeaseUntil: null }).where(eq(rentals.id, rentalId));
+}
+
+/** Up to `limit` connected rentals with auto-renew ending by `dueBefore`, soonest first. */
+export async function dueForRenewal(db: Queryable, dueBefore: Date, limit: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .where(
+      and(eq(rentals.status, RENTAL_STATUS.connected), eq(rentals.autoRenew, true), lte(rentals.endTime, dueBefore)),
+    )
+    .orderBy(asc(rentals.endTime))
+    .limit(limit);
+}
+
+/**
+ * Claims up to `limit` connected rentals whose proxy was last checked before `staleBefore` (or
+ * never) and that nobody holds a check lease on, until `leaseUntil`.
+ */
+export async function claimForHealthCheck(
+  db: Queryable,
+  now: Date,
+  staleBefore: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<{ id: number; username: string; proxyId: number }[]> {
+  const due = and(
+    eq(rentals.status, RENTAL_STATUS.connected),
+    or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
+    or(isNull(proxies.lastCheckedAt), lt(proxies.lastCheckedAt, staleBefore)),
+  );
+  const claim = db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(due)
+    .orderBy(asc(rentals.id))
+    .limit(limit)
+    .for('update', { of: rentals, skipLocked: true });
+  return db
+    .update(rentals)
+    .set({ checkLeaseUntil: leaseUntil })
+    .where(and(inArray(rentals.id, claim), eq(rentals.status, RENTAL_STATUS.connected)))
+    .returning({ id: rentals.id, username: rentals.username, proxyId: rentals.proxyId });
+}
+
+/** The proxy was checked at `at`, with a result that says nothing of it. */
+export async function markProxyChecked(db: Queryable, proxyId: number, at: Date): Promise<void> {
+  await db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, proxyId));
+}
+
+/** A check's result on the proxy: failing from its first failure on, until a check passes. */
+export async function recordProxyCheck(db: Queryable, proxyId: number, ok: boolean, at: Date): Promise<void> {
+  await db
+    .update(proxies)
+    .set(
+      ok
+        ? { lastCheckedAt: at, failingSince: null }
+        : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
+    )
+    .where(eq(proxies.id, proxyId));
+}
+
+/** A check's result on the rental: its lease ends, and a failure keeps the first time it was unavailable. */
+export async function recordRentalCheck(db: Queryable, rentalId: number, ok: boolean, at: Date): Promise<void> {
+  await db
+    .update(rentals)
+    .set(
+      ok
+        ? { checkLeaseUntil: null }
+        : { checkLeaseUntil: null, unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` },
+    )
+    .where(eq(rentals.id, rentalId));
+}
+
+/** The upstream of each claimed rental's proxy, read once for the whole batch. */
+export async function upstreamsOf(db: Queryable, claimed: { proxyId: number }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(claimed.map((rental) => rental.proxyId))];
+  const rows = await db
+    .select({ id: proxies.id, upstream: proxies.upstream })
+    .from(proxies)
+    .where(inArray(proxies.id, ids));
+  return new Map(rows.map((row) => [row.id, row.upstream]));
+}
