@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { DomainError } from '../errors';
-import { browserSessions, users } from '../db/schema';
+import { browserSessions, ledgerEntries, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof browserSessions.$inferSelect;
@@ -78,4 +78,26 @@ export async function findCustomerId(db: Queryable, who: string): Promise<number
 export async function referrerOf(db: Queryable, userId: number): Promise<number | null> {
   const [row] = await db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
   return row?.referredBy ?? null;
+}
+
+/** Tells every process (LISTEN) that a customer's row or sessions changed, once the change commits. */
+export const CUSTOMER_CHANGED = 'customer_changed';
+
+export async function notifyCustomerChanged(tx: Queryable, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CUSTOMER_CHANGED}, ${String(userId)})`);
+}
+
+/** The customer's newest `limit` ledger rows, newest first: the wallet's activity list. */
+export async function newestLedgerRows(db: Queryable, userId: number, limit: number) {
+  return db
+    .select({
+      createdAt: ledgerEntries.createdAt,
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      balanceAfterCents: ledgerEntries.balanceAfterCents,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
 }

@@ -1,10 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queryable } from '../db/client';
-import type { UserRow } from './accounts-repository';
+import { CUSTOMER_CHANGED, notifyCustomerChanged, type UserRow } from './accounts-repository';
 import { SingleFlight } from '../lib/single-flight';
-
-/** Tells every process (LISTEN) that a customer's row or sessions changed, once the change commits. */
-export const CUSTOMER_CHANGED = 'customer_changed';
 
 const MAX_CUSTOMERS = 10_000;
 const MAX_SESSIONS_PER_CUSTOMER = 8;
@@ -23,7 +19,7 @@ interface Entry {
 
 /** Called in the transaction that changes a customer: every process's cache drops it at commit. */
 export async function customerChanged(tx: Queryable, userId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${CUSTOMER_CHANGED}, ${String(userId)})`);
+  await notifyCustomerChanged(tx, userId);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { centsToDollars, WALLET_ACTIVITY_LIMIT, type LedgerKind, type WalletActivity } from '@portal/contract';
-import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries } from '../db/schema';
+import { newestLedgerRows } from './accounts-repository';
 
 /**
  * The customer's newest ledger rows, newest first: every balance change with the balance after it,
@@ -9,17 +8,7 @@ import { ledgerEntries } from '../db/schema';
  * the console, not messages to the customer.
  */
 export async function walletActivity(db: Queryable, userId: number): Promise<WalletActivity[]> {
-  const rows = await db
-    .select({
-      createdAt: ledgerEntries.createdAt,
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      balanceAfterCents: ledgerEntries.balanceAfterCents,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(WALLET_ACTIVITY_LIMIT);
+  const rows = await newestLedgerRows(db, userId, WALLET_ACTIVITY_LIMIT);
   return rows.map((row) => ({
     date: row.createdAt.toISOString(),
     // The table's kinds are the contract's: every write goes through postEntry with a LedgerKind.

@@ -1,7 +1,7 @@
 import type { CatalogueProxy, ProxyProtocol, ProxyType } from '@portal/contract';
-import { and, asc, eq, notExists, inArray } from 'drizzle-orm';
+import { and, asc, eq, notExists, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { catalogueState, HOLDING_STATUSES, proxies, rentals } from '../db/schema';
 
 /** Enabled proxies that no rental holds now: what customers may rent. */
 export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {
@@ -27,4 +27,17 @@ export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> 
     protocol: row.protocol as ProxyProtocol,
     udp: row.udp,
   }));
+}
+
+export async function incrementCatalogueVersion(tx: Queryable): Promise<void> {
+  await tx
+    .update(catalogueState)
+    .set({ version: sql`${catalogueState.version} + 1` })
+    .where(eq(catalogueState.id, 1));
+}
+
+/** The one row of catalogue_state (absent only when migrations did not run). */
+export async function readCatalogueState(db: Queryable): Promise<typeof catalogueState.$inferSelect | undefined> {
+  const [row] = await db.select().from(catalogueState).where(eq(catalogueState.id, 1));
+  return row;
 }

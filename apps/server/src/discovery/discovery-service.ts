@@ -1,14 +1,20 @@
 import net from 'node:net';
 import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/contract';
-import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import type { Clock } from '../clock';
 import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';
-import { proxies } from '../db/schema';
 import { isPublicUnicast } from '../gateway/address-ranges';
-import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from '../inventory/proxy-state';
+import { inventoryState, UNSCORED_FRAUD_SCORE } from '../inventory/proxy-state';
 import { NodeOfflineError } from '../nodes/node-probes';
+import {
+  claimDueProxies,
+  failingSinceOr,
+  findProxies,
+  saveInspection,
+  type ProxyRow,
+  type ProxyUpdate,
+} from './discovery-repository';
 import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
 import { wrongProtocol } from './protocol-probe';
@@ -31,10 +37,6 @@ export interface DiscoveryDeps {
 export function discoveryDepsOf(deps: { config: Config; db: Database; clock: Clock }): DiscoveryDeps {
   return { db: deps.db, clock: deps.clock, config: deps.config.discovery, checkUrl: deps.config.gateway.checkUrl };
 }
-
-type ProxyRow = typeof proxies.$inferSelect;
-/** Columns to set; a failure streak keeps its start (SQL), so it is not a plain value. */
-type ProxyUpdate = Partial<Omit<typeof proxies.$inferInsert, 'failingSince'>> & { failingSince?: Date | null | SQL };
 
 /** A claim outlives the slowest inspection (two look-ups, each bounded by the timeout). */
 const leaseMs = (deps: DiscoveryDeps) => deps.config.timeoutMs * 4 + 30_000;
@@ -138,10 +140,7 @@ async function save(deps: DiscoveryDeps, row: ProxyRow, update: ProxyUpdate, cat
   // A look cut short by shutdown says nothing about the upstream; its lease lapses by itself.
   deps.signal?.throwIfAborted();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(proxies)
-      .set({ ...update, discoveryLeaseUntil: null })
-      .where(eq(proxies.id, row.id));
+    await saveInspection(tx, row.id, update);
     if (catalogueChanged) await bumpCatalogue(tx);
   });
 }
@@ -236,7 +235,7 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
         failureReason: health.reason,
         lastCheckedAt: at,
         lastUnavailableAt: at,
-        failingSince: sql`coalesce(${proxies.failingSince}, ${at})`,
+        failingSince: failingSinceOr(at),
         discovery,
       },
       goesOut,
@@ -328,24 +327,6 @@ export async function inPool<T, R>(
   return results;
 }
 
-/** Claims rows matching `due` for this process (FOR UPDATE SKIP LOCKED, then a lease). */
-async function claim(deps: DiscoveryDeps, due: SQL | undefined, limit: number): Promise<ProxyRow[]> {
-  const now = deps.clock.now();
-  const free = or(isNull(proxies.discoveryLeaseUntil), lt(proxies.discoveryLeaseUntil, now));
-  const picked = deps.db
-    .select({ id: proxies.id })
-    .from(proxies)
-    .where(and(due, free))
-    .orderBy(proxies.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return deps.db
-    .update(proxies)
-    .set({ discoveryLeaseUntil: new Date(now.getTime() + leaseMs(deps)) })
-    .where(and(inArray(proxies.id, picked), free))
-    .returning();
-}
-
 /**
  * One round of the background job: new proxies first (`checking`), then free proxies whose
  * re-check or exit look-up is due. Rented proxies keep the rentals' own health checks; failed
@@ -359,19 +340,8 @@ export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discover
     const now = deps.clock.now();
     const stale = new Date(now.getTime() - deps.config.recheckMs);
     const exitStale = new Date(now.getTime() - deps.config.exitRecheckMs);
-    const due = or(
-      eq(proxies.discovery, 'checking'),
-      and(
-        eq(proxies.enabled, true),
-        sql`not ${proxyIsHeld}`,
-        or(
-          isNull(proxies.lastCheckedAt),
-          lt(proxies.lastCheckedAt, stale),
-          and(eq(proxies.discovery, 'listed'), or(isNull(proxies.exitCheckedAt), lt(proxies.exitCheckedAt, exitStale))),
-        ),
-      ),
-    );
-    const rows = await claim(deps, due, batch);
+    const leaseUntil = new Date(now.getTime() + leaseMs(deps));
+    const rows = await claimDueProxies(deps.db, { now, stale, exitStale, leaseUntil, limit: batch });
     if (rows.length === 0) break;
     await inPool(
       rows,
@@ -391,10 +361,6 @@ export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discover
 
 /** `Check now` (console and CLI): the given proxies, or every one, looked at at once. */
 export async function checkNow(deps: DiscoveryDeps, ids?: number[]): Promise<ProxyCheckResult[]> {
-  const rows = await deps.db
-    .select()
-    .from(proxies)
-    .where(ids ? inArray(proxies.id, ids) : undefined)
-    .orderBy(proxies.id);
+  const rows = await findProxies(deps.db, ids);
   return inPool(rows, deps.config.concurrency, (row) => inspect(deps, row, true));
 }

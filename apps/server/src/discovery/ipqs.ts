@@ -1,9 +1,8 @@
 import type { ProxyType } from '@portal/contract';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { DiscoveryConfig } from '../config';
 import type { Queryable } from '../db/client';
-import { ipqsCache, ipqsUsage } from '../db/schema';
+import { findIpqsAnswer, ipqsUsedIn, spendIpqsLookup, storeIpqsAnswer } from './ipqs-repository';
 
 /** An IP's answer is reused this long (providers.md: cache about 24 h). */
 export const IPQS_CACHE_MS = 24 * 3_600_000;
@@ -34,23 +33,8 @@ function typeOf(connectionType: unknown, mobile: unknown): ProxyType | null {
   }
 }
 
-/** Spends one look-up of this month's budget, or answers false when it is used up. */
-async function spendOne(db: Queryable, month: string, limit: number): Promise<boolean> {
-  await db.insert(ipqsUsage).values({ month, used: 0 }).onConflictDoNothing();
-  const spent = await db
-    .update(ipqsUsage)
-    .set({ used: sql`${ipqsUsage.used} + 1` })
-    .where(and(eq(ipqsUsage.month, month), lt(ipqsUsage.used, limit)))
-    .returning({ used: ipqsUsage.used });
-  return spent.length > 0;
-}
-
 export async function ipqsUsed(db: Queryable, at: Date): Promise<number> {
-  const [row] = await db
-    .select()
-    .from(ipqsUsage)
-    .where(eq(ipqsUsage.month, monthOf(at)));
-  return row?.used ?? 0;
+  return ipqsUsedIn(db, monthOf(at));
 }
 
 /**
@@ -81,12 +65,9 @@ export function ipqsLookup(request: IpqsRequest): Promise<IpqsAnswer | null> {
 
 async function lookUp({ db, clock, config, ip, timeoutMs }: IpqsRequest): Promise<IpqsAnswer | null> {
   const now = clock.now();
-  const [cached] = await db
-    .select()
-    .from(ipqsCache)
-    .where(and(eq(ipqsCache.ip, ip), gt(ipqsCache.fetchedAt, new Date(now.getTime() - IPQS_CACHE_MS))));
+  const cached = await findIpqsAnswer(db, ip, new Date(now.getTime() - IPQS_CACHE_MS));
   if (cached) return { fraudScore: cached.fraudScore, type: (cached.type as ProxyType | null) ?? null };
-  if (!(await spendOne(db, monthOf(now), config.monthlyLimit))) return null;
+  if (!(await spendIpqsLookup(db, monthOf(now), config.monthlyLimit))) return null;
 
   const url = `${config.url}/api/json/ip/${encodeURIComponent(config.apiKey)}/${encodeURIComponent(ip)}?strictness=1&allow_public_access_points=true&fast=true`;
   let body: Record<string, unknown>;
@@ -102,12 +83,6 @@ async function lookUp({ db, clock, config, ip, timeoutMs }: IpqsRequest): Promis
     fraudScore: Math.min(100, Math.max(0, Math.round(score))),
     type: typeOf(body.connection_type, body.mobile),
   };
-  await db
-    .insert(ipqsCache)
-    .values({ ip, fraudScore: answer.fraudScore, type: answer.type, fetchedAt: now })
-    .onConflictDoUpdate({
-      target: ipqsCache.ip,
-      set: { fraudScore: answer.fraudScore, type: answer.type, fetchedAt: now },
-    });
+  await storeIpqsAnswer(db, ip, answer, now);
   return answer;
 }

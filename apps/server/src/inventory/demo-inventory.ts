@@ -1,9 +1,7 @@
 import { PROXY_PROTOCOLS, PROXY_TYPES, type ProxyImportRow } from '@portal/contract';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { proxies } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
-import { proxyValues } from './inventory-repository';
+import { insertProxyValues, lockProxiesAndCount, proxyValues } from './inventory-repository';
 
 /** Real places and carriers, so the demo catalogue's filters behave like the real one's. */
 const PLACES: [country: string, region: string, city: string, zip: string, isp: string][] = [
@@ -84,12 +82,13 @@ export function demoProxies(count: number): Required<Omit<ProxyImportRow, 'max_c
 export async function seedDemoInventory(db: Database, count: number, at: Date): Promise<number> {
   if (count <= 0) return 0;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`LOCK TABLE ${proxies} IN SHARE ROW EXCLUSIVE MODE`);
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(proxies);
-    if ((row?.n ?? 0) > 0) return 0;
+    if ((await lockProxiesAndCount(tx)) > 0) return 0;
     const rows = demoProxies(count);
     for (let start = 0; start < rows.length; start += 1000) {
-      await tx.insert(proxies).values(rows.slice(start, start + 1000).map((row) => proxyValues(row, at)));
+      await insertProxyValues(
+        tx,
+        rows.slice(start, start + 1000).map((row) => proxyValues(row, at)),
+      );
     }
     await bumpCatalogue(tx);
     return rows.length;

@@ -242,3 +242,53 @@ export function upstreamKind(upstream: string): string {
     return 'invalid';
   }
 }
+
+/**
+ * Takes the proxies table's lock (SHARE ROW EXCLUSIVE: a second seeder waits for this one's commit)
+ * and answers how many proxies there are.
+ */
+export async function lockProxiesAndCount(tx: Queryable): Promise<number> {
+  await tx.execute(sql`LOCK TABLE ${proxies} IN SHARE ROW EXCLUSIVE MODE`);
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(proxies);
+  return row?.n ?? 0;
+}
+
+export async function insertProxyValues(tx: Queryable, values: (typeof proxies.$inferInsert)[]): Promise<void> {
+  await tx.insert(proxies).values(values);
+}
+
+export type ProxyRow = typeof proxies.$inferSelect;
+export type RentalRow = typeof rentals.$inferSelect;
+
+export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | undefined> {
+  const [proxy] = await db.select().from(proxies).where(eq(proxies.id, id));
+  return proxy;
+}
+
+/** Whether the proxy is enabled; undefined when there is no such proxy. */
+export async function proxyEnabled(db: Queryable, id: number): Promise<boolean | undefined> {
+  const [proxy] = await db.select({ enabled: proxies.enabled }).from(proxies).where(eq(proxies.id, id));
+  return proxy?.enabled;
+}
+
+/** The rentals that hold the proxy now; with `lock`, locked for the rest of the transaction. */
+export async function findHoldingRentals(db: Queryable, proxyId: number, lock: boolean): Promise<RentalRow[]> {
+  const query = db
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
+  return lock ? query.for('update') : query;
+}
+
+export async function findRental(db: Queryable, id: number): Promise<RentalRow | undefined> {
+  const [rental] = await db.select().from(rentals).where(eq(rentals.id, id));
+  return rental;
+}
+
+/** Records the rental's proxy as unavailable from `at`, unless an earlier time is recorded already. */
+export async function markRentalUnavailable(tx: Queryable, rentalId: number, at: Date): Promise<void> {
+  await tx
+    .update(rentals)
+    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
+    .where(eq(rentals.id, rentalId));
+}

@@ -1,13 +1,19 @@
-import { HOLDING_STATUSES, RENTAL_STATUS, refundUntil } from '@portal/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RENTAL_STATUS, refundUntil } from '@portal/contract';
 import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
-import { proxies, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 import { queueNotice, rentalLabel } from '../notices/notice-queue';
 import { replaceForOperator } from '../replacements/replacement-service';
-import { setProxyEnabled } from './inventory-repository';
+import {
+  findHoldingRentals,
+  findProxy,
+  findRental,
+  markRentalUnavailable,
+  proxyEnabled,
+  setProxyEnabled,
+  type RentalRow,
+} from './inventory-repository';
 
 export interface DisableOptions {
   /** Move each connected rental to a comparable healthy proxy, free of charge. */
@@ -24,22 +30,12 @@ export interface DisableOutcome {
   dryRun: boolean;
 }
 
-type Holder = typeof rentals.$inferSelect;
-
-async function holdersOf(db: Queryable, proxyId: number, lock: boolean): Promise<Holder[]> {
-  const query = db
-    .select()
-    .from(rentals)
-    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
-  return lock ? query.for('update') : query;
-}
-
 /**
  * Tells the renter their proxy stopped working because the shop took it out, with the refund
  * deadline when the refund rule now grants one (the disable counts as the proxy found unavailable).
  */
-async function queueDisabledNotice(db: Queryable, rental: Holder, at: Date): Promise<void> {
-  const [proxy] = await db.select().from(proxies).where(eq(proxies.id, rental.proxyId));
+async function queueDisabledNotice(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
+  const proxy = await findProxy(db, rental.proxyId);
   if (!proxy) return;
   const until = refundUntil({
     connected: rental.status === RENTAL_STATUS.connected,
@@ -76,22 +72,19 @@ export async function disableProxyBy(
   options: DisableOptions = {},
 ): Promise<DisableOutcome> {
   if (options.dryRun) {
-    const [proxy] = await deps.db.select({ enabled: proxies.enabled }).from(proxies).where(eq(proxies.id, id));
-    if (!proxy) throw new DomainError('PROXY_NOT_FOUND');
-    const affectedRentals = (await holdersOf(deps.db, id, false)).length;
-    return { enabled: proxy.enabled, affectedRentals, replaced: 0, dryRun: true };
+    const enabled = await proxyEnabled(deps.db, id);
+    if (enabled === undefined) throw new DomainError('PROXY_NOT_FOUND');
+    const affectedRentals = (await findHoldingRentals(deps.db, id, false)).length;
+    return { enabled, affectedRentals, replaced: 0, dryRun: true };
   }
   const at = deps.clock.now();
   const holders = await deps.db.transaction(async (tx) => {
     // Rentals first, then the proxy: the order a replacement's move takes its locks in, so the two
     // cannot wait on each other.
-    const rows = await holdersOf(tx, id, true);
+    const rows = await findHoldingRentals(tx, id, true);
     await setProxyEnabled(tx, id, false);
     for (const rental of rows.filter((row) => row.status === RENTAL_STATUS.connected)) {
-      await tx
-        .update(rentals)
-        .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
-        .where(eq(rentals.id, rental.id));
+      await markRentalUnavailable(tx, rental.id, at);
       if (!options.replace) await queueDisabledNotice(tx, rental, at);
     }
     await recordAudit(tx, {
@@ -109,7 +102,7 @@ export async function disableProxyBy(
         replaced += 1;
         continue;
       }
-      const [current] = await deps.db.select().from(rentals).where(eq(rentals.id, rental.id));
+      const current = await findRental(deps.db, rental.id);
       if (current?.proxyId === id) await queueDisabledNotice(deps.db, current, at);
     }
   }

@@ -1,10 +1,9 @@
 import { customerChanged } from '../accounts/customer-cache';
 import type { LedgerKind } from '@portal/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { isCheckViolation } from '../db/errors';
-import { ledgerEntries, users } from '../db/schema';
 import { DomainError } from '../errors';
+import { addToBalance, balancesAndLedgerSums, insertLedgerEntry, lockUserBalance } from './ledger-repository';
 
 export interface LedgerEntryInput {
   userId: number;
@@ -24,13 +23,9 @@ export interface LedgerEntryInput {
  * path takes this lock first (then proxy, then rental), so concurrent paths never deadlock.
  */
 export async function lockBalance(tx: Queryable, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!row) throw new DomainError('USER_NOT_FOUND');
-  return row.balanceCents;
+  const balanceCents = await lockUserBalance(tx, userId);
+  if (balanceCents === undefined) throw new DomainError('USER_NOT_FOUND');
+  return balanceCents;
 }
 
 /**
@@ -43,20 +38,16 @@ export async function postEntry(tx: Queryable, entry: LedgerEntryInput): Promise
   }
   let balanceAfterCents: number;
   try {
-    const [row] = await tx
-      .update(users)
-      .set({ balanceCents: sql`${users.balanceCents} + ${entry.amountCents}` })
-      .where(eq(users.id, entry.userId))
-      .returning({ balanceCents: users.balanceCents });
-    if (!row) throw new DomainError('USER_NOT_FOUND');
-    balanceAfterCents = row.balanceCents;
+    const after = await addToBalance(tx, entry.userId, entry.amountCents);
+    if (after === undefined) throw new DomainError('USER_NOT_FOUND');
+    balanceAfterCents = after;
     // Processes that keep the customer in memory (the wallet) drop it at commit.
     await customerChanged(tx, entry.userId);
   } catch (error) {
     if (isCheckViolation(error)) throw new DomainError('INSUFFICIENT_BALANCE');
     throw error;
   }
-  await tx.insert(ledgerEntries).values({
+  await insertLedgerEntry(tx, {
     userId: entry.userId,
     kind: entry.kind,
     amountCents: entry.amountCents,
@@ -79,25 +70,8 @@ export interface LedgerMismatch {
 
 /** Invariant: each balance equals the sum of that user's ledger rows. */
 export async function verifyLedger(db: Queryable): Promise<{ usersChecked: number; mismatches: LedgerMismatch[] }> {
-  const sums = db
-    .select({
-      userId: ledgerEntries.userId,
-      total: sql<string>`sum(${ledgerEntries.amountCents})`.as('total'),
-    })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.userId)
-    .as('sums');
-  const rows = await db
-    .select({
-      userId: users.id,
-      balanceCents: users.balanceCents,
-      ledgerSum: sql<string>`coalesce(${sums.total}, 0)`,
-    })
-    .from(users)
-    .leftJoin(sums, eq(sums.userId, users.id));
-  const mismatches = rows
-    .map((row) => ({ userId: row.userId, balanceCents: row.balanceCents, ledgerSumCents: Number(row.ledgerSum) }))
-    .filter((row) => row.balanceCents !== row.ledgerSumCents);
+  const rows = await balancesAndLedgerSums(db);
+  const mismatches = rows.filter((row) => row.balanceCents !== row.ledgerSumCents);
   return { usersChecked: rows.length, mismatches };
 }
 

@@ -1,9 +1,14 @@
-import { centsToDollars, PAYMENT_STATUS, RENTAL_STATUSES } from '@portal/contract';
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { centsToDollars, RENTAL_STATUSES } from '@portal/contract';
 import { Gauge, Registry } from 'prom-client';
 import type { PoolStats, Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies, rentals } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import {
+  countPendingPayments,
+  countProxiesByState,
+  countRentalsByStatus,
+  countUnhealthyProxies,
+  sumDepositsByProvider,
+  sumGiftcardCredits,
+} from './metrics-repository';
 
 /** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
 const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
@@ -25,10 +30,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await db
-        .select({ status: rentals.status, count: sql<string>`count(*)` })
-        .from(rentals)
-        .groupBy(rentals.status);
+      const rows = await countRentalsByStatus(db);
       const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
       for (const status of RENTAL_STATUSES) this.set({ status }, counts.get(status) ?? 0);
     },
@@ -40,11 +42,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const state = sql<string>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' else 'free' end`;
-      const rows = await db
-        .select({ state, count: sql<string>`count(*)` })
-        .from(proxies)
-        .groupBy(sql`1`);
+      const rows = await countProxiesByState(db);
       const counts = new Map(rows.map((row) => [row.state, Number(row.count)]));
       for (const name of INVENTORY_STATES) this.set({ state: name }, counts.get(name) ?? 0);
     },
@@ -55,11 +53,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     help: 'Proxies whose last health check found their upstream unavailable',
     registers: [registry],
     async collect() {
-      const [row] = await db
-        .select({ count: sql<string>`count(*)` })
-        .from(proxies)
-        .where(and(isNotNull(proxies.lastUnavailableAt), gte(proxies.lastUnavailableAt, proxies.lastCheckedAt)));
-      this.set(Number(row?.count ?? 0));
+      this.set(await countUnhealthyProxies(db));
     },
   });
 
@@ -68,11 +62,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     help: 'Payments created and not yet paid or failed',
     registers: [registry],
     async collect() {
-      const [row] = await db
-        .select({ count: sql<string>`count(*)` })
-        .from(payments)
-        .where(eq(payments.status, PAYMENT_STATUS.pending));
-      this.set(Number(row?.count ?? 0));
+      this.set(await countPendingPayments(db));
     },
   });
 
@@ -82,18 +72,9 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     labelNames: ['provider'] as const,
     registers: [registry],
     async collect() {
-      const deposits = await db
-        .select({ provider: payments.provider, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
-        .from(ledgerEntries)
-        .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
-        .where(eq(ledgerEntries.kind, 'deposit'))
-        .groupBy(payments.provider);
+      const deposits = await sumDepositsByProvider(db);
       for (const row of deposits) this.set({ provider: row.provider }, dollarsOfSum(row.sum));
-      const [giftcards] = await db
-        .select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` })
-        .from(ledgerEntries)
-        .where(isNotNull(ledgerEntries.giftcardId));
-      this.set({ provider: 'giftcard' }, dollarsOfSum(giftcards?.sum ?? 0));
+      this.set({ provider: 'giftcard' }, dollarsOfSum(await sumGiftcardCredits(db)));
     },
   });
 

@@ -7,6 +7,8 @@ import type { LinkCode } from './deep-link';
 export type ContactRow = typeof noticeContacts.$inferSelect;
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNotice = typeof notices.$inferInsert;
+export type RentalRow = typeof rentals.$inferSelect;
+export type ProxyRow = typeof proxies.$inferSelect;
 
 /** The columns a rental's label is made of, for a query joining rentals and proxies. */
 export const RENTAL_LABEL_COLUMNS = {

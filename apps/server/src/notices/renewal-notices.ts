@@ -1,15 +1,11 @@
 import type { Queryable } from '../db/client';
-import type { proxies, rentals } from '../db/schema';
 import { queueNotice, rentalLabel } from './notice-queue';
-import { findProxy } from './notices-repository';
-
-type Rental = typeof rentals.$inferSelect;
-type Proxy = typeof proxies.$inferSelect;
+import { findProxy, type ProxyRow, type RentalRow } from './notices-repository';
 
 /** Auto-renew done, in the renewal's transaction: one notice per renewed period (keyed by the old end). */
 export async function queueRenewed(
   tx: Queryable,
-  input: { before: Rental; after: Rental; proxy: Proxy; priceCents: number; at: Date },
+  input: { before: RentalRow; after: RentalRow; proxy: ProxyRow; priceCents: number; at: Date },
 ): Promise<void> {
   await queueNotice(
     tx,
@@ -29,7 +25,7 @@ export async function queueRenewed(
  * Auto-renew not paid (or the proxy withdrawn): renewal is retried every round until the rental
  * ends, and the notice goes once per end time.
  */
-export async function queueRenewalFailed(tx: Queryable, rental: Rental, reason: string, at: Date): Promise<void> {
+export async function queueRenewalFailed(tx: Queryable, rental: RentalRow, reason: string, at: Date): Promise<void> {
   const proxy = await findProxy(tx, rental.proxyId);
   if (!proxy) return;
   await queueNotice(
