@@ -9,6 +9,10 @@ import tseslint from 'typescript-eslint';
 
 /** Imports flow one way: contract <- server and contract <- web (DEVELOPERS standards). */
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const serverNeverImportsWeb = {
+  group: ['@portal/web', '**/web/src/**'],
+  message: 'The server never imports the web app.',
+};
 
 const root = import.meta.dirname;
 /** The folders directly under `dir`, read at each run so a new feature or area is zoned at once. */
@@ -133,8 +137,20 @@ export default defineConfig(
   },
   {
     files: ['apps/server/**'],
+    rules: restrictImports([serverNeverImportsWeb]),
+  },
+  {
+    // An area's queries are in its repository, so what reads or writes a table is found in one
+    // place per area, and the rules around it (locks, audit rows, cache bumps) in its service.
+    // db/ holds the schema and the few column lists and conditions several repositories share.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-repository.ts', 'apps/server/src/db/**'],
     rules: restrictImports([
-      { group: ['@portal/web', '**/web/src/**'], message: 'The server never imports the web app.' },
+      serverNeverImportsWeb,
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema-*'],
+        message: "Queries and tables belong in the area's *-repository.ts; call it from the service.",
+      },
     ]),
   },
   {

@@ -2,7 +2,7 @@ import type { InventoryState } from '@portal/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
 
 /** The console overview's read-only questions across the shop; sums arrive from PostgreSQL as text (bigint). */
 

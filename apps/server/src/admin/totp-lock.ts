@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { queueOneOffAlert } from '../notices/operator-alerts';
+import { queueOneOffAlert } from '../notices/notices-service';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
 import { lockPresentOperator } from './operators';
 import { lockOperator, setTotpFailures, unlockOperatorRow } from './operators-repository';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { proxies } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
 
 /**
  * Discovery's queries on the inventory's proxies: what it finds about an upstream is written on the

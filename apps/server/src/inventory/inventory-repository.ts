@@ -6,7 +6,8 @@ import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { importRejected, upstreamPort, type ImportRow } from './inventory-import';
-import { inventoryState, proxyIsHeld, UNSCORED_FRAUD_SCORE } from './proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
+import { inventoryState, UNSCORED_FRAUD_SCORE } from './proxy-state';
 
 const CHUNK = 1000;
 

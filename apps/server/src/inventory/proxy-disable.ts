@@ -3,7 +3,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { DomainError } from '../errors';
-import { queueNotice, rentalLabel } from '../notices/notice-queue';
+import { queueNotice, rentalLabel } from '../notices/notices-service';
 import { replaceForOperator } from '../replacements/replacement-service';
 import {
   findHoldingRentals,

@@ -2,7 +2,7 @@ import { PAYMENT_STATUS } from '@portal/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { ledgerEntries, payments, proxies, rentals } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
 
 // Reads other areas' tables, read-only: one count per gauge, where their services would load rows to count.
 

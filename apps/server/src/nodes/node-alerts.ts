@@ -1,7 +1,7 @@
 import { NODE_ONLINE_WINDOW_MS } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
-import { queueOneOffAlert } from '../notices/operator-alerts';
+import { queueOneOffAlert } from '../notices/notices-service';
 import { clearAlertsOfNodesBack, markSilentNodesAlerted } from './admin-nodes-repository';
 
 export interface NodeWatchDeps {

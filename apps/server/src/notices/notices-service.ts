@@ -38,6 +38,15 @@ import {
 } from './notices-repository';
 import { TelegramApi } from './telegram-api';
 
+/**
+ * What other areas queue: a notice to a customer when their own action or a job changes a rental or
+ * a payment, and a one-off alert to the operators. Queued in the caller's transaction, so a notice
+ * goes out only for what committed.
+ */
+export { queueNotice, rentalLabel } from './notice-queue';
+export { queueRenewalFailed, queueRenewed } from './renewal-notices';
+export { queueOneOffAlert } from './operator-alerts';
+
 export function telegramApiOf(config: Pick<Config, 'notices'>): TelegramApi | null {
   const telegram = config.notices.telegram;
   return telegram ? new TelegramApi(telegram.token, telegram.apiUrl) : null;

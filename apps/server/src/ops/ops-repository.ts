@@ -2,7 +2,7 @@ import { and, desc, eq, lt, not, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
 import { backupRuns, gatewayHeartbeats, proxies } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
 
 export type BackupRunRow = typeof backupRuns.$inferSelect;
 export type BackupRunUpdate = Partial<typeof backupRuns.$inferInsert>;

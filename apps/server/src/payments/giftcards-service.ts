@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger';
-import { queueNotice } from '../notices/notice-queue';
+import { queueNotice } from '../notices/notices-service';
 import { maskGiftcardCode, normalizeGiftcardCode } from './giftcard-codes';
 import { claimGiftcard, createGiftcards, giftcardCode, selectGiftcards } from './giftcards-repository';
 

@@ -12,19 +12,26 @@ import { proxies, rentals } from '../db/schema';
 
 type RentalUpdate = Partial<typeof rentals.$inferInsert>;
 
-/** Moves up to `limit` due rentals to a new state; answers how many moved. */
-async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate, limit: number): Promise<number> {
-  const claim = tx
+/**
+ * The ids of up to `limit` rentals matching `due`, oldest first, locked; rows another process has
+ * locked are skipped, so N processes share the work and never take a rental twice.
+ */
+function dueIds(tx: Queryable, due: SQL | undefined, limit: number) {
+  return tx
     .select({ id: rentals.id })
     .from(rentals)
     .where(due)
     .orderBy(asc(rentals.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Moves up to `limit` due rentals to a new state; answers how many moved. */
+async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate, limit: number): Promise<number> {
   const rows = await tx
     .update(rentals)
     .set(set)
-    .where(and(inArray(rentals.id, claim), due))
+    .where(and(inArray(rentals.id, dueIds(tx, due, limit)), due))
     .returning({ id: rentals.id });
   return rows.length;
 }
@@ -47,17 +54,10 @@ export async function claimWaiting(db: Queryable, now: Date, leaseUntil: Date, l
     eq(rentals.status, RENTAL_STATUS.waitingUp),
     or(isNull(rentals.checkLeaseUntil), lt(rentals.checkLeaseUntil, now)),
   );
-  const claim = db
-    .select({ id: rentals.id })
-    .from(rentals)
-    .where(waiting)
-    .orderBy(asc(rentals.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
   return db
     .update(rentals)
     .set({ checkLeaseUntil: leaseUntil })
-    .where(and(inArray(rentals.id, claim), waiting))
+    .where(and(inArray(rentals.id, dueIds(db, waiting, limit)), waiting))
     .returning({
       id: rentals.id,
       userId: rentals.userId,

@@ -14,7 +14,7 @@ import { DomainError } from '../errors';
 import { bumpCatalogue } from '../catalogue/catalogue-state';
 import { lockBalance, postEntry } from '../ledger/ledger';
 import { randomToken, readableCode } from '../lib/secrets';
-import { queueRenewalFailed, queueRenewed } from '../notices/renewal-notices';
+import { queueRenewalFailed, queueRenewed } from '../notices/notices-service';
 import type { Provisioner } from './provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 import {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
-import { proxyIsHeld } from '../inventory/proxy-state';
+import { proxyIsHeld } from '../db/proxy-held';
 import { carryingTrafficSql } from '../rentals/rental-activity';
 import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 

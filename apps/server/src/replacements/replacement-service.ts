@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { queueNotice } from '../notices/notice-queue';
+import { queueNotice } from '../notices/notices-service';
 import type { Provisioner } from '../rentals/provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from '../rentals/rental-activity';
 import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-service';

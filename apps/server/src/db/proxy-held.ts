@@ -1,0 +1,11 @@
+import { inArray, sql } from 'drizzle-orm';
+import { HOLDING_STATUSES, rentals } from './schema';
+
+/**
+ * Whether a rental holds the proxy of the row. Repositories of five areas (inventory, discovery,
+ * replacements, metrics, the console's overview) ask it in their own queries, so it lives here
+ * rather than in one of them. The names are written out: in a select from one table drizzle drops
+ * the table from interpolated columns, and a bare "id" would then be the rental's own id inside the
+ * subquery.
+ */
+export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
