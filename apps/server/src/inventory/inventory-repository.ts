@@ -259,7 +259,6 @@ export async function insertProxyValues(tx: Queryable, values: (typeof proxies.$
 }
 
 export type ProxyRow = typeof proxies.$inferSelect;
-export type RentalRow = typeof rentals.$inferSelect;
 
 export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | undefined> {
   const [proxy] = await db.select().from(proxies).where(eq(proxies.id, id));
@@ -273,23 +272,20 @@ export async function proxyEnabled(db: Queryable, id: number): Promise<boolean |
 }
 
 /** The rentals that hold the proxy now; with `lock`, locked for the rest of the transaction. */
-export async function findHoldingRentals(db: Queryable, proxyId: number, lock: boolean): Promise<RentalRow[]> {
-  const query = db
-    .select()
-    .from(rentals)
-    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
-  return lock ? query.for('update') : query;
+
+/** The health check looked at the proxy at `at`, with a result that says nothing of it. */
+export async function markProxyChecked(db: Queryable, proxyId: number, at: Date): Promise<void> {
+  await db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, proxyId));
 }
 
-export async function findRental(db: Queryable, id: number): Promise<RentalRow | undefined> {
-  const [rental] = await db.select().from(rentals).where(eq(rentals.id, id));
-  return rental;
-}
-
-/** Records the rental's proxy as unavailable from `at`, unless an earlier time is recorded already. */
-export async function markRentalUnavailable(tx: Queryable, rentalId: number, at: Date): Promise<void> {
-  await tx
-    .update(rentals)
-    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
-    .where(eq(rentals.id, rentalId));
+/** A health check's result on the proxy: failing from its first failure on, until a check passes. */
+export async function recordProxyCheck(db: Queryable, proxyId: number, ok: boolean, at: Date): Promise<void> {
+  await db
+    .update(proxies)
+    .set(
+      ok
+        ? { lastCheckedAt: at, failingSince: null }
+        : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
+    )
+    .where(eq(proxies.id, proxyId));
 }

@@ -15,6 +15,8 @@ import { withNodeIds } from '../nodes/import-nodes';
 
 // Reading the inventory takes no lock and leaves no audit row: the query is the whole rule.
 export { listInventory } from './inventory-repository';
+/** The rental health check's result on the proxy it checked (the proxy's own columns). */
+export { markProxyChecked, recordProxyCheck } from './inventory-repository';
 
 export interface InventoryDeps {
   db: Database;

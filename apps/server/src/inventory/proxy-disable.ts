@@ -5,15 +5,8 @@ import type { Database, Queryable } from '../db/client';
 import { DomainError } from '../errors';
 import { queueNotice, rentalLabel } from '../notices/notices-service';
 import { replaceForOperator } from '../replacements/replacement-service';
-import {
-  findHoldingRentals,
-  findProxy,
-  findRental,
-  markRentalUnavailable,
-  proxyEnabled,
-  setProxyEnabled,
-  type RentalRow,
-} from './inventory-repository';
+import { findRental, holdingRentalsOf, markRentalUnavailable, type RentalRow } from '../rentals/rentals-service';
+import { findProxy, proxyEnabled, setProxyEnabled } from './inventory-repository';
 
 export interface DisableOptions {
   /** Move each connected rental to a comparable healthy proxy, free of charge. */
@@ -74,14 +67,14 @@ export async function disableProxyBy(
   if (options.dryRun) {
     const enabled = await proxyEnabled(deps.db, id);
     if (enabled === undefined) throw new DomainError('PROXY_NOT_FOUND');
-    const affectedRentals = (await findHoldingRentals(deps.db, id, false)).length;
+    const affectedRentals = (await holdingRentalsOf(deps.db, id, false)).length;
     return { enabled, affectedRentals, replaced: 0, dryRun: true };
   }
   const at = deps.clock.now();
   const holders = await deps.db.transaction(async (tx) => {
     // Rentals first, then the proxy: the order a replacement's move takes its locks in, so the two
     // cannot wait on each other.
-    const rows = await findHoldingRentals(tx, id, true);
+    const rows = await holdingRentalsOf(tx, id, true);
     await setProxyEnabled(tx, id, false);
     for (const rental of rows.filter((row) => row.status === RENTAL_STATUS.connected)) {
       await markRentalUnavailable(tx, rental.id, at);

@@ -1,9 +1,8 @@
 import type { LifecycleDeps } from './lifecycle-deps';
+import { markProxyChecked, recordProxyCheck } from '../inventory/inventory-service';
 import { carryingTraffic } from '../rentals/rental-activity';
 import {
   claimForHealthCheck,
-  markProxyChecked,
-  recordProxyCheck,
   recordRentalCheck,
   releaseCheckLease,
   upstreamsOf,

@@ -7,7 +7,7 @@ import { proxies, rentals } from '../db/schema';
  * The lifecycle jobs' claims and state moves (jobs/lifecycle-jobs.ts, jobs/health-check.ts). Each
  * claim skips rows another transaction holds and repeats its condition in the update, so two
  * processes never take the same rental and a concurrent change of a row is never overwritten.
- * The health check also writes its result on the proxy, read with the rental it serves.
+ * The health check's result on the proxy itself is inventory's to write (inventory-service).
  */
 
 type RentalUpdate = Partial<typeof rentals.$inferInsert>;
@@ -123,23 +123,6 @@ export async function claimForHealthCheck(
     .set({ checkLeaseUntil: leaseUntil })
     .where(and(inArray(rentals.id, claim), eq(rentals.status, RENTAL_STATUS.connected)))
     .returning({ id: rentals.id, username: rentals.username, proxyId: rentals.proxyId });
-}
-
-/** The proxy was checked at `at`, with a result that says nothing of it. */
-export async function markProxyChecked(db: Queryable, proxyId: number, at: Date): Promise<void> {
-  await db.update(proxies).set({ lastCheckedAt: at }).where(eq(proxies.id, proxyId));
-}
-
-/** A check's result on the proxy: failing from its first failure on, until a check passes. */
-export async function recordProxyCheck(db: Queryable, proxyId: number, ok: boolean, at: Date): Promise<void> {
-  await db
-    .update(proxies)
-    .set(
-      ok
-        ? { lastCheckedAt: at, failingSince: null }
-        : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
-    )
-    .where(eq(proxies.id, proxyId));
 }
 
 /** A check's result on the rental: its lease ends, and a failure keeps the first time it was unavailable. */

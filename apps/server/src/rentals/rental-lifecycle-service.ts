@@ -11,8 +11,6 @@ export {
   dueForRenewal,
   endConnected,
   expireEnded,
-  markProxyChecked,
-  recordProxyCheck,
   recordRentalCheck,
   releaseCheckLease,
   upstreamsOf,

@@ -62,6 +62,23 @@ export async function findRental(db: Queryable, rentalId: number): Promise<Renta
   return row;
 }
 
+/** The rentals that hold the proxy now (at most one, by a partial unique index), locked if asked. */
+export async function holdingRentalsOf(db: Queryable, proxyId: number, lock: boolean): Promise<RentalRow[]> {
+  const query = db
+    .select()
+    .from(rentals)
+    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
+  return lock ? query.for('update') : query;
+}
+
+/** Records the rental's proxy as unavailable from `at`, unless an earlier time is recorded already. */
+export async function markRentalUnavailable(tx: Queryable, rentalId: number, at: Date): Promise<void> {
+  await tx
+    .update(rentals)
+    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
+    .where(eq(rentals.id, rentalId));
+}
+
 /** Answers the rental as changed, or undefined when there is no such rental. */
 export async function updateRental(
   db: Queryable,

@@ -37,7 +37,15 @@ import {
  * What the replacement service reads and locks of a rental: the same row lock a purchase or a
  * refund takes, so a replacement and either of them settle one after the other.
  */
-export { findLatestRental, lockRental, type ProxyRow, type RentalRow } from './rentals-repository';
+export {
+  findLatestRental,
+  findRental,
+  holdingRentalsOf,
+  lockRental,
+  markRentalUnavailable,
+  type ProxyRow,
+  type RentalRow,
+} from './rentals-repository';
 
 export interface RentalsDeps {
   db: Database;
