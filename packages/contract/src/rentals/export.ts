@@ -12,16 +12,18 @@ export const EXPORT_FORMATS = [
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** What a template may name, as `{name}`. */
-export const TEMPLATE_PLACEHOLDERS = [
+/**
+ * The columns of the csv and json formats, in their order: customers' parsers read them by
+ * position, so the order stays.
+ */
+const CSV_COLUMNS = [
   'host',
   'port',
-  'socks_port',
-  'http_port',
-  'https_port',
   'user',
   'pass',
   'protocol',
+  'socks_port',
+  'http_port',
   'id',
   'ip',
   'country',
@@ -29,10 +31,12 @@ export const TEMPLATE_PLACEHOLDERS = [
   'city',
   'isp',
   'zip',
-  'note',
   'end_time',
-  'ip_auth_port',
+  'note',
 ] as const;
+
+/** What a template may name, as `{name}`: every csv column, and the ports only some proxies have. */
+export const TEMPLATE_PLACEHOLDERS = [...CSV_COLUMNS, 'https_port', 'ip_auth_port'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 export const MAX_TEMPLATE_LENGTH = 500;
@@ -113,25 +117,6 @@ export function fillTemplate(record: ExportRecord, template: string): string {
       : whole,
   );
 }
-
-const CSV_COLUMNS = [
-  'host',
-  'port',
-  'user',
-  'pass',
-  'protocol',
-  'socks_port',
-  'http_port',
-  'id',
-  'ip',
-  'country',
-  'region',
-  'city',
-  'isp',
-  'zip',
-  'end_time',
-  'note',
-] as const satisfies readonly TemplatePlaceholder[];
 
 /**
  * The credentials are the portal's own random text, and a password may well start with -: they
