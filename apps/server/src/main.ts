@@ -22,7 +22,7 @@ import { createGatewayProvisioner } from './rentals/provisioner';
 import { listenedHistoryCache } from './rentals/history-cache';
 import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
 import { Readiness } from './health/readiness';
-import { Alerts, consoleAlertLog } from './ops/alerts';
+import { Alerts, consoleAlertLog } from './ops/alerts-service';
 import { runScheduledBackup } from './ops/backup-schedule';
 import { watchOnce } from './ops/ops-watch';
 import { watchedProvider } from './ops/watched-provider';

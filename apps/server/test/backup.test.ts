@@ -7,7 +7,7 @@ import { registerCustomer } from '../src/accounts/accounts-service';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { openPglite } from '../src/db/pglite';
 import { ledgerEntries } from '../src/db/schema';
-import { adjustBalance } from '../src/ledger/ledger';
+import { adjustBalance } from '../src/ledger/ledger-service';
 import { lockDataDir } from '../src/lib/data-dir';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, runCli, tempDir, type TestApp } from './helper';
 

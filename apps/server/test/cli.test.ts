@@ -6,7 +6,7 @@ import { registerCustomer } from '../src/accounts/accounts-service';
 import { systemClock } from '../src/clock';
 import { openDatabase, type Database } from '../src/db/client';
 import type { AuditActor } from '../src/audit/audit-service';
-import { createOperator } from '../src/admin/operators';
+import { createOperator } from '../src/admin/operators-service';
 import { adminTokens, auditLog, operators, users } from '../src/db/schema';
 import { runCli, tempDir } from './helper';
 

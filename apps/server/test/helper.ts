@@ -21,7 +21,7 @@ import type { CredentialStore } from '../src/gateway/credential-store';
 import { startGateway, type Gateway, type GatewayOptions } from '../src/gateway/gateway';
 import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-deps';
-import { adjustBalance } from '../src/ledger/ledger';
+import { adjustBalance } from '../src/ledger/ledger-service';
 import { hashSecret } from '../src/lib/secrets';
 import { listenedHistoryCache } from '../src/rentals/history-cache';
 import { listenedCatalogueVersion } from '../src/catalogue/catalogue-cache';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalOrders, rentals, users } from '../src/db/schema';
 import { insertProxies } from '../src/inventory/inventory-repository';
-import { adjustBalance } from '../src/ledger/ledger';
+import { adjustBalance } from '../src/ledger/ledger-service';
 import { hashSecret } from '../src/lib/secrets';
 import { createTestDatabase, proxyRows, tempDir, type TestDatabase } from './helper';
 import { freePort } from './ports';

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { adjustBalanceIn } from '../ledger/ledger';
+import { adjustBalanceIn } from '../ledger/ledger-service';
 import { hashSecret, randomToken, readableCode } from '../lib/secrets';
 import {
   endOpenSessions,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustBalance } from '../ledger/ledger';
+import { adjustBalance } from '../ledger/ledger-service';
 import {
   addProxies,
   createTestDatabase,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, rentals, users } from '../db/schema';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { createGiftcards } from '../payments/giftcards-repository';
 import {
   HOUR,

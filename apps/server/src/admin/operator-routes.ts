@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from './admin-auth';
-import { endOwnSession, listOwnSessions } from './admin-sessions';
-import { createOperator, listOperators, operatorOfSession, removeOperator, setTotpRequired } from './operators';
+import { endOwnSession, listOwnSessions } from './admin-sessions-service';
+import { createOperator, listOperators, operatorOfSession, removeOperator, setTotpRequired } from './operators-service';
 import { confirmTotp, enrollTotp } from './totp';
 import { unlockOperator } from './totp-lock';
 

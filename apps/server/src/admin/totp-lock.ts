@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { queueOneOffAlert } from '../notices/notices-service';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
-import { lockPresentOperator } from './operators';
+import { lockPresentOperator } from './operators-service';
 import { lockOperator, setTotpFailures, unlockOperatorRow } from './operators-repository';
 
 /**

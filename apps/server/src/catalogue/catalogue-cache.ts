@@ -5,7 +5,7 @@ import type { CatalogueProxy, StockGroup, StorefrontFacts } from '@portal/contra
 import type { DatabaseHandle, Queryable } from '../db/client';
 import { LISTENED_TTL_MS, ListenedValue, listenedValue } from '../lib/listened-value';
 import type { JsonSnapshot } from '../plugins/snapshot-reply';
-import { currentSumid } from './catalogue-state';
+import { currentSumid } from './catalogue-service';
 import { listFreeProxies } from './catalogue-repository';
 import { stockFacts, stockOf } from './catalogue-stock';
 

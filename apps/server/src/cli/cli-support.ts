@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
 import { builtinOwner } from '../admin/admin-auth';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
-import { activeOperatorNamed } from '../admin/operators';
+import { activeOperatorNamed } from '../admin/operators-service';
 import { systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';

@@ -13,7 +13,7 @@ import {
 import type { Command } from 'commander';
 import { customerDetail, findCustomerId, searchCustomers } from '../accounts/accounts-service';
 import { listAudit } from '../audit/audit-service';
-import { overview } from '../admin/console-overview';
+import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';

@@ -7,7 +7,7 @@ import { backupDatabase, holdsCustomers, restoreDatabase } from '../db/backup';
 import { embeddedDir, openEmbedded, pgliteDir } from '../db/client';
 import { openPglite } from '../db/pglite';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { lockDataDir } from '../lib/data-dir';
 import { cliAudit, cliConfig, runningEmbedded, withDatabase } from './cli-support';
 

@@ -8,8 +8,8 @@ import {
   unlockOperatorEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { activeOperatorNamed, createOperator, listOperators, removeOperator } from '../admin/operators';
-import { endOwnSession, listOwnSessions } from '../admin/admin-sessions';
+import { activeOperatorNamed, createOperator, listOperators, removeOperator } from '../admin/operators-service';
+import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service';
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
 import { systemClock } from '../clock';

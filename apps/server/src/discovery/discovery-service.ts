@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/contract';
-import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { bumpCatalogue } from '../catalogue/catalogue-service';
 import type { Clock } from '../clock';
 import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';

@@ -1,6 +1,6 @@
 import { PROXY_PROTOCOLS, PROXY_TYPES, type ProxyImportRow } from '@portal/contract';
 import type { Database } from '../db/client';
-import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { insertProxyValues, lockProxiesAndCount, proxyValues } from './inventory-repository';
 
 /** Real places and carriers, so the demo catalogue's filters behave like the real one's. */

@@ -2,7 +2,7 @@ import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
-import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { importRejected, upstreamPort, type ImportRow } from './inventory-import';

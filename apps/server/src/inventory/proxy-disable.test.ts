@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, noticeContacts, notices, proxies, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import { until } from '../../test/gateway-kit';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import type { StoredPayload } from '../notices/notice-events';
 import { renderNotices } from '../notices/render';
 import { exitEcho, exitThrough, upstreamWithExit } from '../../test/replacement-kit';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceCents } from '@portal/contract';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { CredentialStore } from '../gateway/credential-store';
 import { databaseUsage, loadAllAccess } from '../gateway/database-link';
 import { ledgerEntries, proxies, rentals } from '../db/schema';

@@ -1,4 +1,4 @@
-import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { bumpCatalogue } from '../catalogue/catalogue-service';
 import {
   claimWaiting,
   connectWaiting,

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { repeatEvery } from '../jobs/repeat';
-import type { AlertEvent, Alerts } from '../ops/alerts';
+import type { AlertEvent, Alerts } from '../ops/alerts-service';
 import { runReplyRound } from './bot-replies';
 import { createMailer } from './mailer';
 import { runNoticeRound } from './notice-sender';

@@ -2,7 +2,7 @@ import { ALERT_ROLES, type AlertKind, type Language } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { hashSecret } from '../lib/secrets';
-import type { AlertDetails, AlertEvent } from '../ops/alerts';
+import type { AlertDetails, AlertEvent } from '../ops/alerts-service';
 import { issueDeepLink } from './deep-link';
 import {
   deleteOperatorChat,

@@ -16,7 +16,7 @@ import { monthOf } from '../discovery/ipqs';
 import { metricsText } from '../metrics/metrics';
 import { createCryptomusProvider } from '../payments/providers/cryptomus';
 import { ALERT_KINDS } from '@portal/contract';
-import { Alerts, RESYNC_EVERY_MS, type AlertEvent } from './alerts';
+import { Alerts, RESYNC_EVERY_MS, type AlertEvent } from './alerts-service';
 import { GATEWAY_FORGET_MS, GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
 import { PROVIDER_FAILURES_TO_ALERT, watchedProvider } from './watched-provider';
 

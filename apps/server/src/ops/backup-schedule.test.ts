@@ -16,8 +16,8 @@ import {
 import { restoreDatabase } from '../db/backup';
 import { openPostgres, type Database } from '../db/client';
 import { backupRuns } from '../db/schema';
-import { verifyLedger } from '../ledger/ledger';
-import { Alerts, alertActive } from './alerts';
+import { verifyLedger } from '../ledger/ledger-service';
+import { Alerts, alertActive } from './alerts-service';
 import {
   LEASE_MS,
   RETRY_AFTER_FAILURE_MS,

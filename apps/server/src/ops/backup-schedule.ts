@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
 import { backupDatabase, backupRows } from '../db/backup';
 import type { Database, Queryable } from '../db/client';
-import { failureText, type Alerts } from './alerts';
+import { failureText, type Alerts } from './alerts-service';
 import {
   failAbandonedBackupRuns,
   finishBackupRun,

@@ -2,7 +2,7 @@ import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
 import { ipqsUsed, monthOf } from '../discovery/ipqs';
 import { watchNodes } from '../nodes/node-alerts';
-import { failureText, type Alerts } from './alerts';
+import { failureText, type Alerts } from './alerts-service';
 import { countFreeProxies, forgetGatewaysSeenBefore, gatewaysSeenBefore, pingDatabase } from './ops-repository';
 
 /** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
@@ -28,7 +28,7 @@ export interface WatchDeps {
 
 /**
  * One look at what an operator must hear about: the database, gateway processes and nodes, free
- * stock and the IPQS budget. Each condition raises its alert once per episode (alerts.ts); a
+ * stock and the IPQS budget. Each condition raises its alert once per episode (alerts-service.ts); a
  * round with the database gone checks nothing else.
  */
 export async function watchOnce(deps: WatchDeps): Promise<Record<string, number>> {

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from '../payments/providers/provider';
 import { ProviderError } from '../payments/providers/provider';
-import type { Alerts } from './alerts';
+import type { Alerts } from './alerts-service';
 
 /** Failed calls in a row that make a provider "failing": one timeout is not an episode. */
 export const PROVIDER_FAILURES_TO_ALERT = 3;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
 import { FAKE_BTCPAY_KEY, FAKE_STORE, FAKE_WEBHOOK_SECRET, startBtcpayFake } from '../../test/fakes/btcpay-fake';
 

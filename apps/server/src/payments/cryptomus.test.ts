@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { PROVIDER_CONFIRMATION_CAP_MS, reconcilePayments } from '../jobs/payments-reconcile';
 import { paymentsDepsOf } from '../app';
 import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';

@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors';
-import { lockBalance, postEntry } from '../ledger/ledger';
+import { lockBalance, postEntry } from '../ledger/ledger-service';
 import { queueNotice } from '../notices/notices-service';
 import { maskGiftcardCode, normalizeGiftcardCode } from './giftcard-codes';
 import { claimGiftcard, createGiftcards, giftcardCode, selectGiftcards } from './giftcards-repository';

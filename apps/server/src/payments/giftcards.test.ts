@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;

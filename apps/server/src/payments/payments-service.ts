@@ -4,7 +4,7 @@ import { referrerOf } from '../accounts/accounts-service';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
 import { DomainError } from '../errors';
-import { lockBalance, postEntry } from '../ledger/ledger';
+import { lockBalance, postEntry } from '../ledger/ledger-service';
 import { queueNotice } from '../notices/notices-service';
 import {
   findPayment,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals, users } from '../db/schema';
 import { markEnded, runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { HOUR, addProxies, buildTestApp, fundedCustomer, lifecycleOf, type TestApp } from '../../test/helper';
 
 /**

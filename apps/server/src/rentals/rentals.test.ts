@@ -1,6 +1,6 @@
 import { priceCents, type HistoryRecord, type Transaction } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
   HOUR,

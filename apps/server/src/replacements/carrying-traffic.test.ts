@@ -4,7 +4,7 @@ import { proxies, proxyReplacements, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import {
   adminToken,
   addProxies,

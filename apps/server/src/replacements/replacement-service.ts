@@ -5,7 +5,7 @@ import {
   type ReplacementCandidate,
 } from '@portal/contract';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit-service';
-import { bumpCatalogue } from '../catalogue/catalogue-state';
+import { bumpCatalogue } from '../catalogue/catalogue-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';

@@ -5,7 +5,7 @@ import { until } from '../../test/gateway-kit';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger';
+import { verifyLedger } from '../ledger/ledger-service';
 import {
   adminToken,
   addProxies,
