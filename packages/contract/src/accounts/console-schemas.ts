@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RentalStatusSchema, boundedText, successTrue } from '../common/schemas';
+import { RentalStatusSchema, boundedText, successResponse } from '../common/schemas';
 import { dollarsAsCents } from '../money';
 import { LEDGER_KINDS } from './schemas';
 
@@ -23,8 +23,7 @@ export const CustomerSummarySchema = z.object({
   activeRentals: z.number().int(),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
-export const CustomerSearchResponseSchema = z.object({
-  success: successTrue,
+export const CustomerSearchResponseSchema = successResponse({
   customers: z.array(CustomerSummarySchema),
 });
 
@@ -70,8 +69,7 @@ export const CustomerPaymentSchema = z.object({
 });
 export type CustomerPayment = z.infer<typeof CustomerPaymentSchema>;
 
-export const CustomerDetailResponseSchema = z.object({
-  success: successTrue,
+export const CustomerDetailResponseSchema = successResponse({
   customer: CustomerSummarySchema.extend({ referredBy: z.number().int().nullable() }),
   /** Newest first. */
   ledger: z.array(LedgerRowSchema),
@@ -96,8 +94,7 @@ export const BalanceAdjustRequestSchema = z
   })
   .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
 export type BalanceAdjustRequest = z.input<typeof BalanceAdjustRequestSchema>;
-export const BalanceAdjustResponseSchema = z.object({
-  success: successTrue,
+export const BalanceAdjustResponseSchema = successResponse({
   customerId: z.number().int(),
   wallet: z.number(),
 });

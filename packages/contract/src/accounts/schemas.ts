@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
+import { DollarsSchema, boundedText, successResponse } from '../common/schemas';
 
 export const LEDGER_KINDS = [
   'deposit',
@@ -21,8 +21,7 @@ export const LoginRequestSchema = z
   .describe('Key in the body, or none to log in with the x-api-key header (auto-login).');
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = z.object({
-  success: successTrue,
+export const LoginResponseSchema = successResponse({
   referral_key: z.string(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
@@ -30,14 +29,12 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const RegisterRequestSchema = z.object({ referralCode: boundedText(200).nullish() }).nullish();
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export const RegisterResponseSchema = z.object({
-  success: successTrue,
+export const RegisterResponseSchema = successResponse({
   apiKey: z.string(),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export const WalletResponseSchema = z.object({
-  success: successTrue,
+export const WalletResponseSchema = successResponse({
   wallet: DollarsSchema,
 });
 export type WalletResponse = z.infer<typeof WalletResponseSchema>;
@@ -55,9 +52,8 @@ export const WalletActivitySchema = z.object({
 });
 export type WalletActivity = z.infer<typeof WalletActivitySchema>;
 
-export const WalletActivityResponseSchema = z.object({
-  success: successTrue,
+export const WalletActivityResponseSchema = successResponse({
   activity: z.array(WalletActivitySchema),
 });
 
-export const LogoutResponseSchema = z.object({ success: successTrue });
+export const LogoutResponseSchema = successResponse({});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RentalStatusSchema, successTrue } from '../common/schemas';
+import { RentalStatusSchema, successResponse } from '../common/schemas';
 
 /**
  * The console's overview, which reads across the shop (customers, money, rentals, inventory,
@@ -17,8 +17,7 @@ export const RevenueDaySchema = z.object({
 });
 export type RevenueDay = z.infer<typeof RevenueDaySchema>;
 
-export const AdminOverviewResponseSchema = z.object({
-  success: successTrue,
+export const AdminOverviewResponseSchema = successResponse({
   customers: z.number().int(),
   /** Sum of every wallet, dollars. */
   totalBalance: z.number(),

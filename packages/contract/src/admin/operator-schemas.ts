@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, successTrue } from '../common/schemas';
+import { boundedText, successResponse } from '../common/schemas';
 import { ADMIN_ROLES } from './roles';
 
 export const AdminRoleSchema = z.enum(ADMIN_ROLES);
@@ -27,14 +27,12 @@ export const OperatorCreateRequestSchema = z.object({
     .regex(OPERATOR_NAME_PATTERN, 'name must be 1 to 40 letters, digits, spaces, dots, dashes or underscores'),
   role: AdminRoleSchema,
 });
-export const OperatorCreateResponseSchema = z.object({
-  success: successTrue,
+export const OperatorCreateResponseSchema = successResponse({
   operator: OperatorSchema,
   /** Shown this once: only a slow hash of it is kept. */
   secretCode: z.string(),
 });
-export const OperatorListResponseSchema = z.object({
-  success: successTrue,
+export const OperatorListResponseSchema = successResponse({
   operators: z.array(OperatorSchema),
   /** Whether every operator must use an authenticator app. */
   totpRequired: z.boolean(),
@@ -42,33 +40,30 @@ export const OperatorListResponseSchema = z.object({
 export const OperatorIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
-export const OperatorDeleteResponseSchema = z.object({ success: successTrue, id: z.number().int() });
+export const OperatorDeleteResponseSchema = successResponse({ id: z.number().int() });
 
 export const TotpPolicyRequestSchema = z.object({ required: z.boolean() });
-export const TotpPolicyResponseSchema = z.object({ success: successTrue, totpRequired: z.boolean() });
+export const TotpPolicyResponseSchema = successResponse({ totpRequired: z.boolean() });
 
-export const AdminMeResponseSchema = z.object({
-  success: successTrue,
+export const AdminMeResponseSchema = successResponse({
   operator: OperatorSchema,
   totpRequired: z.boolean(),
 });
 export type AdminMe = z.infer<typeof AdminMeResponseSchema>;
 
-export const TotpEnrollResponseSchema = z.object({
-  success: successTrue,
+export const TotpEnrollResponseSchema = successResponse({
   /** Base32, for typing into the app by hand. */
   secret: z.string(),
   /** The same secret as an `otpauth://` address, for the QR code. */
   otpauth_url: z.string(),
 });
 export const TotpConfirmRequestSchema = z.object({ code: boundedText(50) });
-export const TotpConfirmResponseSchema = z.object({
-  success: successTrue,
+export const TotpConfirmResponseSchema = successResponse({
   /** Each works once instead of a code from the app; shown this once. */
   recoveryCodes: z.array(z.string()),
 });
 
-export const OperatorUnlockResponseSchema = z.object({ success: successTrue, id: z.number().int() });
+export const OperatorUnlockResponseSchema = successResponse({ id: z.number().int() });
 
 export const AdminSessionSchema = z.object({
   id: z.number().int(),
@@ -83,12 +78,11 @@ export const AdminSessionSchema = z.object({
   current: z.boolean(),
 });
 export type AdminSessionView = z.infer<typeof AdminSessionSchema>;
-export const AdminSessionListResponseSchema = z.object({
-  success: successTrue,
+export const AdminSessionListResponseSchema = successResponse({
   /** The caller's own unexpired sessions, newest first. */
   sessions: z.array(AdminSessionSchema),
 });
 export const AdminSessionIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
-export const AdminSessionEndResponseSchema = z.object({ success: successTrue, id: z.number().int() });
+export const AdminSessionEndResponseSchema = successResponse({ id: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 import { AUDIT_ACTION_PATTERN } from './audit-actions';
 
 export const AuditEntrySchema = z.object({
@@ -34,8 +34,7 @@ export const AuditQuerySchema = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
 });
-export const AuditListResponseSchema = z.object({
-  success: successTrue,
+export const AuditListResponseSchema = successResponse({
   entries: z.array(AuditEntrySchema),
   /** For the next (older) page; null on the last. */
   nextCursor: z.string().nullable(),

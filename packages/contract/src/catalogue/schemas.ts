@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
 import { SERVED_PROTOCOLS } from './protocols';
-import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, PurchaseHoursSchema, successTrue } from '../common/schemas';
+import {
+  DollarsSchema,
+  ProxyFactsSchema,
+  ProxyIdSchema,
+  PurchaseHoursSchema,
+  successResponse,
+} from '../common/schemas';
 
 export const CatalogueProxySchema = ProxyFactsSchema.extend({
   type: z.enum(PROXY_TYPES),
@@ -11,8 +17,7 @@ export const CatalogueProxySchema = ProxyFactsSchema.extend({
 });
 export type CatalogueProxy = z.infer<typeof CatalogueProxySchema>;
 
-export const ProxyListResponseSchema = z.object({
-  success: successTrue,
+export const ProxyListResponseSchema = successResponse({
   proxies: z.array(CatalogueProxySchema),
 });
 export type ProxyListResponse = z.infer<typeof ProxyListResponseSchema>;
@@ -38,13 +43,11 @@ export const StockGroupSchema = z.object({
 });
 export type StockGroup = z.infer<typeof StockGroupSchema>;
 
-export const StockResponseSchema = z.object({
-  success: successTrue,
+export const StockResponseSchema = successResponse({
   stock: z.array(StockGroupSchema),
 });
 
-export const SumidResponseSchema = z.object({
-  success: successTrue,
+export const SumidResponseSchema = successResponse({
   sumid: z.string(),
 });
 export type SumidResponse = z.infer<typeof SumidResponseSchema>;
@@ -56,8 +59,7 @@ export const BuyRequestSchema = z.object({
 });
 export type BuyRequest = z.input<typeof BuyRequestSchema>;
 
-export const BuyResponseSchema = z.object({
-  success: successTrue,
+export const BuyResponseSchema = successResponse({
   message: z.string(),
   wallet: DollarsSchema,
 });
@@ -71,8 +73,7 @@ export type TypeShare = z.infer<typeof TypeShareSchema>;
  * What the storefront (landing, terms, the catalogue's protocol filter) may state: figures of the
  * free stock and the rules as configured, so no page promises what the shop does not have.
  */
-export const StorefrontFactsSchema = z.object({
-  success: successTrue,
+export const StorefrontFactsSchema = successResponse({
   stock: z.object({
     /** Free proxies now. */
     free: z.number().int(),

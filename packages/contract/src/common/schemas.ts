@@ -5,6 +5,10 @@ import { RENTAL_STATUSES } from '../statuses';
 /** Every successful answer carries `success: true`. */
 export const successTrue = z.literal(true);
 
+/** A success answer: `success: true` first, then the call's own fields in their order. */
+export const successResponse = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ success: successTrue, ...shape });
+
 /** Bounded text: no request field may be large enough to strain storage or logs. */
 export const boundedText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 

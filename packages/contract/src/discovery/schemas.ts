@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 import { INVENTORY_STATES } from '../inventory/schemas';
 
 /** `POST /api/admin/proxies/check`: check these proxies now (all when `ids` is left out). */
@@ -15,11 +15,10 @@ export const ProxyCheckResultSchema = z.object({
   reason: z.string().nullable(),
 });
 export type ProxyCheckResult = z.infer<typeof ProxyCheckResultSchema>;
-export const ProxyCheckResponseSchema = z.object({ success: successTrue, results: z.array(ProxyCheckResultSchema) });
+export const ProxyCheckResponseSchema = successResponse({ results: z.array(ProxyCheckResultSchema) });
 
 /** `GET /api/admin/discovery`: the IPQualityScore budget of this month. */
-export const DiscoveryStatusResponseSchema = z.object({
-  success: successTrue,
+export const DiscoveryStatusResponseSchema = successResponse({
   ipqs: z.object({
     /** Whether IPQS_API_KEY is set. */
     configured: z.boolean(),

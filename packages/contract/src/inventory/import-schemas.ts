@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 /** How the gateway reaches an upstream: `direct`, or a SOCKS5 / HTTP proxy URL with credentials. */
 export const UPSTREAM_PATTERN =
@@ -144,8 +144,7 @@ export const ProxyImportRequestSchema = z.object({
   proxies: z.array(z.unknown()).min(1, 'proxies must list at least one proxy').max(MAX_IMPORT_ROWS),
 });
 
-export const ProxyImportResponseSchema = z.object({
-  success: successTrue,
+export const ProxyImportResponseSchema = successResponse({
   added: z.number().int(),
   ids: z.array(z.number().int()),
   /** Lines or rows naming an upstream already in the inventory or earlier in the file: not stored. */

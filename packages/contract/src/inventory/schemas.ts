@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 /** Highest per-proxy cap on one rental's concurrent connections (the column's check says the same). */
 export const MAX_PROXY_CONNECTIONS = 100_000;
@@ -16,8 +16,7 @@ export const ProxyMaxConnectionsRequestSchema = z.object({
     .max(MAX_PROXY_CONNECTIONS, `maxConnections must be null or a whole number from 0 to ${MAX_PROXY_CONNECTIONS}`)
     .nullable(),
 });
-export const ProxyMaxConnectionsResponseSchema = z.object({
-  success: successTrue,
+export const ProxyMaxConnectionsResponseSchema = successResponse({
   id: z.number().int(),
   maxConnections: z.number().int().nullable(),
 });
@@ -38,8 +37,7 @@ export const ProxyMaxSourceIpsRequestSchema = z.object({
     .max(MAX_PROXY_SOURCE_IPS, sourceIpsError)
     .nullable(),
 });
-export const ProxyMaxSourceIpsResponseSchema = z.object({
-  success: successTrue,
+export const ProxyMaxSourceIpsResponseSchema = successResponse({
   id: z.number().int(),
   maxSourceIps: z.number().int().nullable(),
 });
@@ -93,11 +91,10 @@ export const InventoryRowSchema = z.object({
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
-export const InventoryListResponseSchema = z.object({ success: successTrue, proxies: z.array(InventoryRowSchema) });
+export const InventoryListResponseSchema = successResponse({ proxies: z.array(InventoryRowSchema) });
 
 export const ProxyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const ProxyEnabledResponseSchema = z.object({
-  success: successTrue,
+export const ProxyEnabledResponseSchema = successResponse({
   id: z.number().int(),
   enabled: z.boolean(),
 });

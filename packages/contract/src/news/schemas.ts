@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, successTrue } from '../common/schemas';
+import { boundedText, successResponse } from '../common/schemas';
 
 export const NewsItemSchema = z.object({
   _id: z.string(),
@@ -11,8 +11,7 @@ export const NewsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof NewsItemSchema>;
 
-export const NewsListResponseSchema = z.object({
-  success: successTrue,
+export const NewsListResponseSchema = successResponse({
   news: z.array(NewsItemSchema),
 });
 
@@ -24,6 +23,6 @@ export const NewsAddRequestSchema = z.object({
 });
 export type NewsAddRequest = z.input<typeof NewsAddRequestSchema>;
 
-export const NewsAddResponseSchema = z.object({ success: successTrue, news: NewsItemSchema });
-export const NewsDeleteResponseSchema = z.object({ success: successTrue });
+export const NewsAddResponseSchema = successResponse({ news: NewsItemSchema });
+export const NewsDeleteResponseSchema = successResponse({});
 export const NewsIdParamsSchema = z.object({ id: boundedText(100) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 /**
  * Gateway nodes as the operators manage them. A node's token is answered once, when it is added;
@@ -62,19 +62,17 @@ export const NodeViewSchema = z.object({
 });
 export type NodeView = z.infer<typeof NodeViewSchema>;
 
-export const NodeListResponseSchema = z.object({ success: successTrue, nodes: z.array(NodeViewSchema) });
-export const NodeCreateResponseSchema = z.object({
-  success: successTrue,
+export const NodeListResponseSchema = successResponse({ nodes: z.array(NodeViewSchema) });
+export const NodeCreateResponseSchema = successResponse({
   node: NodeViewSchema,
   /** The node's NODE_TOKEN: shown this once. */
   token: z.string(),
 });
-export const NodeRevokeResponseSchema = z.object({ success: successTrue, id: z.number().int(), revokedAt: z.string() });
+export const NodeRevokeResponseSchema = successResponse({ id: z.number().int(), revokedAt: z.string() });
 
 /** `POST /api/admin/proxies/{id}/node`: the node that serves the proxy, or null for the shop's own gateway. */
 export const ProxyNodeRequestSchema = z.object({ nodeId: z.number().int().positive().nullable() });
-export const ProxyNodeResponseSchema = z.object({
-  success: successTrue,
+export const ProxyNodeResponseSchema = successResponse({
   id: z.number().int(),
   nodeId: z.number().int().nullable(),
 });

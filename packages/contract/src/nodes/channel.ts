@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 /**
  * What a gateway node and the API say to each other. A node holds no database credentials: it
@@ -42,8 +42,7 @@ export type NodeReport = z.infer<typeof NodeReportSchema>;
 export const NodeIdentitySchema = z.object({ id: z.number().int(), name: z.string(), host: z.string() });
 export type NodeIdentity = z.infer<typeof NodeIdentitySchema>;
 
-export const NodeReportAnswerSchema = z.object({
-  success: successTrue,
+export const NodeReportAnswerSchema = successResponse({
   node: NodeIdentitySchema,
   /** The API's clock (ISO 8601), so a node can tell how far its own is off. */
   serverTime: z.string(),
@@ -135,7 +134,7 @@ export const ProbeResultSchema = z.union([FetchProbeResultSchema, UdpProbeResult
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 
 export const ProbeResultParamsSchema = z.object({ id: z.uuid() });
-export const ProbeResultAnswerSchema = z.object({ success: successTrue });
+export const ProbeResultAnswerSchema = successResponse({});
 
 /** Each line of `GET /api/node/stream`. The first is always a snapshot, which replaces what the node knew. */
 export const NodeSnapshotMessageSchema = z.object({
@@ -182,8 +181,7 @@ export const NodeUsageBatchSchema = z.object({
 });
 export type NodeUsageBatch = z.infer<typeof NodeUsageBatchSchema>;
 
-export const NodeUsageAnswerSchema = z.object({
-  success: successTrue,
+export const NodeUsageAnswerSchema = successResponse({
   /** false: this batch number was applied before (the node drops it either way). */
   applied: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 import { ANY_ROLE, type AdminRole } from '../admin/roles';
 
 /**
@@ -9,8 +9,7 @@ import { ANY_ROLE, type AdminRole } from '../admin/roles';
  */
 export const ALERT_ROLES: readonly AdminRole[] = ['owner', 'manager'];
 
-export const OperatorTelegramResponseSchema = z.object({
-  success: successTrue,
+export const OperatorTelegramResponseSchema = successResponse({
   /** Whether this server has a Telegram bot (TELEGRAM_BOT_TOKEN). */
   available: z.boolean(),
   linked: z.boolean(),
@@ -19,13 +18,12 @@ export const OperatorTelegramResponseSchema = z.object({
 });
 export type OperatorTelegram = z.infer<typeof OperatorTelegramResponseSchema>;
 
-export const OperatorTelegramLinkResponseSchema = z.object({
-  success: successTrue,
+export const OperatorTelegramLinkResponseSchema = successResponse({
   /** `https://t.me/<bot>?start=<one-time code>`: opening it and pressing Start links the chat. */
   url: z.string(),
 });
 
-export const OperatorTelegramUnlinkResponseSchema = z.object({ success: successTrue });
+export const OperatorTelegramUnlinkResponseSchema = successResponse({});
 
 export const operatorTelegramEndpoint = defineEndpoint({
   operationId: 'getOperatorTelegram',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 /**
  * What a customer may be told. Each event is queued once per channel; the e-mail
@@ -41,8 +41,7 @@ export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 const language = z.enum(LANGUAGES);
 
-export const NoticeSettingsResponseSchema = z.object({
-  success: successTrue,
+export const NoticeSettingsResponseSchema = successResponse({
   telegram: z.object({
     /** TELEGRAM_BOT_TOKEN is set on the server. */
     available: z.boolean(),
@@ -61,8 +60,7 @@ export type NoticeSettings = z.infer<typeof NoticeSettingsResponseSchema>;
 /** The browser's language, so the bot and the e-mails speak it. */
 export const TelegramLinkRequestSchema = z.object({ language: language.optional() }).nullish();
 
-export const TelegramLinkResponseSchema = z.object({
-  success: successTrue,
+export const TelegramLinkResponseSchema = successResponse({
   /** `https://t.me/<bot>?start=<one-time code>`: opening it and pressing Start links the chat. */
   url: z.string(),
 });
@@ -78,7 +76,7 @@ export const EmailTopicsRequestSchema = z.object({
   topics: z.array(z.enum(NOTICE_TOPICS)).max(NOTICE_TOPICS.length),
 });
 
-export const NoticeOkResponseSchema = z.object({ success: successTrue });
+export const NoticeOkResponseSchema = successResponse({});
 
 export const AdminNoticesQuerySchema = z.object({
   status: z.enum(NOTICE_STATUSES).optional(),
@@ -100,8 +98,7 @@ export const AdminNoticeSchema = z.object({
 });
 export type AdminNotice = z.infer<typeof AdminNoticeSchema>;
 
-export const AdminNoticesResponseSchema = z.object({
-  success: successTrue,
+export const AdminNoticesResponseSchema = successResponse({
   counts: z.object({ waiting: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
   telegramLinked: z.number().int(),
   notices: z.array(AdminNoticeSchema),
@@ -121,8 +118,7 @@ export const BroadcastRequestSchema = z.object({
 });
 export type BroadcastRequest = z.input<typeof BroadcastRequestSchema>;
 
-export const BroadcastResponseSchema = z.object({
-  success: successTrue,
+export const BroadcastResponseSchema = successResponse({
   newsId: z.string(),
   /** Telegram messages queued (0 without `telegram`). */
   queued: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
 export const BACKUP_STATUSES = ['running', 'ok', 'failed'] as const;
 
@@ -20,8 +20,7 @@ export const BackupRunSchema = z.object({
 export type BackupRun = z.infer<typeof BackupRunSchema>;
 
 /** `GET /api/admin/backups`: the schedule, the last attempt, the last success and recent attempts. */
-export const BackupStatusResponseSchema = z.object({
-  success: successTrue,
+export const BackupStatusResponseSchema = successResponse({
   /** false: BACKUP_DIR is not set, nothing is scheduled. */
   enabled: z.boolean(),
   everyHours: z.number().nullable(),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { MIN_DEPOSIT_USD } from '../constants';
-import { DollarsSchema, boundedText, successTrue } from '../common/schemas';
+import { DollarsSchema, boundedText, successResponse } from '../common/schemas';
 import { dollarsAsCents } from '../money';
 
-export const PaymentServicesResponseSchema = z.object({
-  success: successTrue,
+export const PaymentServicesResponseSchema = successResponse({
   services: z.array(z.string()),
 });
 
@@ -18,8 +17,7 @@ export const PaymentCreateRequestSchema = z.object({
 });
 export type PaymentCreateRequest = z.infer<typeof PaymentCreateRequestSchema>;
 
-export const PaymentCreateResponseSchema = z.object({
-  success: successTrue,
+export const PaymentCreateResponseSchema = successResponse({
   uuid: z.string(),
   url: z.string(),
 });
@@ -30,8 +28,7 @@ export const PaymentStatusRequestSchema = z.object({
   uuid: boundedText(100),
 });
 
-export const PaymentStatusResponseSchema = z.object({
-  success: successTrue,
+export const PaymentStatusResponseSchema = successResponse({
   /** `paid`, `fail`, or the provider's pending status as it is. */
   status: z.string(),
 });
@@ -48,8 +45,7 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
-export const PaymentHistoryResponseSchema = z.object({
-  success: successTrue,
+export const PaymentHistoryResponseSchema = successResponse({
   payments: z.array(PaymentSchema),
 });
 
@@ -57,8 +53,7 @@ export const GiftcardRequestSchema = z.object({
   giftcard: z.string().trim().min(1, 'Please enter a gift card code').max(100),
 });
 
-export const GiftcardResponseSchema = z.object({
-  success: successTrue,
+export const GiftcardResponseSchema = successResponse({
   amount: DollarsSchema,
   message: z.string(),
 });
@@ -68,8 +63,7 @@ export const PaymentUuidParamsSchema = z.object({ uuid: boundedText(100) });
 export const SandboxOutcomeRequestSchema = z.object({ outcome: z.enum(['paid', 'fail']) });
 
 /** What the sandbox checkout page shows. */
-export const SandboxPaymentResponseSchema = z.object({
-  success: successTrue,
+export const SandboxPaymentResponseSchema = successResponse({
   uuid: z.string(),
   amount: DollarsSchema,
   method: z.string(),
@@ -92,7 +86,7 @@ export const GiftcardCreateRequestSchema = z
   })
   .transform(({ amount, count }) => ({ amountCents: amount, count }));
 export type GiftcardCreateRequest = z.input<typeof GiftcardCreateRequestSchema>;
-export const GiftcardCreateResponseSchema = z.object({ success: successTrue, codes: z.array(z.string()) });
+export const GiftcardCreateResponseSchema = successResponse({ codes: z.array(z.string()) });
 
 export const GiftcardRowSchema = z.object({
   id: z.number().int(),
@@ -104,8 +98,8 @@ export const GiftcardRowSchema = z.object({
   redeemedAt: z.string().nullable(),
 });
 export type GiftcardRow = z.infer<typeof GiftcardRowSchema>;
-export const GiftcardListResponseSchema = z.object({ success: successTrue, giftcards: z.array(GiftcardRowSchema) });
+export const GiftcardListResponseSchema = successResponse({ giftcards: z.array(GiftcardRowSchema) });
 export const GiftcardIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
-export const GiftcardRevealResponseSchema = z.object({ success: successTrue, id: z.number().int(), code: z.string() });
+export const GiftcardRevealResponseSchema = successResponse({ id: z.number().int(), code: z.string() });

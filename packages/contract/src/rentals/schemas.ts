@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successTrue } from '../common/schemas';
+import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successResponse } from '../common/schemas';
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
 import { PROXY_STATES } from './refunds';
@@ -56,8 +56,7 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 
-export const HistoryResponseSchema = z.object({
-  success: successTrue,
+export const HistoryResponseSchema = successResponse({
   history: z.array(HistoryRecordSchema),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
@@ -75,8 +74,7 @@ export const TransactionSchema = HistoryRecordSchema.extend({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
-export const TransactionsResponseSchema = z.object({
-  success: successTrue,
+export const TransactionsResponseSchema = successResponse({
   transactions: z.array(TransactionSchema),
 });
 export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
@@ -84,8 +82,7 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
 export const RefundRequestSchema = z.object({ proxy_id: ProxyIdSchema });
 export type RefundRequest = z.input<typeof RefundRequestSchema>;
 
-export const RefundResponseSchema = z.object({
-  success: successTrue,
+export const RefundResponseSchema = successResponse({
   status: z.string(),
   wallet: DollarsSchema.optional(),
 });
@@ -94,8 +91,7 @@ export type RefundResponse = z.infer<typeof RefundResponseSchema>;
 export const MAX_NOTE_LENGTH = 256;
 
 export const CredentialsRequestSchema = z.object({ proxy_id: ProxyIdSchema });
-export const CredentialsResponseSchema = z.object({
-  success: successTrue,
+export const CredentialsResponseSchema = successResponse({
   /** The rental's new proxy string (host:port:user:password); the username stays. */
   proxy: z.string(),
   proxy_pwd: z.string(),
@@ -105,7 +101,7 @@ export const NoteRequestSchema = z.object({
   proxy_id: ProxyIdSchema,
   note: z.string().max(MAX_NOTE_LENGTH, `note must be at most ${MAX_NOTE_LENGTH} characters`),
 });
-export const NoteResponseSchema = z.object({ success: successTrue, note: z.string() });
+export const NoteResponseSchema = successResponse({ note: z.string() });
 
 /** A format or a template, not both. */
 export const ExportChoiceSchema = z
@@ -134,15 +130,14 @@ export const ExportLinkSchema = z.object({
 });
 export type ExportLink = z.infer<typeof ExportLinkSchema>;
 
-export const ExportLinkCreateResponseSchema = z.object({
-  success: successTrue,
+export const ExportLinkCreateResponseSchema = successResponse({
   link: ExportLinkSchema,
   /** The secret address, shown this once. */
   url: z.string(),
 });
-export const ExportLinksResponseSchema = z.object({ success: successTrue, links: z.array(ExportLinkSchema) });
+export const ExportLinksResponseSchema = successResponse({ links: z.array(ExportLinkSchema) });
 export const ExportLinkIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const ExportLinkRevokeResponseSchema = z.object({ success: successTrue });
+export const ExportLinkRevokeResponseSchema = successResponse({});
 export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
 
 /** Most proxies one auto-renew call changes: a whole selection of the History page at once. */
@@ -152,8 +147,7 @@ export const AutoRenewRequestSchema = z.object({
   proxy_id: z.union([ProxyIdSchema, z.array(ProxyIdSchema).min(1).max(MAX_AUTO_RENEW_SELECTION)]),
   enabled: z.boolean(),
 });
-export const AutoRenewResponseSchema = z.object({
-  success: successTrue,
+export const AutoRenewResponseSchema = successResponse({
   auto_renew: z.boolean(),
   /** How many rentals changed. */
   count: z.number().int(),
@@ -168,13 +162,12 @@ export const UsageHourSchema = z.object({
 });
 export type UsageHour = z.infer<typeof UsageHourSchema>;
 /** Hours with traffic of the rental's life, at most the last 30 days, oldest first. */
-export const UsageResponseSchema = z.object({ success: successTrue, usage: z.array(UsageHourSchema) });
+export const UsageResponseSchema = successResponse({ usage: z.array(UsageHourSchema) });
 
 /** Up to 5 sources (IPv4/IPv6, CIDR up to /24 and /64) that may use the rental without a password; [] turns it off. */
 export const IpAuthRequestSchema = z.object({ proxy_id: ProxyIdSchema, ips: IpAuthListSchema });
 export type IpAuthRequest = z.input<typeof IpAuthRequestSchema>;
-export const IpAuthResponseSchema = z.object({
-  success: successTrue,
+export const IpAuthResponseSchema = successResponse({
   /** null once the list is empty (the port went back to the pool). */
   ip_auth: IpAuthSchema.nullable(),
   /** `host:port` of the own port, for copying; null with ip_auth. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProxyIdSchema, successTrue } from '../common/schemas';
+import { ProxyIdSchema, successResponse } from '../common/schemas';
 
 /** One client address that used a rental in the window: an IPv4 address or an IPv6 /64. */
 export const RentalSourceSchema = z.object({
@@ -13,8 +13,7 @@ export const RentalSourceSchema = z.object({
 export type RentalSource = z.infer<typeof RentalSourceSchema>;
 
 export const RentalSourcesQuerySchema = z.object({ proxy_id: ProxyIdSchema });
-export const RentalSourcesResponseSchema = z.object({
-  success: successTrue,
+export const RentalSourcesResponseSchema = successResponse({
   sources: z.array(RentalSourceSchema),
   /** How many addresses the rental may be used from in the window; 0: any number. */
   limit: z.number().int(),
@@ -23,8 +22,7 @@ export const RentalSourcesResponseSchema = z.object({
 export type RentalSourcesResponse = z.infer<typeof RentalSourcesResponseSchema>;
 
 export const ClearSourcesRequestSchema = z.object({ proxy_id: ProxyIdSchema });
-export const ClearSourcesResponseSchema = z.object({
-  success: successTrue,
+export const ClearSourcesResponseSchema = successResponse({
   /** How many addresses were removed. */
   cleared: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProxyFactsSchema, ProxyIdSchema, successTrue } from '../common/schemas';
+import { ProxyFactsSchema, ProxyIdSchema, successResponse } from '../common/schemas';
 
 /** Why a customer asks for another proxy (proxy-seller's three reasons). */
 export const REPLACE_REASONS = ['not_working', 'wrong_location', 'slow'] as const;
@@ -23,8 +23,7 @@ export const ReplacementCandidateSchema = ProxyFactsSchema.omit({ zip: true }).e
 });
 export type ReplacementCandidate = z.infer<typeof ReplacementCandidateSchema>;
 
-export const ReplaceCandidateResponseSchema = z.object({
-  success: successTrue,
+export const ReplaceCandidateResponseSchema = successResponse({
   /** The rental's proxy now (the one that fails its checks). */
   proxy_id: z.number().int(),
   candidate: ReplacementCandidateSchema,
@@ -33,8 +32,7 @@ export const ReplaceCandidateResponseSchema = z.object({
 });
 export type ReplaceCandidateResponse = z.infer<typeof ReplaceCandidateResponseSchema>;
 
-export const ReplaceResponseSchema = z.object({
-  success: successTrue,
+export const ReplaceResponseSchema = successResponse({
   rental_id: z.number().int(),
   old_proxy_id: z.number().int(),
   /** The rental's proxy from now on: later calls name this id. */
@@ -79,7 +77,6 @@ export const ReplacedFromSchema = z.object({
 });
 export type ReplacedFrom = z.infer<typeof ReplacedFromSchema>;
 
-export const ReplacementListResponseSchema = z.object({
-  success: successTrue,
+export const ReplacementListResponseSchema = successResponse({
   replacements: z.array(ReplacementSchema),
 });

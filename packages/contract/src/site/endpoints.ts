@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../api/endpoint';
-import { successTrue } from '../common/schemas';
+import { successResponse } from '../common/schemas';
 
-export const SiteInfoResponseSchema = z.object({
-  success: successTrue,
+export const SiteInfoResponseSchema = successResponse({
   /** SUPPORT_CONTACT: where customers write to; the Support page shows it. */
   supportContact: z.string(),
 });
