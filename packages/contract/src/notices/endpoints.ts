@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../api/endpoint';
+import { ANY_ROLE } from '../admin/roles';
 import {
   AdminNoticesQuerySchema,
   AdminNoticesResponseSchema,
@@ -9,6 +10,9 @@ import {
   EmailTopicsRequestSchema,
   NoticeOkResponseSchema,
   NoticeSettingsResponseSchema,
+  OperatorTelegramLinkResponseSchema,
+  OperatorTelegramResponseSchema,
+  OperatorTelegramUnlinkResponseSchema,
   TelegramLinkRequestSchema,
   TelegramLinkResponseSchema,
 } from './schemas';
@@ -123,4 +127,38 @@ export const adminBroadcastEndpoint = defineEndpoint({
   response: BroadcastResponseSchema,
 });
 
-export * from './operator-telegram';
+export const operatorTelegramEndpoint = defineEndpoint({
+  operationId: 'getOperatorTelegram',
+  method: 'GET',
+  path: '/api/admin/telegram',
+  tag: 'admin',
+  summary: "The signed-in operator's Telegram chat for alerts",
+  access: 'admin',
+  roles: ANY_ROLE,
+  response: OperatorTelegramResponseSchema,
+});
+
+export const operatorTelegramLinkEndpoint = defineEndpoint({
+  operationId: 'linkOperatorTelegram',
+  method: 'POST',
+  path: '/api/admin/telegram',
+  tag: 'admin',
+  summary: 'A one-time link that connects a Telegram chat to the signed-in operator',
+  description:
+    'Answers `https://t.me/<bot>?start=<code>`; the code works once, for one hour, and a newer one replaces it. Owners and managers get operator alerts there.',
+  access: 'admin',
+  roles: ANY_ROLE,
+  response: OperatorTelegramLinkResponseSchema,
+  errors: ['TELEGRAM_NOT_CONFIGURED', 'TELEGRAM_UNAVAILABLE'],
+});
+
+export const operatorTelegramUnlinkEndpoint = defineEndpoint({
+  operationId: 'unlinkOperatorTelegram',
+  method: 'DELETE',
+  path: '/api/admin/telegram',
+  tag: 'admin',
+  summary: "Disconnect the signed-in operator's Telegram chat; alerts not yet sent to it are dropped",
+  access: 'admin',
+  roles: ANY_ROLE,
+  response: OperatorTelegramUnlinkResponseSchema,
+});

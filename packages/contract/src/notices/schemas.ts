@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { successResponse } from '../common/schemas';
+import type { AdminRole } from '../admin/roles';
 
 /**
  * What a customer may be told. Each event is queued once per channel; the e-mail
@@ -123,3 +124,25 @@ export const BroadcastResponseSchema = successResponse({
   /** Telegram messages queued (0 without `telegram`). */
   queued: z.number().int(),
 });
+
+/**
+ * The roles whose linked Telegram chat gets operator alerts (a gateway or the database gone, low
+ * stock, the IPQS budget, a failed backup, a failing payment provider): those who run operations.
+ */
+export const ALERT_ROLES: readonly AdminRole[] = ['owner', 'manager'];
+
+export const OperatorTelegramResponseSchema = successResponse({
+  /** Whether this server has a Telegram bot (TELEGRAM_BOT_TOKEN). */
+  available: z.boolean(),
+  linked: z.boolean(),
+  /** Whether this operator's role gets operator alerts in the chat. */
+  getsAlerts: z.boolean(),
+});
+export type OperatorTelegram = z.infer<typeof OperatorTelegramResponseSchema>;
+
+export const OperatorTelegramLinkResponseSchema = successResponse({
+  /** `https://t.me/<bot>?start=<one-time code>`: opening it and pressing Start links the chat. */
+  url: z.string(),
+});
+
+export const OperatorTelegramUnlinkResponseSchema = successResponse({});
