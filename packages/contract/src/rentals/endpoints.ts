@@ -30,6 +30,7 @@ import {
   UsageQuerySchema,
   UsageResponseSchema,
 } from './schemas';
+import { ExportJsonRecordSchema } from './export';
 
 export const buyEndpoint = defineEndpoint({
   operationId: 'buyProxy',
@@ -157,26 +158,6 @@ export const usageEndpoint = defineEndpoint({
   request: { query: UsageQuerySchema },
   response: UsageResponseSchema,
   errors: ['RENTAL_NOT_FOUND'],
-});
-
-/** One connected proxy in an export as JSON. */
-export const ExportJsonRecordSchema = z.object({
-  host: z.string(),
-  port: z.number().int(),
-  user: z.string(),
-  pass: z.string(),
-  protocol: z.string(),
-  socks_port: z.number().int(),
-  http_port: z.number().int(),
-  id: z.number().int(),
-  ip: z.string(),
-  country: z.string(),
-  region: z.string(),
-  city: z.string(),
-  isp: z.string(),
-  zip: z.string(),
-  end_time: z.string(),
-  note: z.string(),
 });
 
 export const exportEndpoint = defineEndpoint({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exportProxies, fillTemplate, httpsProxyLine, templateProblem, type ExportRecord } from './export';
+import {
+  ExportJsonRecordSchema,
+  exportProxies,
+  fillTemplate,
+  httpsProxyLine,
+  templateProblem,
+  type ExportRecord,
+} from './export';
 
 const record = (overrides: Partial<ExportRecord> = {}): ExportRecord => ({
   id: 7,
@@ -106,5 +113,10 @@ describe('export templates', () => {
   it('answers nothing at all for no proxies, and an empty JSON list', () => {
     expect(exportProxies([], { format: 'ip:port:user:pass' })).toBe('');
     expect(exportProxies([], { format: 'json' })).toBe('[]\n');
+  });
+
+  it('writes JSON rows as the API document describes them: every column, numbers where it says so', () => {
+    const [row] = JSON.parse(exportProxies([record()], { format: 'json' })) as unknown[];
+    expect(ExportJsonRecordSchema.strict().parse(row)).toEqual(row);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Proxy lists as customers paste them into their tools: the same text from the History
  * page's download, `GET /api/proxy/export` and a pull link, because all three call this.
@@ -40,6 +42,16 @@ export const TEMPLATE_PLACEHOLDERS = [...CSV_COLUMNS, 'https_port', 'ip_auth_por
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 export const MAX_TEMPLATE_LENGTH = 500;
+
+/** The json format's columns that hold numbers; the others hold text. */
+const JSON_NUMBER_COLUMNS: readonly TemplatePlaceholder[] = ['port', 'socks_port', 'http_port', 'id'];
+
+/** One connected proxy in an export as JSON: the csv columns, in their order. */
+export const ExportJsonRecordSchema = z.object(
+  Object.fromEntries(
+    CSV_COLUMNS.map((column) => [column, JSON_NUMBER_COLUMNS.includes(column) ? z.number().int() : z.string()]),
+  ),
+);
 
 /** The fields of a rental an export can show. */
 export interface ExportRecord {
@@ -183,8 +195,7 @@ export function exportProxies(records: readonly ExportRecord[], choice: ExportCh
 }
 
 function placeholderJson(record: ExportRecord, name: TemplatePlaceholder): string | number {
-  const numeric: readonly TemplatePlaceholder[] = ['port', 'socks_port', 'http_port', 'id'];
-  return numeric.includes(name) ? Number(placeholderValue(record, name)) : placeholderValue(record, name);
+  return JSON_NUMBER_COLUMNS.includes(name) ? Number(placeholderValue(record, name)) : placeholderValue(record, name);
 }
 
 function lines(items: readonly string[]): string {
