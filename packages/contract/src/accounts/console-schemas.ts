@@ -23,9 +23,7 @@ export const CustomerSummarySchema = z.object({
   activeRentals: z.number().int(),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
-export const CustomerSearchResponseSchema = successResponse({
-  customers: z.array(CustomerSummarySchema),
-});
+export const CustomerSearchResponseSchema = successResponse({ customers: z.array(CustomerSummarySchema) });
 
 export const CustomerIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

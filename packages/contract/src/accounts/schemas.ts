@@ -21,22 +21,16 @@ export const LoginRequestSchema = z
   .describe('Key in the body, or none to log in with the x-api-key header (auto-login).');
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = successResponse({
-  referral_key: z.string(),
-});
+export const LoginResponseSchema = successResponse({ referral_key: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RegisterRequestSchema = z.object({ referralCode: boundedText(200).nullish() }).nullish();
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export const RegisterResponseSchema = successResponse({
-  apiKey: z.string(),
-});
+export const RegisterResponseSchema = successResponse({ apiKey: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export const WalletResponseSchema = successResponse({
-  wallet: DollarsSchema,
-});
+export const WalletResponseSchema = successResponse({ wallet: DollarsSchema });
 export type WalletResponse = z.infer<typeof WalletResponseSchema>;
 
 /** How many of the newest balance changes the wallet activity answers. */
@@ -52,8 +46,6 @@ export const WalletActivitySchema = z.object({
 });
 export type WalletActivity = z.infer<typeof WalletActivitySchema>;
 
-export const WalletActivityResponseSchema = successResponse({
-  activity: z.array(WalletActivitySchema),
-});
+export const WalletActivityResponseSchema = successResponse({ activity: z.array(WalletActivitySchema) });
 
 export const LogoutResponseSchema = successResponse({});

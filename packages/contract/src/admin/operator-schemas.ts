@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, successResponse } from '../common/schemas';
+import { IdParamSchema, boundedText, successResponse } from '../common/schemas';
 import { ADMIN_ROLES } from './roles';
 
 export const AdminRoleSchema = z.enum(ADMIN_ROLES);
@@ -37,9 +37,7 @@ export const OperatorListResponseSchema = successResponse({
   /** Whether every operator must use an authenticator app. */
   totpRequired: z.boolean(),
 });
-export const OperatorIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const OperatorIdParamsSchema = z.object({ id: IdParamSchema });
 export const OperatorDeleteResponseSchema = successResponse({ id: z.number().int() });
 
 export const TotpPolicyRequestSchema = z.object({ required: z.boolean() });
@@ -82,7 +80,5 @@ export const AdminSessionListResponseSchema = successResponse({
   /** The caller's own unexpired sessions, newest first. */
   sessions: z.array(AdminSessionSchema),
 });
-export const AdminSessionIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const AdminSessionIdParamsSchema = z.object({ id: IdParamSchema });
 export const AdminSessionEndResponseSchema = successResponse({ id: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successResponse } from '../common/schemas';
+import { IdParamSchema, successResponse } from '../common/schemas';
 import { AUDIT_ACTION_PATTERN } from './audit-actions';
 
 export const AuditEntrySchema = z.object({
@@ -22,7 +22,7 @@ export const AUDIT_PAGE_MAX = 500;
 const auditTime = (name: string) =>
   z.iso.datetime({ offset: true, message: `${name} must be a date and time (ISO 8601)` }).optional();
 export const AuditQuerySchema = z.object({
-  operatorId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  operatorId: IdParamSchema.optional(),
   /** An action (`proxies.disable`) or a family of them (`proxies`). */
   action: z.string().regex(AUDIT_ACTION_PATTERN, 'action must be like proxies.disable or proxies').max(64).optional(),
   from: auditTime('from'),

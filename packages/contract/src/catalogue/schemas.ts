@@ -17,9 +17,7 @@ export const CatalogueProxySchema = ProxyFactsSchema.extend({
 });
 export type CatalogueProxy = z.infer<typeof CatalogueProxySchema>;
 
-export const ProxyListResponseSchema = successResponse({
-  proxies: z.array(CatalogueProxySchema),
-});
+export const ProxyListResponseSchema = successResponse({ proxies: z.array(CatalogueProxySchema) });
 export type ProxyListResponse = z.infer<typeof ProxyListResponseSchema>;
 
 /** The list answers this (HTTP 200: clients read the body's `status`) when the wallet is at or below zero. */
@@ -43,13 +41,9 @@ export const StockGroupSchema = z.object({
 });
 export type StockGroup = z.infer<typeof StockGroupSchema>;
 
-export const StockResponseSchema = successResponse({
-  stock: z.array(StockGroupSchema),
-});
+export const StockResponseSchema = successResponse({ stock: z.array(StockGroupSchema) });
 
-export const SumidResponseSchema = successResponse({
-  sumid: z.string(),
-});
+export const SumidResponseSchema = successResponse({ sumid: z.string() });
 export type SumidResponse = z.infer<typeof SumidResponseSchema>;
 
 export const BuyRequestSchema = z.object({

@@ -11,9 +11,7 @@ export const NewsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof NewsItemSchema>;
 
-export const NewsListResponseSchema = successResponse({
-  news: z.array(NewsItemSchema),
-});
+export const NewsListResponseSchema = successResponse({ news: z.array(NewsItemSchema) });
 
 export const NewsAddRequestSchema = z.object({
   title: z.string().trim().min(1, 'title is required').max(300),

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { MIN_DEPOSIT_USD } from '../constants';
-import { DollarsSchema, boundedText, successResponse } from '../common/schemas';
+import { DollarsSchema, IdParamSchema, boundedText, successResponse } from '../common/schemas';
 import { dollarsAsCents } from '../money';
 
-export const PaymentServicesResponseSchema = successResponse({
-  services: z.array(z.string()),
-});
+export const PaymentServicesResponseSchema = successResponse({ services: z.array(z.string()) });
 
 export const PaymentCreateRequestSchema = z.object({
   amount: z
@@ -45,9 +43,7 @@ export const PaymentSchema = z.object({
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
-export const PaymentHistoryResponseSchema = successResponse({
-  payments: z.array(PaymentSchema),
-});
+export const PaymentHistoryResponseSchema = successResponse({ payments: z.array(PaymentSchema) });
 
 export const GiftcardRequestSchema = z.object({
   giftcard: z.string().trim().min(1, 'Please enter a gift card code').max(100),
@@ -99,7 +95,5 @@ export const GiftcardRowSchema = z.object({
 });
 export type GiftcardRow = z.infer<typeof GiftcardRowSchema>;
 export const GiftcardListResponseSchema = successResponse({ giftcards: z.array(GiftcardRowSchema) });
-export const GiftcardIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+export const GiftcardIdParamsSchema = z.object({ id: IdParamSchema });
 export const GiftcardRevealResponseSchema = successResponse({ id: z.number().int(), code: z.string() });

@@ -56,9 +56,7 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 
-export const HistoryResponseSchema = successResponse({
-  history: z.array(HistoryRecordSchema),
-});
+export const HistoryResponseSchema = successResponse({ history: z.array(HistoryRecordSchema) });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 
 export const TransactionsRequestSchema = z.object({ task: z.literal('get') });
@@ -74,9 +72,7 @@ export const TransactionSchema = HistoryRecordSchema.extend({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
-export const TransactionsResponseSchema = successResponse({
-  transactions: z.array(TransactionSchema),
-});
+export const TransactionsResponseSchema = successResponse({ transactions: z.array(TransactionSchema) });
 export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
 
 export const RefundRequestSchema = z.object({ proxy_id: ProxyIdSchema });

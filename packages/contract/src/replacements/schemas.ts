@@ -77,6 +77,4 @@ export const ReplacedFromSchema = z.object({
 });
 export type ReplacedFrom = z.infer<typeof ReplacedFromSchema>;
 
-export const ReplacementListResponseSchema = successResponse({
-  replacements: z.array(ReplacementSchema),
-});
+export const ReplacementListResponseSchema = successResponse({ replacements: z.array(ReplacementSchema) });
