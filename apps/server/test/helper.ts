@@ -285,6 +285,11 @@ export function customerCall(t: TestApp, apiKey: string) {
   };
 }
 
+/** Reads of the operator API as a signed-in operator makes them, with a token from `adminToken`. */
+export function adminCall(t: TestApp, token: string) {
+  return { get: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }) };
+}
+
 export async function walletOf(t: TestApp, apiKey: string): Promise<number> {
   return (await customerCall(t, apiKey).get('/api/wallet')).json<{ wallet: number }>().wallet;
 }

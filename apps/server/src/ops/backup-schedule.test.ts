@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCall,
   adminToken,
   buildTestApp,
   createTestDatabase,
@@ -153,11 +154,7 @@ describe('scheduled backups', () => {
     expect(await alertValue('backup_failed')).toBe(1);
 
     const token = await adminToken(t);
-    const status = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/backups',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const status = await adminCall(t, token).get('/api/admin/backups');
     expect(status.statusCode).toBe(200);
     const body = status.json<{
       enabled: boolean;
