@@ -1,24 +1,12 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LOG_REDACT_PATHS, portalLoggerOptions, redactSecretsInLine } from './logging';
+import { portalLoggerOptions, redactSecretsInLine } from './logging';
 import { SESSION_COOKIE } from './plugins/customer-auth';
 import { discoveryDepsOf, runDiscoveryRound } from './discovery/discovery-service';
 import { proxies } from './db/schema';
 import { adminToken, buildTestApp, createTestDatabase, customerCall, fundedCustomer } from '../test/helper';
 import { closedPort } from '../test/socks-upstream';
-
-/** A log destination that keeps every line, to search what was written. */
-function captureLog(): { lines: string[]; stream: Writable } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { lines, stream };
-}
+import { captureLog, leakScanLogger } from '../test/log-capture';
 
 describe('structured logs', () => {
   it('never contain API keys, session tokens or the admin secret', async () => {
@@ -26,15 +14,7 @@ describe('structured logs', () => {
     const database = await createTestDatabase();
     const t = await buildTestApp({
       database,
-      deps: {
-        logger: {
-          level: 'trace',
-          stream,
-          redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-          // Log whole headers too, so a change of serializers cannot hide a leak from this test.
-          serializers: { req: (req: { headers: unknown; url: string }) => ({ url: req.url, headers: req.headers }) },
-        },
-      },
+      deps: { logger: leakScanLogger(stream) },
     });
     try {
       const apiKey = (await t.app.inject({ method: 'POST', url: '/api/register' })).json<{ apiKey: string }>().apiKey;

@@ -28,6 +28,7 @@ import { listenedCatalogueVersion } from '../src/catalogue/catalogue-cache';
 import { listenedNews } from '../src/news/news-cache';
 import { createGatewayProvisioner, type Provisioner } from '../src/rentals/provisioner';
 import { checkAnswersAgainstDocument } from './document-check';
+import { until } from './gateway-kit';
 import { sharedOrigin } from './origin';
 import { withDatabase } from './global-setup';
 
@@ -284,6 +285,11 @@ export function customerCall(t: TestApp, apiKey: string) {
   };
 }
 
+/** Reads of the operator API as a signed-in operator makes them, with a token from `adminToken`. */
+export function adminCall(t: TestApp, token: string) {
+  return { get: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }) };
+}
+
 export async function walletOf(t: TestApp, apiKey: string): Promise<number> {
   return (await customerCall(t, apiKey).get('/api/wallet')).json<{ wallet: number }>().wallet;
 }
@@ -357,10 +363,24 @@ export async function connectedRental(
 ): Promise<{ id: number; proxyId: number; user: string; pass: string }> {
   const row = await connectedRentalRow(t, upstream, endInMs);
   const rental = { id: row.id, proxyId: row.proxyId, user: row.username, pass: row.password };
-  const deadline = Date.now() + 2000;
-  while (store.authorize(rental.user, rental.pass) === null) {
-    if (Date.now() > deadline) throw new Error('the gateway did not load the rental within 2 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(() => store.authorize(rental.user, rental.pass) !== null);
   return rental;
+}
+
+/**
+ * A rental's counted bytes once its last tunnel has closed and the gateway has written its
+ * counts: what the customer's history and usage read.
+ */
+export async function settledTraffic(
+  t: TestApp,
+  gateway: Gateway,
+  rentalId: number,
+): Promise<{ bytesUp: number; bytesDown: number }> {
+  await until(() => gateway.store.openConnections(rentalId) === 0);
+  await gateway.store.flushTraffic();
+  const [row] = await t.database.db
+    .select({ bytesUp: rentals.bytesUp, bytesDown: rentals.bytesDown })
+    .from(rentals)
+    .where(eq(rentals.id, rentalId));
+  return row!;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_ADJUSTMENT_DOLLARS, MAX_GIFTCARD_DOLLARS, MAX_GIFTCARDS_PER_REQUEST } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, buildTestApp, runCli, tempDir, type TestApp } from './helper';
+import { adminCall, adminToken, buildTestApp, runCli, tempDir, type TestApp } from './helper';
 
 /**
  * Every operator action has two doors, the admin API and `npm run cli`; both parse with the
@@ -193,11 +193,7 @@ describe('the admin API and the command line refuse the same input alike', () =>
   }, 60_000);
 
   it('records nothing for a refusal', async () => {
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const audit = await adminCall(t, token).get('/api/admin/audit');
     const actions = audit.json<{ entries: { action: string }[] }>().entries.map((entry) => entry.action);
     expect(actions.filter((action) => !action.startsWith('admin.'))).toEqual([]);
     expect(runCli(data.dir, 'audit').out.trim().split('\n')).toEqual([

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { ADMIN_ROLES, endpointPath, type AdminRole, type Endpoint } from '@portal/contract';
 import { ENDPOINTS } from '@portal/contract/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema';
-import { LOG_REDACT_PATHS } from '../logging';
+import { captureLog, leakScanLogger } from '../../test/log-capture';
 import { adminToken, buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helper';
 import { createdOperator, operatorLogin, operatorToken } from '../../test/operator-kit';
 
@@ -75,28 +74,15 @@ const MANY_LOGINS = { ADMIN_LOGIN_RATE_LIMIT: '1000' };
 
 let database: TestDatabase;
 let t: TestApp;
-const logLines: string[] = [];
+const captured = captureLog();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
   t = await buildTestApp({
     database,
     env: MANY_LOGINS,
-    deps: {
-      logger: {
-        level: 'trace',
-        stream,
-        redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-        // Whole requests, bodies included, so that no serializer can hide a leak from the scan.
-        serializers: { req: (req: { headers: unknown; url: string }) => ({ url: req.url, headers: req.headers }) },
-      },
-    },
+    // Whole requests, bodies included (the hook below), so that no serializer can hide a leak from the scan.
+    deps: { logger: leakScanLogger(captured.stream) },
     beforeReady: (app) => {
       app.addHook('preHandler', async (request) => {
         request.log.trace({ body: request.body }, 'request body');
@@ -264,7 +250,7 @@ describe('the log', () => {
     const owner = await adminToken(t);
     const made = await createdOperator(t, 'support', 'Logged', owner);
     const token = await operatorToken(t, made.secretCode);
-    const log = logLines.join('');
+    const log = captured.lines.join('');
     expect(log).toContain('/api/admin/operators');
     expect(log).toContain('request body');
     expect(log).not.toContain(made.secretCode);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema';
-import { addProxies, adminToken, buildTestApp, type TestApp } from '../../test/helper';
+import { adminCall, addProxies, adminToken, buildTestApp, type TestApp } from '../../test/helper';
 import { createdOperator, operatorLogin, operatorToken } from '../../test/operator-kit';
 
 let t: TestApp;
@@ -128,11 +128,7 @@ describe('the audit log: pages, filters, and floods that do not drown it', () =>
     });
     const before = await rowCount();
     for (let i = 0; i < 520; i += 1) {
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/audit',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const refused = await adminCall(t, token).get('/api/admin/audit');
       expect(refused.statusCode).toBe(403);
     }
     expect((await rowCount()) - before).toBe(1);

@@ -1,26 +1,16 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, connectedRentalRow, startTestGateway, type TestApp } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway, type GatewayOptions } from './gateway';
 import { basic, connectTunnel, httpOverSocket, rawConnect, until } from '../../test/gateway-kit';
+import { capturedPino } from '../../test/log-capture';
 
 let t: TestApp;
 let api: string;
 let origin: Awaited<ReturnType<typeof startOrigin>>;
-const warnings: { source?: string; reason?: string; count?: number }[] = [];
-const log = pino(
-  { level: 'warn' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      warnings.push(JSON.parse(chunk.toString()) as (typeof warnings)[number]);
-      done();
-    },
-  }),
-);
+const { log, lines: warnings } = capturedPino<{ source?: string; reason?: string; count?: number }>('warn');
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });

@@ -10,6 +10,7 @@ import {
   connectedRental as connectedRentalOn,
   startTestGateway as startGatewayOn,
   type TestApp,
+  settledTraffic,
 } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
@@ -302,23 +303,19 @@ describe('accounting and several gateway processes', () => {
   it('counts bytes per rental and stores them', async () => {
     const rental = await connectedRental();
     const text = await socksGet(gateway.socksPort, rental.user, rental.pass, { ...target(), path: '/count-me' });
-    await until(() => gateway.store.openConnections(rental.id) === 0);
-    await gateway.store.flushTraffic();
-    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
-    expect(row!.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
-    expect(row!.bytesUp).toBeGreaterThan(30);
+    const row = await settledTraffic(t, gateway, rental.id);
+    expect(row.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
+    expect(row.bytesUp).toBeGreaterThan(30);
   });
 
   it('counts the payload of an HTTP CONNECT tunnel, not its CONNECT request and answer', async () => {
     const rental = await connectedRental();
     const tunnel = await connectTunnel(gateway.httpPort, basic(rental.user, rental.pass), `127.0.0.1:${origin.port}`);
     const text = await httpOverSocket(tunnel.socket!, '/count-tunnel');
-    await until(() => gateway.store.openConnections(rental.id) === 0);
-    await gateway.store.flushTraffic();
-    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
-    expect(row!.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
+    const row = await settledTraffic(t, gateway, rental.id);
+    expect(row.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
     const request = 'GET /count-tunnel HTTP/1.1\r\nHost: origin\r\nConnection: close\r\n\r\n';
-    expect(row!.bytesUp).toBe(Buffer.byteLength(request));
+    expect(row.bytesUp).toBe(Buffer.byteLength(request));
   });
 
   it('counts bytes a client sends with its CONNECT, before the tunnel is open', async () => {
@@ -335,11 +332,9 @@ describe('accounting and several gateway processes', () => {
     const established = 'HTTP/1.1 200 Connection Established\r\n\r\n';
     expect(answer.startsWith(established)).toBe(true);
     expect(answer).toContain('"path":"/early"');
-    await until(() => gateway.store.openConnections(rental.id) === 0);
-    await gateway.store.flushTraffic();
-    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
-    expect(row!.bytesUp).toBe(Buffer.byteLength(request));
-    expect(row!.bytesDown).toBe(Buffer.byteLength(answer, 'latin1') - established.length);
+    const row = await settledTraffic(t, gateway, rental.id);
+    expect(row.bytesUp).toBe(Buffer.byteLength(request));
+    expect(row.bytesDown).toBe(Buffer.byteLength(answer, 'latin1') - established.length);
   });
 
   it('answers a CONNECT it cannot serve with a status, never with the upstream address', async () => {

@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCall,
   adminToken,
   buildTestApp,
   connectedRentalRow,
@@ -141,20 +142,12 @@ describe('a rental’s concurrent connections', () => {
 
     expect((await setCap(null)).statusCode).toBe(200);
     await until(() => gateway.store.usable(r.user)?.maxConnections === null);
-    const inventory = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/proxies',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const inventory = await adminCall(t, token).get('/api/admin/proxies');
     const row = inventory
       .json<{ proxies: { id: number; maxConnections: number | null }[] }>()
       .proxies.find((proxy) => proxy.id === r.proxyId);
     expect(row?.maxConnections).toBeNull();
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const audit = await adminCall(t, token).get('/api/admin/audit');
     expect(audit.body).toContain('proxies.max-connections');
   });
 
@@ -176,11 +169,7 @@ describe('a rental’s concurrent connections', () => {
       payload: { proxies: [{ upstream: 'direct', port: 1081, max_connections: -2 }] },
     });
     expect(bad.statusCode).toBe(400);
-    const inventory = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/proxies',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const inventory = await adminCall(t, token).get('/api/admin/proxies');
     const row = inventory
       .json<{ proxies: { id: number; maxConnections: number | null }[] }>()
       .proxies.find((proxy) => proxy.id === id);
@@ -193,11 +182,7 @@ describe('a rental’s concurrent connections', () => {
     });
     expect(lines.statusCode).toBe(200);
     const [lineId] = lines.json<{ ids: number[] }>().ids;
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/proxies',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const after = await adminCall(t, token).get('/api/admin/proxies');
     expect(
       after
         .json<{ proxies: { id: number; maxConnections: number | null }[] }>()

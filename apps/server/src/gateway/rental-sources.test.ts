@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalSources } from '../db/schema';
 import {
+  adminCall,
   adminToken,
   buildTestApp,
   connectedRentalRow,
@@ -92,11 +93,7 @@ describe('the many-addresses rule through the real gateway', () => {
     expect(body).toMatchObject({ limit: LIMIT, window_hours: 24 });
 
     const token = await adminToken(t);
-    const inventory = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/proxies',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const inventory = await adminCall(t, token).get('/api/admin/proxies');
     const row = inventory
       .json<{ proxies: { id: number; sourceIps: number | null }[] }>()
       .proxies.find((proxy) => proxy.id === r.proxyId);
@@ -146,11 +143,7 @@ describe('the many-addresses rule through the real gateway', () => {
       expect((await tunnels(r.login, from, 1)).sockets).toHaveLength(1);
     }
     expect((await setLimit(null)).statusCode).toBe(200);
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const audit = await adminCall(t, token).get('/api/admin/audit');
     expect(audit.body).toContain('proxies.max-source-ips');
   });
 

@@ -12,6 +12,7 @@ import {
   ManualClock,
   startTestGateway,
   type TestApp,
+  settledTraffic,
 } from '../../test/helper';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
@@ -186,11 +187,9 @@ describe('on the shared SOCKS port', () => {
       await socks4(gateway.socksPort, { host: '127.0.0.1', port: origin.port }, `${r.user}:${r.pass}`),
     );
     const text = await httpOverSocket(socket, '/count-four');
-    await until(() => gateway.store.openConnections(r.id) === 0);
-    await gateway.store.flushTraffic();
-    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, r.id));
-    expect(row!.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
-    expect(row!.bytesUp).toBeGreaterThan(30);
+    const row = await settledTraffic(t, gateway, r.id);
+    expect(row.bytesDown).toBe(Buffer.byteLength(text, 'latin1'));
+    expect(row.bytesUp).toBeGreaterThan(30);
   });
 
   it('cuts a tunnel on a new password', async () => {

@@ -4,10 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { rentals } from '../db/schema';
 import {
   buildTestApp,
   connectedRental,
@@ -16,6 +14,7 @@ import {
   startTestGateway,
   tempDir,
   type TestApp,
+  settledTraffic,
 } from '../../test/helper';
 import { startGatewayProcess } from '../../test/gateway-process-kit';
 import { startOrigin } from '../../test/origin';
@@ -164,11 +163,9 @@ describe('the HTTPS proxy port', () => {
     });
     const established = 'HTTP/1.1 200 Connection Established\r\n\r\n';
     expect(answer).toContain('"path":"/count-tls"');
-    await until(() => gateway.store.openConnections(r.id) === 0);
-    await gateway.store.flushTraffic();
-    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, r.id));
-    expect(row!.bytesUp).toBe(Buffer.byteLength(request));
-    expect(row!.bytesDown).toBe(Buffer.byteLength(answer, 'latin1') - established.length);
+    const row = await settledTraffic(t, gateway, r.id);
+    expect(row.bytesUp).toBe(Buffer.byteLength(request));
+    expect(row.bytesDown).toBe(Buffer.byteLength(answer, 'latin1') - established.length);
   });
 
   it('serves a replaced certificate without a restart, and keeps the old one when the new files are bad', async () => {

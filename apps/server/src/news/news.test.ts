@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerCustomer, type TestApp, adminToken } from '../../test/helper';
+import { adminCall, buildTestApp, registerCustomer, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
@@ -83,11 +83,7 @@ describe('news', () => {
       payload: { amount: 5, count: 2 },
     });
     const codes = cards.json<{ codes: string[] }>().codes;
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const audit = await adminCall(t, token).get('/api/admin/audit');
     const entries = audit.json<{ entries: { actor: string; action: string; details: Record<string, unknown> }[] }>()
       .entries;
     expect(entries[0]).toMatchObject({

@@ -10,6 +10,7 @@ import { TelegramApi } from './telegram-api';
 import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
 import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
+import { captureLog } from '../../test/log-capture';
 
 let fake: TelegramFake;
 let t: TestApp;
@@ -274,16 +275,9 @@ describe('the console', () => {
 
 describe('the bot token', () => {
   it('never reaches a log line, whatever fails', async () => {
-    const { Writable } = await import('node:stream');
     const { pino } = await import('pino');
     const { portalLoggerOptions } = await import('../logging');
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
+    const { lines, stream } = captureLog();
     const log = pino(portalLoggerOptions('trace'), stream);
     // Whatever logs a Bot API URL, the token in its path is cut.
     log.warn({ url: `${fake.url}/bot${FAKE_BOT_TOKEN}/getUpdates` }, 'a line that carries a Bot API URL');

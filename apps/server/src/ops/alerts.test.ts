@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addProxies,
@@ -19,18 +17,10 @@ import { ALERT_KINDS } from '@portal/contract';
 import { Alerts, RESYNC_EVERY_MS, type AlertEvent } from './alerts-service';
 import { GATEWAY_FORGET_MS, GATEWAY_STALE_MS, watchOnce, type WatchDeps } from './ops-watch';
 import { PROVIDER_FAILURES_TO_ALERT, watchedProvider } from './watched-provider';
+import { capturedPino } from '../../test/log-capture';
 
 let t: TestApp;
-const lines: { level: number; msg: string; alert?: string; [key: string]: unknown }[] = [];
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
-      done();
-    },
-  }),
-);
+const { log, lines } = capturedPino<{ level: number; msg: string; alert?: string; [key: string]: unknown }>('info');
 const WARN = 40;
 const INFO = 30;
 const warnings = (kind: string) => lines.filter((line) => line.alert === kind && line.level === WARN);

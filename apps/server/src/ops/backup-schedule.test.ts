@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCall,
   adminToken,
   buildTestApp,
   createTestDatabase,
@@ -25,20 +24,12 @@ import {
   runScheduledBackup,
   type BackupDeps,
 } from './backup-schedule';
+import { capturedPino } from '../../test/log-capture';
 
 const HOUR = 3_600_000;
 let t: TestApp;
 const folder = tempDir('portal-scheduled-backups-');
-const lines: { level: number; msg: string; alert?: string }[] = [];
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
-      done();
-    },
-  }),
-);
+const { log, lines } = capturedPino<{ level: number; msg: string; alert?: string }>('info');
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { BACKUP_DIR: folder.dir, BACKUP_EVERY_HOURS: '0.5', BACKUP_KEEP: '3' } });
@@ -163,11 +154,7 @@ describe('scheduled backups', () => {
     expect(await alertValue('backup_failed')).toBe(1);
 
     const token = await adminToken(t);
-    const status = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/backups',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const status = await adminCall(t, token).get('/api/admin/backups');
     expect(status.statusCode).toBe(200);
     const body = status.json<{
       enabled: boolean;

@@ -5,6 +5,7 @@ import type { Gateway } from '../gateway/gateway';
 import { socks5Connect, until } from '../../test/gateway-kit';
 import { buildTestApp, customerCall, startTestGateway, type TestApp } from '../../test/helper';
 import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
+import { EVERY_IPV4_CLIENT } from '../../test/ipv4-wide-spellings';
 import { startOrigin } from '../../test/origin';
 import { narrowStoredIpAuthLists } from './ip-auth';
 
@@ -53,16 +54,7 @@ const EVERYTHING = { socks5: true, connect: true, plain: true };
 describe('IP authorization lists are as wide as what they match', () => {
   it('refuses every spelling that reached all IPv4 clients with a 400 naming the limit, and changes nothing', async () => {
     const rental = await rented();
-    for (const entry of [
-      '::/64',
-      '::ffff:0:0/96',
-      '::ffff:0.0.0.0/96',
-      '0:0:0:0:0:ffff:0:0/96',
-      '::ffff:0:0/64',
-      '::ffff:127.0.0.0/104',
-      '::ffff:127.0.0.0/112',
-      '64:ff9b::/96',
-    ]) {
+    for (const entry of EVERY_IPV4_CLIENT) {
       const response = await setIps(rental.apiKey, rental.proxyId, [entry]);
       expect(response.statusCode, entry).toBe(400);
       expect(response.json<{ error: string }>().error, entry).toMatch(/too wide: .*at most a \/24 of IPv4/);

@@ -254,6 +254,8 @@ describe('usage per hour', () => {
     const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rentalId));
     return { up: row!.bytesUp, down: row!.bytesDown };
   };
+  const sumOfHours = (hours: Usage) =>
+    hours.reduce((acc, h) => ({ up: acc.up + h.bytes_up, down: acc.down + h.bytes_down }), { up: 0, down: 0 });
 
   it('keeps hourly buckets that add up to the rental totals', async () => {
     const rental = await rented();
@@ -275,11 +277,7 @@ describe('usage per hour', () => {
       [51, 701],
     ]);
     expect(Date.parse(hours[1]!.hour) - Date.parse(hours[0]!.hour)).toBe(3_600_000);
-    const sum = hours.reduce((acc, h) => ({ up: acc.up + h.bytes_up, down: acc.down + h.bytes_down }), {
-      up: 0,
-      down: 0,
-    });
-    expect(sum).toEqual(await totals(rental.rentalId));
+    expect(sumOfHours(hours)).toEqual(await totals(rental.rentalId));
   });
 
   it('counts an open tunnel while it is open, and the buckets still add up after it closes', async () => {
@@ -297,11 +295,7 @@ describe('usage per hour', () => {
     await until(() => gateway.store.openConnections(rental.rentalId) === 0);
     await gateway.store.flushTraffic();
     const hours = await usage(rental.apiKey, rental.proxyId);
-    const sum = hours.reduce((acc, h) => ({ up: acc.up + h.bytes_up, down: acc.down + h.bytes_down }), {
-      up: 0,
-      down: 0,
-    });
-    expect(sum).toEqual(await totals(rental.rentalId));
+    expect(sumOfHours(hours)).toEqual(await totals(rental.rentalId));
   });
 
   it("is refused for another customer's proxy", async () => {

@@ -129,26 +129,11 @@ describe('the figures of a stock', () => {
   });
 
   it('shares are whole percentages adding up to 100, none 0 for a type in stock', () => {
-    expect(wholeShares({ mobile: 1, residential: 1, datacenter: 1 })).toEqual({
-      mobile: 34,
-      residential: 33,
-      datacenter: 33,
-    });
-    expect(wholeShares({ mobile: 0, residential: 62, datacenter: 38 })).toEqual({
-      mobile: 0,
-      residential: 62,
-      datacenter: 38,
-    });
+    const byType = (mobile: number, residential: number, datacenter: number) => ({ mobile, residential, datacenter });
+    expect(wholeShares(byType(1, 1, 1))).toEqual(byType(34, 33, 33));
+    expect(wholeShares(byType(0, 62, 38))).toEqual(byType(0, 62, 38));
     // One residential among a thousand is not "100% datacenter".
-    expect(wholeShares({ mobile: 0, residential: 1, datacenter: 999 })).toEqual({
-      mobile: 0,
-      residential: 1,
-      datacenter: 99,
-    });
-    expect(wholeShares({ mobile: 0, residential: 0, datacenter: 0 })).toEqual({
-      mobile: 0,
-      residential: 0,
-      datacenter: 0,
-    });
+    expect(wholeShares(byType(0, 1, 999))).toEqual(byType(0, 1, 99));
+    expect(wholeShares(byType(0, 0, 0))).toEqual(byType(0, 0, 0));
   });
 });
