@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminSecret, expectNoSeriousViolations } from './kit';
+import { adminSecret, expectNoSeriousViolations, pageErrors } from './kit';
 
 const HEADER = 'ip,port,protocol,type,country,region,city,isp,zip,fraud_score,upstream';
 
@@ -12,8 +12,7 @@ async function adminLogIn(page: Page) {
 }
 
 test('operator imports a CSV and sees the rows', async ({ page }) => {
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   // Documentation-range IPs on random high ports, and a city name of this run to search by,
   // so a re-run against the same data cannot collide with (or find) an earlier run's rows.
   const tag = `Testville${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSecret, expectNoSeriousViolations } from './kit';
+import { adminSecret, expectNoSeriousViolations, pageErrors } from './kit';
 
 declare global {
   interface Window {
@@ -44,8 +44,7 @@ test('admin adds an important news item with markup, a visitor sees it as text o
   page,
   browser,
 }) => {
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const title = `Maintenance ${MARKER} <img src=x onerror="window.__xss=1">`;
   const content = '<script>window.__xss=1</script>';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
-import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
 
 const SHOTS = 'test-results/disable-ux';
 
@@ -22,8 +22,7 @@ async function expectNoSideScroll(page: Page) {
  */
 test('a disabled proxy is visible to its renter; the disable asks first', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const upstreams = [await socksUpstream(), await socksUpstream()];
   const token = await adminToken(request);
   const admin = { authorization: `Bearer ${token}` };

@@ -61,6 +61,13 @@ async function settleTransitions(page: Page): Promise<void> {
  * screen test (92 s of axe per language against 37 s). Only violations are read, so passes are not
  * collected.
  */
+/** The uncaught errors of a page's scripts, as they happen: a test ends by expecting none. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   await settleTransitions(page);
   const results = await new AxeBuilder({ page })

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { pageErrors } from './kit';
 
 test('the landing page loads in Chromium and its login button leads to /login', async ({ page }) => {
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   page.on('console', (message) => {
     if (message.type() === 'error') failures.push(message.text());
   });

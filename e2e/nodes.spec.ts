@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminSecret, expectNoSeriousViolations } from './kit';
+import { adminSecret, expectNoSeriousViolations, pageErrors } from './kit';
 
 /** No element makes the page wider than the window. */
 async function expectNoSideScroll(page: Page, where: string) {
@@ -17,8 +17,7 @@ test('the owner adds a node, sees its token once, moves a proxy onto it and back
   // Two widths, two languages, axe on five states and the whole inventory loaded four times: far
   // more than the default 30 s on a machine the other tests share.
   test.setTimeout(300_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const name = `fra-${Date.now().toString(36)}`;
 
   await page.setViewportSize({ width: 1280, height: 900 });

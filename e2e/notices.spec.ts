@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminSecret, expectNoSeriousViolations, fundedCustomer } from './kit';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminSecret, adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
 
 const telegramFake = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18321) + 22}`;
 const DEEP_LINK = /^https:\/\/t\.me\/proxyport_e2e_bot\?start=[\w-]{20,64}$/;
@@ -9,16 +9,21 @@ const MARKER = `e2e-broadcast-${Date.now().toString(36)}`;
 // A broadcast is a news item too, and other browser tests share this server and expect /news to
 // be empty: this run's items go.
 test.afterAll(async ({ request }) => {
-  const { token } = (await (
-    await request.post('/api/admin/login', { data: { secretCode: adminSecret() } })
-  ).json()) as {
-    token: string;
-  };
+  const token = await adminToken(request);
   const { news } = (await (await request.get('/api/news')).json()) as { news: { _id: string; title: string }[] };
   for (const item of news.filter((n) => n.title.includes(MARKER))) {
     await request.delete(`/api/admin/news/${item._id}`, { headers: { authorization: `Bearer ${token}` } });
   }
 });
+
+/** The user presses Start in Telegram on the deep link, from a chat numbered from `firstChat` up. */
+async function pressStart(request: APIRequestContext, url: string, firstChat: number): Promise<number> {
+  const chatId = firstChat + Math.floor(Math.random() * 100_000);
+  await request.post(`${telegramFake}/test/say`, {
+    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
+  });
+  return chatId;
+}
 
 /** Connect Telegram on /account: the deep link appears, as text and as the Open Telegram link. */
 async function connect(page: Page): Promise<string> {
@@ -41,10 +46,7 @@ test('Connect Telegram shows the deep link; /start with its code links the chat 
   await expectNoSeriousViolations(page, '/account with the Telegram link');
 
   // The user presses Start in Telegram: the bot, polling the (fake) Bot API, links the chat.
-  const chatId = 700_000 + Math.floor(Math.random() * 100_000);
-  await request.post(`${telegramFake}/test/say`, {
-    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
-  });
+  const chatId = await pressStart(request, url, 700_000);
   await expect
     .poll(
       async () => {
@@ -82,10 +84,7 @@ test('the console broadcasts to linked chats and lists the notices sent, axe cle
   test.setTimeout(60_000);
   await fundedCustomer(page, request);
   const url = await connect(page);
-  const chatId = 800_000 + Math.floor(Math.random() * 100_000);
-  await request.post(`${telegramFake}/test/say`, {
-    data: { chatId, text: `/start ${new URL(url).searchParams.get('start')}` },
-  });
+  const chatId = await pressStart(request, url, 800_000);
   await page.reload();
   await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 15_000 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { adminSecret, expectNoSeriousViolations } from './kit';
+import { adminSecret, expectNoSeriousViolations, pageErrors } from './kit';
 
 async function logIn(page: Page, secret: string) {
   await page.goto('/admin');
@@ -28,8 +28,7 @@ test('the owner adds a support operator, who sets up an authenticator and sees o
 }) => {
   // Two logins, a setup, and axe on four states at two widths: more than the default 30 s.
   test.setTimeout(90_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const name = `Support ${Date.now().toString(36)}`;
 
   await logIn(page, adminSecret());

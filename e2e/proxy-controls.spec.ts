@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';
-import { expectNoSeriousViolations, fundedCustomer } from './kit';
+import { expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
 
 interface Row {
   id: number;
@@ -69,8 +69,7 @@ test.describe('proxy controls on a 375 px phone', () => {
   }) => {
     test.setTimeout(120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(error.message));
+    const failures = pageErrors(page);
     const { history } = await customerWithProxy(page, request);
     const [row] = await history();
     const home = `${baseURL}/`;

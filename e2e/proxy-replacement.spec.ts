@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
-import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
 
 interface Row {
   id: number;
@@ -55,8 +55,7 @@ async function failingRental(page: Page, request: APIRequestContext, country: st
 }
 
 async function replaceThroughTheDialog(page: Page, request: APIRequestContext, country: string, octet: number) {
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const { ids, cleanup } = await failingRental(page, request, country, octet);
   try {
     await page.goto('/history');

@@ -1,6 +1,6 @@
 import { priceCents } from '@portal/contract';
 import { expect, test } from '@playwright/test';
-import { createGiftcard } from './kit';
+import { createGiftcard, pageErrors } from './kit';
 
 test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, redeem a gift card, refund refused', async ({
   page,
@@ -9,8 +9,7 @@ test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, 
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
 
   // Sign up: the key is shown once; the dashboard button opens /payment.
   await page.goto('/signup');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pageErrors } from './kit';
 
 /** Signs up from the landing page and returns the new API key shown once. */
 async function signUpFromLanding(page: Page): Promise<string> {
@@ -16,8 +17,7 @@ async function signUpFromLanding(page: Page): Promise<string> {
 test('landing → sign up → key shown → dashboard opens /payment; logout, then login with the key → /proxy', async ({
   page,
 }) => {
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
 
   const apiKey = await signUpFromLanding(page);
   await expect(page.getByText('Registration successful')).toBeVisible();

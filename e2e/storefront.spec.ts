@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken } from './kit';
+import { adminToken, pageErrors } from './kit';
 
 /**
  * the public pages arrive as complete HTML in every language, hydrate without warnings,
@@ -159,8 +159,7 @@ test('assets and pages answer brotli or gzip as the client asks, assets with the
 
 /** Fails on any console error or warning and any page error (React reports hydration mismatches so). */
 function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = pageErrors(page);
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageErrors } from './kit';
 
 /**
  * The terms state the gateway's limits as configured (the e2e server runs with the defaults:
@@ -15,8 +16,7 @@ test('the terms state the configured address limit in the HTML and keep it after
   const russian = await (await request.get('/ru/terms')).text();
   expect(russian).toContain('не более 5');
 
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = pageErrors(page);
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });

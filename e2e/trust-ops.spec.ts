@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { adminSecret, adminToken, expectNoSeriousViolations } from './kit';
+import { adminSecret, adminToken, expectNoSeriousViolations, pageErrors } from './kit';
 
 const SHOTS = 'test-results/playwright/trust-ops';
 
@@ -53,8 +53,7 @@ test('gift card codes once in full, then masked with an audited reveal; the audi
   page,
 }) => {
   test.setTimeout(120_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   await logIn(page);
   const nav = page.getByRole('navigation', { name: 'Console' });
 
@@ -92,8 +91,7 @@ test('a locked operator is marked and unlocked by the owner; My account lists an
   request,
 }) => {
   test.setTimeout(120_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const name = await lockedOperator(request);
   // Another session of the owner's, to be ended from the console.
   await adminToken(request);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { udpClient } from '../apps/server/test/udp-kit';
 import { httpUpstream } from '../apps/server/test/http-upstream';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
-import { adminToken, fundedCustomer } from './kit';
+import { adminToken, fundedCustomer, pageErrors } from './kit';
 
 const port = Number(process.env.E2E_PORT ?? 18321);
 /** The e2e server's gateway SOCKS port and its UDP echo (scripts/e2e-server.mjs). */
@@ -25,8 +25,7 @@ test('discovery marks UDP, the catalogue filters by it, and datagrams echo throu
   request,
 }) => {
   test.setTimeout(90_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const relaying = await socksUpstream();
   const httpProxy = await httpUpstream();
   const token = await adminToken(request);

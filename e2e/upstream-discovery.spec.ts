@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { pageErrors } from './kit';
 import fs from 'node:fs';
 import path from 'node:path';
 import { httpUpstream } from '../apps/server/test/http-upstream';
@@ -13,8 +14,7 @@ const ADMIN_SECRET_FILE = path.resolve(import.meta.dirname, '../test-results/e2e
  */
 test('operator pastes three upstream lines, discovery lists them, a customer sees them', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const failures: string[] = [];
-  page.on('pageerror', (error) => failures.push(error.message));
+  const failures = pageErrors(page);
   const upstreams = await Promise.all([httpUpstream(), httpUpstream(), httpUpstream()]);
   try {
     await page.goto('/admin');

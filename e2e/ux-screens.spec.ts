@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { adminToken, expectNoSeriousViolations, fundedCustomer } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
 
 // Each screen waits for its data: a catalogue of 100 rows took over 5 s to render on a shared,
 // crowded machine. A wait for readiness, not a timing assertion.
@@ -60,8 +60,7 @@ const WIDTHS = [375, 1280] as const;
  * console error): every screen below must show only translated text.
  */
 function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = pageErrors(page);
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('i18next: missing translation'))
       problems.push(message.text());
