@@ -1,9 +1,10 @@
 /** The processes of the gateway benchmark: Debian's dante-server as the reference, and CPU time read from /proc. */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { writeDanteConfig } from '../../apps/server/test/dante-upstream';
+import { portOpens } from '../../apps/server/test/ports';
 
 export const DANTE_PORT = 11_999;
 
@@ -67,38 +68,11 @@ export function cpuSeconds(id: number): number | null {
 export async function startDante(binary: string): Promise<{ pgid: number; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dante-'));
   const config = path.join(dir, 'danted.conf');
-  fs.writeFileSync(
-    config,
-    [
-      `logoutput: ${path.join(dir, 'danted.log')}`,
-      `internal: 127.0.0.1 port = ${DANTE_PORT}`,
-      'external: 127.0.0.1',
-      'clientmethod: none',
-      'socksmethod: none',
-      'user.privileged: root',
-      'user.unprivileged: nobody',
-      'client pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
-      // One keyword a line: dante's parser takes no two on one line.
-      'socks pass {',
-      '  from: 127.0.0.0/8 to: 0.0.0.0/0',
-      '  command: connect udpassociate udpreply',
-      '}',
-    ].join('\n'),
-  );
+  writeDanteConfig(config, DANTE_PORT, { privileged: 'root', unprivileged: 'nobody' });
   // Its own process group: dante forks io-children, and all of them must stop with the benchmark.
   const [command, args] = onCore(PROXY_CORE, binary, ['-f', config, '-N', '2']);
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 50; i += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = net.connect(DANTE_PORT, '127.0.0.1', () => {
-        probe.destroy();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await portOpens(DANTE_PORT);
   const stop = () => {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,17 +1,39 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { freePort, portOpens } from './ports';
+
 const DANTED = '/usr/sbin/danted';
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/**
+ * dante on loopback without authentication, for loopback clients only: SOCKS5 and SOCKS4
+ * CONNECT and SOCKS5 UDP ASSOCIATE. Its log goes beside the configuration file.
+ */
+export function writeDanteConfig(
+  file: string,
+  port: number,
+  users: { privileged: string; unprivileged: string },
+): void {
+  fs.writeFileSync(
+    file,
+    [
+      `logoutput: ${path.join(path.dirname(file), 'danted.log')}`,
+      `internal: 127.0.0.1 port = ${port}`,
+      'external: 127.0.0.1',
+      'clientmethod: none',
+      'socksmethod: none',
+      `user.privileged: ${users.privileged}`,
+      `user.unprivileged: ${users.unprivileged}`,
+      'client pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
+      // One keyword a line: dante's parser takes no two on one line.
+      'socks pass {',
+      '  from: 127.0.0.0/8 to: 0.0.0.0/0',
+      '  command: connect udpassociate udpreply',
+      '}',
+    ].join('\n'),
+  );
 }
 
 /**
@@ -26,20 +48,7 @@ export async function danteUpstream(): Promise<{ url: string; stop: () => void }
   const port = await freePort();
   const user = os.userInfo().username;
   const config = path.join(dir, 'danted.conf');
-  fs.writeFileSync(
-    config,
-    [
-      `logoutput: ${path.join(dir, 'danted.log')}`,
-      `internal: 127.0.0.1 port = ${port}`,
-      'external: 127.0.0.1',
-      'clientmethod: none',
-      'socksmethod: none',
-      `user.privileged: ${user}`,
-      `user.unprivileged: ${user}`,
-      'client pass { from: 127.0.0.0/8 to: 0.0.0.0/0 }',
-      'socks pass { from: 127.0.0.0/8 to: 0.0.0.0/0 command: connect udpassociate udpreply }',
-    ].join('\n'),
-  );
+  writeDanteConfig(config, port, { privileged: user, unprivileged: user });
   const child = spawn(DANTED, ['-f', config, '-N', '1'], { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   const stop = () => {
@@ -50,18 +59,7 @@ export async function danteUpstream(): Promise<{ url: string; stop: () => void }
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const probe = net.connect(port, '127.0.0.1', () => {
-        probe.destroy();
-        resolve(true);
-      });
-      probe.once('error', () => resolve(false));
-    });
-    if (up) return { url: `socks5://127.0.0.1:${port}`, stop };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (await portOpens(port, () => child.exitCode !== null)) return { url: `socks5://127.0.0.1:${port}`, stop };
   stop();
   return null;
 }

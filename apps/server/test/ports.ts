@@ -12,3 +12,23 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Whether a server accepts connections on loopback `port`, asked every 100 ms for up to 5 s;
+ * false at once when `exited` says the server's process has gone.
+ */
+export async function portOpens(port: number, exited: () => boolean = () => false): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const up = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1', () => {
+        probe.destroy();
+        resolve(true);
+      });
+      probe.once('error', () => resolve(false));
+    });
+    if (up) return true;
+    if (exited()) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}

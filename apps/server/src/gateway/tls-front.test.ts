@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../../test/ports';
 import path from 'node:path';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
@@ -26,14 +27,6 @@ import { trustedSources } from './proxy-protocol';
 import { PLAIN_HTTP_REFUSED } from './tls-front';
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The HTTPS proxy port through the real gateway, with a CA and certificates made by openssl for
