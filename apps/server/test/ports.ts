@@ -32,3 +32,27 @@ export async function portOpens(port: number, exited: () => boolean = () => fals
   }
   return false;
 }
+
+/**
+ * Starts `server` on loopback (`port` 0: a free one) and keeps its open sockets: `stop` cuts
+ * them and closes it, where a plain close would wait for every client to leave.
+ */
+export async function serveOnLoopback(
+  server: net.Server,
+  port = 0,
+): Promise<{ port: number; stop: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    stop: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

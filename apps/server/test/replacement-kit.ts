@@ -3,6 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { SocksClient } from 'socks';
 import { createSocks5Server } from '../src/gateway/socks5-server';
 import { startGatewayProcess } from './gateway-process-kit';
+import { serveOnLoopback } from './ports';
 
 /** Test helpers for replacement (kept out of *.test.ts to keep the tests short). */
 
@@ -37,7 +38,6 @@ export async function exitEcho(): Promise<{ port: number; close: () => Promise<v
 export async function upstreamWithExit(
   exit: string,
 ): Promise<{ url: string; stop: () => Promise<void>; refuseNew: () => void }> {
-  const sockets = new Set<net.Socket>();
   const server = createSocks5Server({
     authenticate: (username, password) =>
       username === 'user' && password === 'pass'
@@ -51,21 +51,12 @@ export async function upstreamWithExit(
           }
         : null,
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, stop } = await serveOnLoopback(server);
   return {
     url: `socks5://user:pass@127.0.0.1:${port}`,
     /** Stops accepting (its checks fail) while tunnels already open keep running. */
     refuseNew: () => server.close(),
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
@@ -74,7 +65,6 @@ export async function upstreamWithExit(
  * once, as residential and mobile sellers' proxies often do; `stop` ends it and all it holds.
  */
 export async function narrowUpstream(clients: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const sockets = new Set<net.Socket>();
   const server = createSocks5Server({
     authenticate: () => null,
     authenticateSource: () => ({
@@ -87,18 +77,10 @@ export async function narrowUpstream(clients: number): Promise<{ url: string; st
     }),
   });
   server.maxConnections = clients;
-  server.on('connection', (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port, stop } = await serveOnLoopback(server);
   return {
-    url: `socks5://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    url: `socks5://127.0.0.1:${port}`,
+    stop,
   };
 }
 

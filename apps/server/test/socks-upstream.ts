@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type net from 'node:net';
 import { dial } from '../src/gateway/dialer';
 import { createSocks5Server } from '../src/gateway/socks5-server';
 import { ALLOW_ALL_TARGETS } from '../src/gateway/target-policy';
 import { UdpAssociations } from '../src/gateway/udp-associate';
+import { serveOnLoopback } from './ports';
 
 /** The fake upstream meters nothing and cuts nothing: that is the gateway's business. */
 const noStore = { track: () => () => undefined, meter: () => () => undefined };
@@ -18,7 +18,6 @@ export async function socksUpstream(
   port = 0,
   { udp = true }: { udp?: boolean } = {},
 ): Promise<{ url: string; port: number; associations: () => number; stop: () => Promise<void> }> {
-  const sockets = new Set<net.Socket>();
   const relays = new UdpAssociations({
     store: noStore,
     policy: ALLOW_ALL_TARGETS,
@@ -41,21 +40,13 @@ export async function socksUpstream(
           }
         : null,
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actual = (server.address() as AddressInfo).port;
+  const served = await serveOnLoopback(server, port);
+  const actual = served.port;
   return {
     port: actual,
     associations: () => associations,
     url: `socks5://user:pass@127.0.0.1:${actual}`,
-    stop: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    stop: served.stop,
   };
 }
 

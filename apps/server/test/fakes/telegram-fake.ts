@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { serveOnLoopback } from '../ports';
 
 /** A bot token in Telegram's form, for tests. */
 export const FAKE_BOT_TOKEN = '123456789:AAFakeBotTokenForTests_0123456789abc';
@@ -36,7 +36,6 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN) {
   const failures: ScriptedFailure[] = [];
   const paths: string[] = [];
   const waiters = new Set<() => void>();
-  const sockets = new Set<Socket>();
   let nextUpdateId = 1;
   let nextMessageId = 1;
 
@@ -101,12 +100,7 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN) {
       }
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, stop } = await serveOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -138,8 +132,7 @@ export async function startTelegramFake(token = FAKE_BOT_TOKEN) {
     to: (chatId: number) => sent.filter((message) => message.chatId === chatId).map((message) => message.text),
     close: async () => {
       for (const wake of [...waiters]) wake();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
     },
   };
 }
