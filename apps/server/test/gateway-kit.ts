@@ -98,13 +98,22 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 20
   return Date.now() - started;
 }
 
+/**
+ * A connection to the HTTP front, from the client address `from` when given, that sends a
+ * CONNECT for `target` (with `auth` as its Proxy-Authorization, unless empty) once open.
+ */
+export function sentConnect(port: number, auth: string, target: string, from?: string): net.Socket {
+  const authorization = auth ? `Proxy-Authorization: ${auth}\r\n` : '';
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
+    socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization}\r\n`),
+  );
+  return socket;
+}
+
 /** The whole answer of the HTTP front to a CONNECT, as text. */
 export function rawConnect(port: number, auth: string, target: string, from?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const authorization = auth ? `Proxy-Authorization: ${auth}\r\n` : '';
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
-      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization}\r\n`),
-    );
+    const socket = sentConnect(port, auth, target, from);
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
     socket.on('close', () => resolve(text));

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rentals } from '../src/db/schema';
 import type { Gateway } from '../src/gateway/gateway';
-import { until } from './gateway-kit';
+import { sentConnect, until } from './gateway-kit';
 import { addProxies, customerCall, fundedCustomer, type TestApp } from './helper';
 
 /** Whether the port can be bound on the address right now. */
@@ -57,10 +57,7 @@ export function plainGet(
 /** The status line of the answer to a CONNECT from `from`; the tunnel, if any, is closed at once. */
 export function connectStatus(port: number, auth: string, target: string, from?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const authorization = auth ? `Proxy-Authorization: ${auth}\r\n` : '';
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () =>
-      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authorization}\r\n`),
-    );
+    const socket = sentConnect(port, auth, target, from);
     let text = '';
     const done = () => {
       socket.destroy();
