@@ -325,17 +325,45 @@ export async function adminToken(t: TestApp): Promise<string> {
   return response.json<{ token: string }>().token;
 }
 
-/** A bought rental made connected until `endInMs` from now, as its database row and its customer's key. */
-export async function connectedRentalRow(t: TestApp, upstream = 'direct', endInMs = 3_600_000) {
-  const [proxyId] = await addProxies(t, 1, { upstream });
-  const { apiKey } = await fundedCustomer(t, 10_000);
-  await customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
+/**
+ * A proxy (`proxyId`, or a new one with `proxy`'s fields) bought through the API by a customer
+ * (`apiKey`, or a new funded one) and made connected until `endAt` (an hour from now in real
+ * time, the gateway's clock, unless given): its rental row and its customer's key.
+ */
+export async function connectedPurchase(
+  t: TestApp,
+  options: {
+    proxyId?: number;
+    proxy?: Partial<ProxyImportRow>;
+    apiKey?: string;
+    hours?: number;
+    endAt?: Date;
+    connectedAt?: Date;
+  } = {},
+) {
+  const proxyId = options.proxyId ?? (await addProxies(t, 1, options.proxy))[0]!;
+  const apiKey = options.apiKey ?? (await fundedCustomer(t, 10_000)).apiKey;
+  const bought = await customerCall(t, apiKey).post('/api/proxy/buy', {
+    task: 'up',
+    id: proxyId,
+    hours: options.hours ?? 1,
+  });
+  if (bought.statusCode !== 200) throw new Error(`the purchase failed: ${bought.body}`);
   const [row] = await t.database.db
     .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + endInMs) })
-    .where(eq(rentals.proxyId, proxyId!))
+    .set({
+      status: 'connected',
+      endTime: options.endAt ?? new Date(Date.now() + HOUR),
+      ...(options.connectedAt ? { connectedAt: options.connectedAt } : {}),
+    })
+    .where(eq(rentals.proxyId, proxyId))
     .returning();
   return { ...row!, apiKey };
+}
+
+/** A new proxy of `upstream` bought and made connected until `endInMs` from now. */
+export function connectedRentalRow(t: TestApp, upstream = 'direct', endInMs = 3_600_000) {
+  return connectedPurchase(t, { proxy: { upstream }, endAt: new Date(Date.now() + endInMs) });
 }
 
 /** A gateway on free loopback ports over the test's database, on the real clock (its timers cut access). */

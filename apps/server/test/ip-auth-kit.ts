@@ -1,11 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { rentals } from '../src/db/schema';
 import type { Gateway } from '../src/gateway/gateway';
 import { sentConnect, until } from './gateway-kit';
-import { addProxies, customerCall, fundedCustomer, type TestApp } from './helper';
+import { connectedPurchase, type TestApp } from './helper';
 
 /** Whether the port can be bound on the address right now. */
 function bindable(port: number, host: string): Promise<boolean> {
@@ -74,15 +71,7 @@ export function connectStatus(port: number, auth: string, target: string, from?:
 
 /** A connected rental of a new proxy, for a new customer or the one whose key is given, known to the gateway. */
 export async function rentedForIpAuth(t: TestApp, gateway: Gateway, apiKey?: string) {
-  const customer = apiKey ? { apiKey } : await fundedCustomer(t, 10_000);
-  const [proxyId] = await addProxies(t, 1);
-  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-  expect(bought.statusCode).toBe(200);
-  const [row] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-    .where(eq(rentals.proxyId, proxyId!))
-    .returning();
-  await until(() => gateway.store.authorize(row!.username, row!.password) !== null);
-  return { apiKey: customer.apiKey, proxyId: proxyId!, user: row!.username, pass: row!.password, rentalId: row!.id };
+  const row = await connectedPurchase(t, { apiKey });
+  await until(() => gateway.store.authorize(row.username, row.password) !== null);
+  return { apiKey: row.apiKey, proxyId: row.proxyId, user: row.username, pass: row.password, rentalId: row.id };
 }

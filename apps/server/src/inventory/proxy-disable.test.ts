@@ -21,6 +21,7 @@ import {
   walletOf,
   withinASecond,
   type TestApp,
+  connectedPurchase,
 } from '../../test/helper';
 
 let t: TestApp;
@@ -51,16 +52,14 @@ async function upstream(exit: string): Promise<string> {
 
 /** A bought rental made connected (end in real time, the gateway's clock), its renter linked to Telegram. */
 async function rent(proxyId: number) {
-  const customer = await fundedCustomer(t, 10_000);
-  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 24 });
-  expect(bought.statusCode).toBe(200);
-  const [rental] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', connectedAt: t.clock.now(), endTime: new Date(Date.now() + 24 * HOUR) })
-    .where(eq(rentals.proxyId, proxyId))
-    .returning();
-  await t.database.db.insert(noticeContacts).values({ userId: customer.userId, telegramChatId: 7_000 + rental!.id });
-  return { rental: rental!, ...customer };
+  const { apiKey, ...rental } = await connectedPurchase(t, {
+    proxyId,
+    hours: 24,
+    connectedAt: t.clock.now(),
+    endAt: new Date(Date.now() + 24 * HOUR),
+  });
+  await t.database.db.insert(noticeContacts).values({ userId: rental.userId, telegramChatId: 7_000 + rental.id });
+  return { rental, apiKey, userId: rental.userId };
 }
 
 const disable = async (proxyId: number, body?: object) => {

@@ -1,3 +1,4 @@
+import type { ProxyImportRow } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
@@ -6,12 +7,12 @@ import { databaseUsage } from '../gateway/database-link';
 import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, downloadUntilCut, until } from '../../test/gateway-kit';
 import {
-  addProxies,
   buildTestApp,
   customerCall,
   fundedCustomer,
   startTestGateway,
   type TestApp,
+  connectedPurchase,
 } from '../../test/helper';
 import { startOrigin } from '../../test/origin';
 
@@ -39,17 +40,9 @@ afterAll(async () => {
 });
 
 /** A customer with a connected rental of a new proxy (on the real clock: the gateway's). */
-async function rented(overrides: Parameters<typeof addProxies>[2] = {}, apiKey?: string) {
-  const customer = apiKey ? { apiKey } : await fundedCustomer(t, 10_000);
-  const [proxyId] = await addProxies(t, 1, overrides);
-  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 1 });
-  expect(bought.statusCode).toBe(200);
-  const [row] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', endTime: new Date(Date.now() + 3_600_000) })
-    .where(eq(rentals.proxyId, proxyId!))
-    .returning();
-  return { apiKey: customer.apiKey, proxyId: proxyId!, user: row!.username, pass: row!.password, rentalId: row!.id };
+async function rented(overrides: Partial<ProxyImportRow> = {}, apiKey?: string) {
+  const row = await connectedPurchase(t, { proxy: overrides, apiKey });
+  return { apiKey: row.apiKey, proxyId: row.proxyId, user: row.username, pass: row.password, rentalId: row.id };
 }
 
 const history = async (apiKey: string) =>

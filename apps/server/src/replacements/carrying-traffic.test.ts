@@ -10,12 +10,12 @@ import {
   addProxies,
   buildTestApp,
   customerCall,
-  fundedCustomer,
   lifecycleOf,
   startTestGateway,
   testProvisioner,
   walletOf,
   type TestApp,
+  connectedPurchase,
 } from '../../test/helper';
 import { closedPort } from '../../test/socks-upstream';
 import { exitEcho, heldTunnel, narrowUpstream } from '../../test/replacement-kit';
@@ -51,19 +51,17 @@ const SECOND = 1000;
 
 /** A connected rental of `proxyId` until a day from the manual clock, once the gateway knows it. */
 async function rent(proxyId: number) {
-  const customer = await fundedCustomer(t, 10_000);
-  const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id: proxyId, hours: 24 });
-  expect(bought.statusCode).toBe(200);
-  const [rental] = await t.database.db
-    .update(rentals)
-    .set({ status: 'connected', connectedAt: t.clock.now(), endTime: new Date(t.clock.now().getTime() + 86_400_000) })
-    .where(eq(rentals.proxyId, proxyId))
-    .returning();
+  const { apiKey, ...rental } = await connectedPurchase(t, {
+    proxyId,
+    hours: 24,
+    connectedAt: t.clock.now(),
+    endAt: new Date(t.clock.now().getTime() + 86_400_000),
+  });
   const deadline = Date.now() + 2000;
-  while (!gateway.store.authorize(rental!.username, rental!.password) && Date.now() < deadline) {
+  while (!gateway.store.authorize(rental.username, rental.password) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { rental: rental!, apiKey: customer.apiKey };
+  return { rental, apiKey };
 }
 
 const rentalRow = async (id: number) => (await t.database.db.select().from(rentals).where(eq(rentals.id, id)))[0]!;
