@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 import { inList } from './sql-lists';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
 
 const statusList = inList(NOTICE_STATUSES);
 
@@ -22,11 +22,8 @@ export const operatorChats = pgTable('operator_chats', {
 export const operatorLinkCodes = pgTable(
   'operator_link_codes',
   {
-    codeHash: text('code_hash').primaryKey(),
+    ...linkCodeColumns(),
     operatorId: requiredReference('operator_id', () => operators.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    usedAt: instant('used_at'),
   },
   (t) => [index('operator_link_codes_operator_idx').on(t.operatorId)],
 );

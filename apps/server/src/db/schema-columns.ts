@@ -1,4 +1,4 @@
-import { bigint, type ReferenceConfig, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column groups most tables repeat, written once. Each gives exactly the column it replaces, so
@@ -23,3 +23,14 @@ export const requiredReference = <TName extends string>(
   ref: ReferenceConfig['ref'],
   actions?: ReferenceConfig['actions'],
 ) => bigNumber(name).notNull().references(ref, actions);
+
+/**
+ * A one-time code of a deep link, kept as its hash: the customers' and the operators' codes are
+ * the same but for the owner's column.
+ */
+export const linkCodeColumns = () => ({
+  codeHash: text('code_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});

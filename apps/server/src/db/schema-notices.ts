@@ -4,7 +4,7 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzl
 import type { StoredPayload } from '../notices/notice-events';
 import { users } from './schema-accounts';
 import { inList } from './sql-lists';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
@@ -38,11 +38,8 @@ export const noticeContacts = pgTable(
 export const telegramLinkCodes = pgTable(
   'telegram_link_codes',
   {
-    codeHash: text('code_hash').primaryKey(),
+    ...linkCodeColumns(),
     userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    usedAt: instant('used_at'),
   },
   (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
 );
