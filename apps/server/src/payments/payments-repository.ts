@@ -2,6 +2,7 @@ import { PAYMENT_STATUS } from '@portal/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
+import { lockedIds } from '../db/locked-ids';
 import { payments } from '../db/schema';
 
 /** The payments' queries; what a provider state does to a payment, and its ledger rows, are the service's. */
@@ -62,13 +63,7 @@ export async function claimPendingPayments(
     eq(payments.status, PAYMENT_STATUS.pending),
     or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
   );
-  const claim = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(due)
-    .orderBy(asc(payments.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const claim = lockedIds(db, payments.id, due, asc(payments.createdAt), limit);
   return db
     .update(payments)
     .set({ checkLeaseUntil: new Date(now.getTime() + leaseMs) })
