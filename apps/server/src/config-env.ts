@@ -40,6 +40,13 @@ const positive = (name: string, fallback: number) =>
     .min(1, `${name} must be at least 1`)
     .default(fallback);
 
+/** An outside service's http:// or https:// URL (z.url alone would take any scheme). */
+const webUrl = (name: string, fallback: string) =>
+  z
+    .url({ error: `${name} must be an http:// or https:// URL` })
+    .regex(/^https?:\/\//i, `${name} must be an http:// or https:// URL`)
+    .default(fallback);
+
 /** Values never repeated in an error message, since the message goes to a terminal or a log. */
 /**
  * A database or Redis URL: the driver's own refusal of a bad one is "Invalid URL", naming neither
@@ -217,10 +224,7 @@ export const EnvSchema = z.object({
     }),
   SHUTDOWN_DELAY_SECONDS: count('SHUTDOWN_DELAY_SECONDS').default(5),
   REDIS_URL: serviceUrl('REDIS_URL', /^rediss?:\/\/.+/, 'a redis:// or rediss:// URL').optional(),
-  EXIT_IP_URL: z
-    .url({ error: 'EXIT_IP_URL must be an http:// or https:// URL' })
-    .regex(/^https?:\/\//i, 'EXIT_IP_URL must be an http:// or https:// URL')
-    .default('https://api.ipify.org'),
+  EXIT_IP_URL: webUrl('EXIT_IP_URL', 'https://api.ipify.org'),
   /** A UDP echo or DNS server discovery sends a DNS query to through each upstream: `host:port`, or `off`. */
   UDP_CHECK_TARGET: z
     .string()
@@ -280,10 +284,7 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (digits:letters)')
     .optional(),
-  TELEGRAM_API_URL: z
-    .url({ error: 'TELEGRAM_API_URL must be an http:// or https:// URL' })
-    .regex(/^https?:\/\//i, 'TELEGRAM_API_URL must be an http:// or https:// URL')
-    .default('https://api.telegram.org'),
+  TELEGRAM_API_URL: webUrl('TELEGRAM_API_URL', 'https://api.telegram.org'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)')

@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Queryable } from '../db/client';
 import { CUSTOMER_CHANGED, notifyCustomerChanged, type UserRow } from './accounts-repository';
+import { GenerationCache } from '../lib/generation-cache';
 import { SingleFlight } from '../lib/single-flight';
 
 const MAX_CUSTOMERS = 10_000;
@@ -28,18 +29,14 @@ export async function customerChanged(tx: Queryable, userId: number): Promise<vo
  * gateway's credentials, so a login elsewhere ends a session on every process at once, and by
  * the process itself after each of the customer's own writes (they read their writes at once).
  */
-export class CustomerCache {
+export class CustomerCache extends GenerationCache {
   private readonly byKey = new Map<string, Entry>();
   private readonly keyOfUser = new Map<number, string>();
-  private generation = 0;
   /** Lookups under way by API key and session hash, shared by the requests that miss together. */
   readonly lookUps = new SingleFlight<string, { user: UserRow; sessionEnded: SessionEnd } | null>();
 
-  constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
-
-  /** Read before a lookup; a store with an older generation is dropped (a change came in between). */
-  currentGeneration(): number {
-    return this.generation;
+  constructor(private readonly ttlMs = DEFAULT_TTL_MS) {
+    super();
   }
 
   get(apiKeyHash: string, sessionHash: string | null): { user: UserRow; sessionEnded: SessionEnd } | null {
@@ -61,7 +58,7 @@ export class CustomerCache {
     sessionHash: string | null,
     sessionEnded: SessionEnd,
   ): void {
-    if (generation !== this.generation) return;
+    if (!this.isCurrent(generation)) return;
     let entry = this.byKey.get(apiKeyHash);
     if (!entry) {
       if (this.byKey.size >= MAX_CUSTOMERS) {
@@ -78,18 +75,12 @@ export class CustomerCache {
     }
   }
 
-  invalidate(userId: number): void {
-    this.generation += 1;
-    this.drop(userId);
-  }
-
-  clear(): void {
-    this.generation += 1;
+  protected dropAll(): void {
     this.byKey.clear();
     this.keyOfUser.clear();
   }
 
-  private drop(userId: number): void {
+  protected drop(userId: number): void {
     const key = this.keyOfUser.get(userId);
     if (key === undefined) return;
     this.keyOfUser.delete(userId);
@@ -103,10 +94,8 @@ export async function listenedCustomerCache(
   ttlMs = DEFAULT_TTL_MS,
 ): Promise<{ cache: CustomerCache; stop: () => Promise<void> }> {
   const cache = new CustomerCache(ttlMs);
-  const stop = await database.listen(
-    [CUSTOMER_CHANGED],
-    (_channel, payload) => cache.invalidate(Number.parseInt(payload, 10)),
-    () => cache.clear(),
+  const stop = await cache.listen(database, [CUSTOMER_CHANGED], (_channel, payload) =>
+    cache.invalidate(Number.parseInt(payload, 10)),
   );
   return { cache, stop };
 }

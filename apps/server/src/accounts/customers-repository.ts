@@ -5,9 +5,10 @@ import {
   type LedgerKind,
   type RentalStatus,
 } from '@portal/contract';
-import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
+import { rentalHolds } from '../db/proxy-held';
+import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
 import { DomainError } from '../errors';
 
 /** The operator's questions about customers (the console and the command line); amounts leave as dollars. */
@@ -23,7 +24,7 @@ const dollars = (cents: number | string | null) => centsToDollars(Number(cents ?
  * table drizzle drops the table from interpolated columns, and a bare "id" would then be the
  * rental's own id inside the subquery.
  */
-const activeRentals = sql<string>`(select count(*) from "rentals" where "rentals"."user_id" = "users"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
+const activeRentals = sql<string>`(select count(*) from "rentals" where "rentals"."user_id" = "users"."id" and ${rentalHolds})`;
 
 const summaryColumns = {
   id: users.id,

@@ -9,13 +9,8 @@ import {
   type RevenueDay,
 } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import {
-  customerTotals,
-  ledgerSumsByDay,
-  pendingPaymentTotals,
-  proxyCountsByState,
-  rentalCountsByStatus,
-} from './console-repository';
+import { customerTotals, ledgerSumsByDay, pendingPaymentTotals, proxyCountsByState } from './console-repository';
+import { countRentalsByStatus } from '../db/rental-counts';
 
 /** The console's overview: read-only questions across the shop; every amount leaves as dollars. */
 
@@ -65,7 +60,7 @@ export async function revenueByDay(db: Queryable, now: Date): Promise<RevenueDay
 export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOverview, 'success'>> {
   const customerRow = await customerTotals(db);
 
-  const statusRows = await rentalCountsByStatus(db);
+  const statusRows = await countRentalsByStatus(db);
   const rentalsByStatus = Object.fromEntries(RENTAL_STATUSES.map((status) => [status, 0])) as Record<
     RentalStatus,
     number

@@ -1,7 +1,7 @@
 import type { InventoryState } from '@portal/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
+import { ledgerEntries, payments, proxies, users } from '../db/schema';
 import { proxyIsHeld } from '../db/proxy-held';
 
 /** The console overview's read-only questions across the shop; sums arrive from PostgreSQL as text (bigint). */
@@ -26,13 +26,6 @@ export async function customerTotals(db: Queryable): Promise<{ count: string; ce
     .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${users.balanceCents}), 0)` })
     .from(users);
   return row;
-}
-
-export async function rentalCountsByStatus(db: Queryable): Promise<{ status: string; count: string }[]> {
-  return db
-    .select({ status: rentals.status, count: sql<string>`count(*)` })
-    .from(rentals)
-    .groupBy(rentals.status);
 }
 
 export async function proxyCountsByState(db: Queryable): Promise<{ state: InventoryState; count: string }[]> {

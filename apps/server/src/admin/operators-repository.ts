@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
 import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/schema';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -10,32 +11,22 @@ export async function ensureBuiltinOwner(db: Queryable, now: Date): Promise<Oper
     .insert(operators)
     .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })
     .onConflictDoNothing();
-  const [row] = await db.select().from(operators).where(eq(operators.builtin, true));
-  return row;
+  return firstRow(db, operators, eq(operators.builtin, true));
 }
 
 /** The operator on the team whose secret code has this lookup part. */
 export async function findActiveOperatorByLookup(db: Queryable, lookup: string): Promise<OperatorRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(operators)
-    .where(and(eq(operators.lookup, lookup), isNull(operators.removedAt)));
-  return row;
+  return firstRow(db, operators, and(eq(operators.lookup, lookup), isNull(operators.removedAt)));
 }
 
 /** An operator by name (any case), not removed. */
 export async function findActiveOperatorByName(db: Queryable, name: string): Promise<OperatorRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(operators)
-    .where(and(sql`lower(${operators.name}) = lower(${name})`, isNull(operators.removedAt)));
-  return row;
+  return firstRow(db, operators, and(sql`lower(${operators.name}) = lower(${name})`, isNull(operators.removedAt)));
 }
 
 /** An operator by id, removed or not. */
 export async function findOperatorById(db: Queryable, id: number): Promise<OperatorRow | undefined> {
-  const [row] = await db.select().from(operators).where(eq(operators.id, id));
-  return row;
+  return firstRow(db, operators, eq(operators.id, id));
 }
 
 export async function listActiveOperators(db: Queryable): Promise<OperatorRow[]> {

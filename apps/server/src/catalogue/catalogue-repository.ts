@@ -1,14 +1,16 @@
 import type { CatalogueProxy, ProxyProtocol, ProxyType } from '@portal/contract';
-import { and, asc, eq, notExists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { catalogueState, HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { rentalHolds } from '../db/proxy-held';
+import { firstRow } from '../db/first-row';
+import { catalogueState, proxies, rentals } from '../db/schema';
 
 /** Enabled proxies that no rental holds now: what customers may rent. */
 export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {
   const held = db
     .select({ one: rentals.id })
     .from(rentals)
-    .where(and(eq(rentals.proxyId, proxies.id), inArray(rentals.status, [...HOLDING_STATUSES])));
+    .where(and(eq(rentals.proxyId, proxies.id), rentalHolds));
   const rows = await db
     .select()
     .from(proxies)
@@ -38,6 +40,5 @@ export async function incrementCatalogueVersion(tx: Queryable): Promise<void> {
 
 /** The one row of catalogue_state (absent only when migrations did not run). */
 export async function readCatalogueState(db: Queryable): Promise<typeof catalogueState.$inferSelect | undefined> {
-  const [row] = await db.select().from(catalogueState).where(eq(catalogueState.id, 1));
-  return row;
+  return firstRow(db, catalogueState, eq(catalogueState.id, 1));
 }

@@ -5,7 +5,7 @@ import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@p
 import { builtinOwner } from '../admin/admin-auth';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
 import { activeOperatorNamed } from '../admin/operators-service';
-import { systemClock } from '../clock';
+import { type Clock, systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';
 import { runningServerUrl } from '../db/embedded-postgres';
@@ -97,6 +97,24 @@ export async function cliActor(
     });
   }
   return actor;
+}
+
+/** An operator named so on the team (not removed), or OPERATOR_NOT_FOUND. */
+export async function namedOperator(db: Database, name: string) {
+  const row = await activeOperatorNamed(db, name);
+  if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
+  return row;
+}
+
+/**
+ * Runs an operator action of the API from the command line: with the service's deps, as the
+ * command line's operator once their role is checked against the endpoint.
+ */
+export function asOperator<T>(
+  endpoint: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
+  act: (deps: { db: Database; clock: Clock }, actor: AuditActor & { operatorId: number }, config: Config) => Promise<T>,
+): Promise<T> {
+  return withDatabase(async (db, config) => act({ db, clock: systemClock }, await cliActor(db, endpoint), config));
 }
 
 /**

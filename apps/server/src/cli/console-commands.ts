@@ -4,10 +4,10 @@ import {
   formatDollars,
   GiftcardIdParamsSchema,
   listGiftcardsEndpoint,
-  NewsAddRequestSchema,
-  NewsIdParamsSchema,
   newsAddEndpoint,
+  NewsAddRequestSchema,
   newsDeleteEndpoint,
+  NewsIdParamsSchema,
   revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
@@ -17,7 +17,7 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { cliActor, numberOrText, requestOf, withDatabase } from './cli-support';
+import { asOperator, numberOrText, requestOf, withDatabase } from './cli-support';
 
 /** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
 function table(header: string[], rows: (string | number | null)[][]): void {
@@ -93,10 +93,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .option('--unused', 'only codes nobody has redeemed')
     .option('--used', 'only redeemed codes')
     .action(async (options: { unused?: boolean; used?: boolean }) => {
-      const all = await withDatabase(async (db) => {
-        await cliActor(db, listGiftcardsEndpoint);
-        return listGiftcards(db);
-      });
+      const all = await asOperator(listGiftcardsEndpoint, (deps) => listGiftcards(deps.db));
       const cards = all.filter(
         (card) => (!options.unused || card.redeemedAt === null) && (!options.used || card.redeemedAt !== null),
       );
@@ -111,9 +108,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .description('print one code in full again (owner and finance; audited)')
     .action(async (id: string) => {
       const params = requestOf(GiftcardIdParamsSchema, { id });
-      const code = await withDatabase(async (db) =>
-        revealGiftcard({ db, clock: systemClock }, await cliActor(db, revealGiftcardEndpoint), params.id),
-      );
+      const code = await asOperator(revealGiftcardEndpoint, (deps, actor) => revealGiftcard(deps, actor, params.id));
       console.log(code);
     });
 
@@ -142,9 +137,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
         date: options.date ?? systemClock.now().toISOString().slice(0, 10),
         important: options.important ?? false,
       });
-      const item = await withDatabase(async (db) =>
-        addNewsBy({ db, clock: systemClock }, await cliActor(db, newsAddEndpoint), input),
-      );
+      const item = await asOperator(newsAddEndpoint, (deps, actor) => addNewsBy(deps, actor, input));
       console.log(`News item ${item._id} added.`);
     });
   news
@@ -152,9 +145,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .description('remove an item')
     .action(async (id: string) => {
       const params = requestOf(NewsIdParamsSchema, { id });
-      await withDatabase(async (db) =>
-        deleteNewsBy({ db, clock: systemClock }, await cliActor(db, newsDeleteEndpoint), params.id),
-      );
+      await asOperator(newsDeleteEndpoint, (deps, actor) => deleteNewsBy(deps, actor, params.id));
       console.log(`News item ${id} deleted.`);
     });
 
@@ -176,10 +167,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
         to: options.to,
         cursor: options.cursor,
       });
-      const page = await withDatabase(async (db) => {
-        await cliActor(db, auditEndpoint);
-        return listAudit(db, query);
-      });
+      const page = await asOperator(auditEndpoint, (deps) => listAudit(deps.db, query));
       table(
         ['id', 'when', 'operator', 'via', 'source', 'action', 'count', 'details'],
         page.entries.map((e) => [

@@ -7,9 +7,9 @@ import {
   checkProxiesEndpoint,
   createGiftcardsEndpoint,
   enableProxyEndpoint,
-  importProxiesEndpoint,
   formatCents,
   GiftcardCreateRequestSchema,
+  importProxiesEndpoint,
   ProxyCheckRequestSchema,
   ProxyIdParamsSchema,
   ProxyImportQuerySchema,
@@ -26,7 +26,7 @@ import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { verifyLedger } from '../ledger/ledger-service';
-import { cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { asOperator, cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
@@ -61,8 +61,8 @@ proxies
   .action(async (file: string, options: { protocol?: string; type?: string; node?: string }) => {
     const query = requestOf(ProxyImportQuerySchema, options);
     const rows = readRows(file);
-    const stored = await withDatabase(async (db) =>
-      importInventory({ db, clock: systemClock }, await cliActor(db, importProxiesEndpoint), rows, query, { file }),
+    const stored = await asOperator(importProxiesEndpoint, (deps, actor) =>
+      importInventory(deps, actor, rows, query, { file }),
     );
     const { ids } = stored;
     console.log(
@@ -134,9 +134,7 @@ proxies
   .description('put a proxy back in the catalogue')
   .action(async (id: string) => {
     const params = requestOf(ProxyIdParamsSchema, { id });
-    await withDatabase(async (db) =>
-      setProxyEnabledBy({ db, clock: systemClock }, await cliActor(db, enableProxyEndpoint), params.id, true),
-    );
+    await asOperator(enableProxyEndpoint, (deps, actor) => setProxyEnabledBy(deps, actor, params.id, true));
     console.log(`Proxy ${id} enabled.`);
   });
 
@@ -175,8 +173,8 @@ ledger
       amount: options.amount,
       reason: options.reason,
     });
-    const { balanceCents } = await withDatabase(async (db) =>
-      adjustCustomerBalance({ db, clock: systemClock }, await cliActor(db, adjustBalanceEndpoint), input),
+    const { balanceCents } = await asOperator(adjustBalanceEndpoint, (deps, actor) =>
+      adjustCustomerBalance(deps, actor, input),
     );
     console.log(`Balance is now ${formatCents(balanceCents)}.`);
   });
@@ -189,9 +187,7 @@ giftcards
   .requiredOption('--count <n>', 'how many codes', numberOrText)
   .action(async (options: { amount: number | string; count: number | string }) => {
     const input = requestOf(GiftcardCreateRequestSchema, options);
-    const codes = await withDatabase(async (db) =>
-      createGiftcardBatch({ db, clock: systemClock }, await cliActor(db, createGiftcardsEndpoint), input),
-    );
+    const codes = await asOperator(createGiftcardsEndpoint, (deps, actor) => createGiftcardBatch(deps, actor, input));
     console.log(codes.join('\n'));
   });
 

@@ -9,9 +9,8 @@ import {
   setProxyNodeEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { systemClock } from '../clock';
 import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from '../nodes/admin-nodes-service';
-import { cliActor, numberOrText, requestOf, withDatabase } from './cli-support';
+import { asOperator, numberOrText, requestOf } from './cli-support';
 
 /** `shop` (or `none`) is the shop's own gateway; anything else is read as a node id. */
 const nodeChoice = (value: string): number | string | null =>
@@ -27,10 +26,7 @@ export function addNodeCommands(program: Command, proxies: Command): void {
     .description('each node with its state, last contact, version, ports, connections and bytes')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const list = await withDatabase(async (db) => {
-        await cliActor(db, listNodesEndpoint);
-        return listNodes({ db, clock: systemClock });
-      });
+      const list = await asOperator(listNodesEndpoint, (deps) => listNodes(deps));
       if (options.json) return void console.log(JSON.stringify(list, null, 2));
       console.log(
         [
@@ -58,8 +54,8 @@ export function addNodeCommands(program: Command, proxies: Command): void {
     .description('add a node; prints its NODE_TOKEN once (only its hash is kept) and the command that starts it')
     .action(async (name: string, host: string) => {
       const input = requestOf(NodeCreateRequestSchema, { name, host });
-      const { node, token, panelUrl } = await withDatabase(async (db, config) => ({
-        ...(await createNodeBy({ db, clock: systemClock }, await cliActor(db, createNodeEndpoint), input)),
+      const { node, token, panelUrl } = await asOperator(createNodeEndpoint, async (deps, actor, config) => ({
+        ...(await createNodeBy(deps, actor, input)),
         panelUrl: config.publicUrl,
       }));
       console.log(`Node ${node.id} (${node.name}) added. Its token, shown only now:\n${token}`);
@@ -72,9 +68,7 @@ export function addNodeCommands(program: Command, proxies: Command): void {
     .description('revoke a node: its token stops working at once and the node stops serving')
     .action(async (id: string) => {
       const params = requestOf(NodeIdParamsSchema, { id });
-      await withDatabase(async (db) =>
-        revokeNodeBy({ db, clock: systemClock }, await cliActor(db, revokeNodeEndpoint), params.id),
-      );
+      await asOperator(revokeNodeEndpoint, (deps, actor) => revokeNodeBy(deps, actor, params.id));
       console.log(`Node ${params.id} revoked.`);
     });
 
@@ -84,9 +78,7 @@ export function addNodeCommands(program: Command, proxies: Command): void {
     .action(async (id: string, node: string) => {
       const params = requestOf(ProxyIdParamsSchema, { id });
       const body = requestOf(ProxyNodeRequestSchema, { nodeId: nodeChoice(node) });
-      await withDatabase(async (db) =>
-        setProxyNodeBy({ db, clock: systemClock }, await cliActor(db, setProxyNodeEndpoint), params.id, body.nodeId),
-      );
+      await asOperator(setProxyNodeEndpoint, (deps, actor) => setProxyNodeBy(deps, actor, params.id, body.nodeId));
       console.log(
         `Proxy ${params.id} is served by ${body.nodeId === null ? "the shop's own gateway" : `node ${body.nodeId}`}.`,
       );

@@ -8,13 +8,11 @@ import {
   unlockOperatorEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { activeOperatorNamed, createOperator, listOperators, removeOperator } from '../admin/operators-service';
+import { createOperator, listOperators, removeOperator } from '../admin/operators-service';
 import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service';
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
-import { systemClock } from '../clock';
-import { DomainError } from '../errors';
-import { cliActor, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { asOperator, namedOperator, requestOf, wholeNumber, withDatabase } from './cli-support';
 
 /** Turning off someone's authenticator has no API twin: it is the owner's alone. */
 const TOTP_OFF = { operationId: 'cliTotpOff', summary: "Turn off an operator's authenticator app" };
@@ -43,8 +41,8 @@ export function addOperatorCommands(program: Command): void {
     .requiredOption('--role <role>', `one of ${AdminRoleSchema.options.join(', ')}`)
     .action(async (options: { name: string; role: string }) => {
       const input = requestOf(OperatorCreateRequestSchema, options);
-      const { operator, secretCode } = await withDatabase(async (db) =>
-        createOperator({ db, clock: systemClock }, await cliActor(db, createOperatorEndpoint), input),
+      const { operator, secretCode } = await asOperator(createOperatorEndpoint, (deps, actor) =>
+        createOperator(deps, actor, input),
       );
       console.log(`Operator ${operator.id} (${operator.name}, ${operator.role}) added. Secret code, shown once:`);
       console.log(secretCode);
@@ -54,9 +52,7 @@ export function addOperatorCommands(program: Command): void {
     .command('remove <id>')
     .description('remove an operator; their sessions end at once')
     .action(async (id: string) => {
-      await withDatabase(async (db) =>
-        removeOperator({ db, clock: systemClock }, await cliActor(db, deleteOperatorEndpoint), wholeNumber(id)),
-      );
+      await asOperator(deleteOperatorEndpoint, (deps, actor) => removeOperator(deps, actor, wholeNumber(id)));
       console.log(`Operator ${id} removed.`);
     });
 
@@ -64,12 +60,9 @@ export function addOperatorCommands(program: Command): void {
     .command('totp-off <name>')
     .description("turn off an operator's authenticator app (a lost phone and lost recovery codes)")
     .action(async (name: string) => {
-      await withDatabase(async (db) => {
-        const actor = await cliActor(db, TOTP_OFF);
-        const row = await activeOperatorNamed(db, name);
-        if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
-        await turnOffTotp({ db, clock: systemClock }, actor, row.id);
-      });
+      await asOperator(TOTP_OFF, async (deps, actor) =>
+        turnOffTotp(deps, actor, (await namedOperator(deps.db, name)).id),
+      );
       console.log(
         `The authenticator app of ${name} is off and their sessions ended: the secret code alone logs in until one is set up.`,
       );
@@ -79,12 +72,9 @@ export function addOperatorCommands(program: Command): void {
     .command('unlock <name>')
     .description('let an operator log in again after too many wrong authenticator codes locked them')
     .action(async (name: string) => {
-      await withDatabase(async (db) => {
-        const actor = await cliActor(db, unlockOperatorEndpoint);
-        const row = await activeOperatorNamed(db, name);
-        if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${name}.` });
-        await unlockOperator({ db, clock: systemClock }, actor, row.id);
-      });
+      await asOperator(unlockOperatorEndpoint, async (deps, actor) =>
+        unlockOperator(deps, actor, (await namedOperator(deps.db, name)).id),
+      );
       console.log(`${name} is unlocked.`);
     });
 
@@ -93,10 +83,9 @@ export function addOperatorCommands(program: Command): void {
     .command('list')
     .description('the sessions that still work: when and from where each logged in')
     .action(async () => {
-      const list = await withDatabase(async (db) => {
-        const actor = await cliActor(db, listAdminSessionsEndpoint);
-        return listOwnSessions(db, { operatorId: actor.operatorId, tokenId: null }, systemClock.now());
-      });
+      const list = await asOperator(listAdminSessionsEndpoint, (deps, actor) =>
+        listOwnSessions(deps.db, { operatorId: actor.operatorId, tokenId: null }, deps.clock.now()),
+      );
       console.log(['id', 'since', 'until', 'source', 'authenticator', 'browser'].join('\t'));
       for (const s of list) {
         const row = [s.id, s.createdAt, s.expiresAt, s.source ?? '', s.secondFactor ? 'yes' : 'no', s.userAgent ?? ''];
@@ -107,10 +96,7 @@ export function addOperatorCommands(program: Command): void {
     .command('end <id>')
     .description('end one of your sessions: its token stops working at once')
     .action(async (id: string) => {
-      await withDatabase(async (db) => {
-        const actor = await cliActor(db, endAdminSessionEndpoint);
-        await endOwnSession({ db, clock: systemClock }, actor, wholeNumber(id));
-      });
+      await asOperator(endAdminSessionEndpoint, (deps, actor) => endOwnSession(deps, actor, wholeNumber(id)));
       console.log(`Session ${id} ended.`);
     });
 }

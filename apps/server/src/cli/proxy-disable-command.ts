@@ -2,9 +2,8 @@ import process from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { disableProxyEndpoint, ProxyIdParamsSchema } from '@portal/contract';
 import type { Command } from 'commander';
-import { systemClock } from '../clock';
-import { disableProxyBy, type DisableOutcome } from '../inventory/proxy-disable';
-import { cliActor, requestOf, withDatabase } from './cli-support';
+import { type DisableOutcome, disableProxyBy } from '../inventory/proxy-disable';
+import { asOperator, requestOf } from './cli-support';
 
 const rentalsText = (count: number) => `${count} active rental${count === 1 ? '' : 's'}`;
 
@@ -42,9 +41,7 @@ export function addDisableCommand(proxies: Command): void {
     .option('--yes', 'do not ask, even at a terminal')
     .action(async (id: string, options: { replace?: boolean; dryRun?: boolean; yes?: boolean }) => {
       const params = requestOf(ProxyIdParamsSchema, { id });
-      const message = await withDatabase(async (db) => {
-        const deps = { db, clock: systemClock };
-        const actor = await cliActor(db, disableProxyEndpoint);
+      const message = await asOperator(disableProxyEndpoint, async (deps, actor) => {
         let replace = options.replace === true;
         const preview = await disableProxyBy(deps, actor, params.id, { dryRun: true });
         if (options.dryRun) return report(params.id, preview);

@@ -1,6 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { HOLDING_STATUSES, rentals } from './schema';
 
+/** A rental in one of the statuses that hold its proxy (HOLDING_STATUSES). */
+export const rentalHolds = inArray(rentals.status, [...HOLDING_STATUSES]);
+
 /**
  * Whether a rental holds the proxy of the row. Repositories of five areas (inventory, discovery,
  * replacements, metrics, the console's overview) ask it in their own queries, so it lives here
@@ -8,4 +11,4 @@ import { HOLDING_STATUSES, rentals } from './schema';
  * the table from interpolated columns, and a bare "id" would then be the rental's own id inside the
  * subquery.
  */
-export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])})`;
+export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${rentalHolds})`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identityId, requiredReference } from './schema-columns';
+import { type AnyPgColumn, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
 
 /** A customer, known by a hash of their API key; the wallet in cents, never below zero. */
 export const users = pgTable(
@@ -10,9 +10,9 @@ export const users = pgTable(
     /** SHA-256 of the API key; the key itself is shown once at sign-up and never stored. */
     apiKeyHash: text('api_key_hash').notNull().unique(),
     referralKey: text('referral_key').notNull().unique(),
-    referredBy: bigint('referred_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    referredBy: bigNumber('referred_by').references((): AnyPgColumn => users.id),
+    balanceCents: bigNumber('balance_cents').notNull().default(0),
+    createdAt: createdAt(),
   },
   (t) => [
     check('users_balance_not_negative', sql`${t.balanceCents} >= 0`),
@@ -32,8 +32,8 @@ export const browserSessions = pgTable(
     userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the cookie value. */
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    endedAt: instant('ended_at'),
     endedReason: text('ended_reason'),
   },
   (t) => [

@@ -1,30 +1,19 @@
 import { NOTICE_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 import { inList } from './sql-lists';
-import { identityId, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
 
 const statusList = inList(NOTICE_STATUSES);
 
 /** An operator's own Telegram chat, where operator alerts go (a chat belongs to one operator). */
 export const operatorChats = pgTable('operator_chats', {
-  operatorId: bigint('operator_id', { mode: 'number' })
+  operatorId: bigNumber('operator_id')
     .primaryKey()
     .references(() => operators.id, { onDelete: 'cascade' }),
-  chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
-  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  chatId: bigNumber('chat_id').notNull().unique(),
+  linkedAt: instant('linked_at').notNull(),
   /** The language the operator's Telegram app reported at linking (one of the portal's); null: English. */
   language: text('language'),
 });
@@ -33,11 +22,8 @@ export const operatorChats = pgTable('operator_chats', {
 export const operatorLinkCodes = pgTable(
   'operator_link_codes',
   {
-    codeHash: text('code_hash').primaryKey(),
+    ...linkCodeColumns(),
     operatorId: requiredReference('operator_id', () => operators.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('operator_link_codes_operator_idx').on(t.operatorId)],
 );
@@ -49,9 +35,9 @@ export const operatorLinkCodes = pgTable(
  */
 export const operatorAlertState = pgTable('operator_alert_state', {
   kind: text('kind').primaryKey(),
-  episode: bigint('episode', { mode: 'number' }).notNull().default(0),
+  episode: bigNumber('episode').notNull().default(0),
   raised: boolean('raised').notNull().default(false),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  changedAt: instant('changed_at').notNull(),
 });
 
 /**
@@ -69,13 +55,13 @@ export const operatorAlertNotices = pgTable(
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
     /** The chat a sender claimed the row for: Telegram's per-chat limit counts claims. */
-    chatId: bigint('chat_id', { mode: 'number' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    chatId: bigNumber('chat_id'),
+    claimedAt: instant('claimed_at'),
+    leaseUntil: instant('lease_until'),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     uniqueIndex('operator_alert_notices_operator_event').on(t.operatorId, t.eventKey),

@@ -1,16 +1,36 @@
-import { bigint, type ReferenceConfig } from 'drizzle-orm/pg-core';
+import { bigint, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column groups most tables repeat, written once. Each gives exactly the column it replaces, so
  * the generated schema (and so the migrations) do not change.
  */
 
-/** A table's own number, given by the database (GENERATED ALWAYS AS IDENTITY) and read as a number. */
-export const identityId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+/** A 64-bit integer read as a number: ids, cents and counters stay far below 2^53. */
+export const bigNumber = <TName extends string>(name: TName) => bigint(name, { mode: 'number' });
 
-/** A required link to another table's row (ids stay far below 2^53, so they are read as numbers). */
+/** Every moment the shop stores is a timestamp with time zone. */
+export const instant = <TName extends string>(name: TName) => timestamp(name, { withTimezone: true });
+
+/** When the row was written. */
+export const createdAt = () => instant('created_at').notNull();
+
+/** A table's own number, given by the database (GENERATED ALWAYS AS IDENTITY) and read as a number. */
+export const identityId = () => bigNumber('id').primaryKey().generatedAlwaysAsIdentity();
+
+/** A required link to another table's row. */
 export const requiredReference = <TName extends string>(
   name: TName,
   ref: ReferenceConfig['ref'],
   actions?: ReferenceConfig['actions'],
-) => bigint(name, { mode: 'number' }).notNull().references(ref, actions);
+) => bigNumber(name).notNull().references(ref, actions);
+
+/**
+ * A one-time code of a deep link, kept as its hash: the customers' and the operators' codes are
+ * the same but for the owner's column.
+ */
+export const linkCodeColumns = () => ({
+  codeHash: text('code_hash').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './schema-columns';
 
 /** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up. */
 export const ipqsCache = pgTable('ipqs_cache', {
@@ -6,7 +7,7 @@ export const ipqsCache = pgTable('ipqs_cache', {
   fraudScore: integer('fraud_score').notNull(),
   /** mobile, residential or datacenter; null when IPQS did not say. */
   type: text('type'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  fetchedAt: instant('fetched_at').notNull(),
 });
 
 /** IPQualityScore look-ups spent per calendar month (UTC), against IPQS_MONTHLY_LIMIT. */

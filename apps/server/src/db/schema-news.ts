@@ -1,5 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { identityId } from './schema-columns';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, identityId } from './schema-columns';
 
 /** The public news feed; content is plain text, shown as text, never as HTML. */
 export const news = pgTable(
@@ -11,7 +11,7 @@ export const news = pgTable(
     /** YYYY-MM-DD, as the admin form sends it. */
     date: text('date').notNull(),
     important: boolean('important').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('news_date_idx').on(t.date, t.id)],
 );

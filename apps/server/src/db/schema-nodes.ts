@@ -1,17 +1,6 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { identityId, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
 
 /**
  * Gateway nodes: gateway processes on other servers that serve some proxies' rentals. A node
@@ -28,10 +17,10 @@ export const nodes = pgTable(
     host: text('host').notNull(),
     /** Hex SHA-256 of the token. */
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
     /** The node's last contact with the API (stream open or any report). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastSeenAt: instant('last_seen_at'),
     /** As the node reports them: its version and the ports it listens on. */
     version: text('version'),
     socksPort: integer('socks_port'),
@@ -39,10 +28,10 @@ export const nodes = pgTable(
     tlsPort: integer('tls_port'),
     /** The node's last report: open client connections and bytes relayed since it started. */
     openConnections: integer('open_connections').notNull().default(0),
-    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
-    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    bytesUp: bigNumber('bytes_up').notNull().default(0),
+    bytesDown: bigNumber('bytes_down').notNull().default(0),
     /** When the operators were told this node is offline (null: not alerted, or back since). */
-    offlineAlertedAt: timestamp('offline_alerted_at', { withTimezone: true }),
+    offlineAlertedAt: instant('offline_alerted_at'),
   },
   (t) => [
     uniqueIndex('nodes_token_hash_unique').on(t.tokenHash),
@@ -61,8 +50,8 @@ export const nodeUsageBatches = pgTable(
   'node_usage_batches',
   {
     nodeId: requiredReference('node_id', () => nodes.id),
-    batch: bigint('batch', { mode: 'number' }).notNull(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    batch: bigNumber('batch').notNull(),
+    appliedAt: instant('applied_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.nodeId, t.batch] }), index('node_usage_batches_applied_idx').on(t.appliedAt)],
 );
@@ -81,10 +70,10 @@ export const nodeProbes = pgTable(
     request: jsonb('request').notNull(),
     /** The node's answer; null until it arrives. */
     result: jsonb('result'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
     /** When a process holding the node's stream wrote the probe to it. */
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    deliveredAt: instant('delivered_at'),
+    answeredAt: instant('answered_at'),
   },
   (t) => [index('node_probes_created_idx').on(t.createdAt)],
 );

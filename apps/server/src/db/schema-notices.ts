@@ -1,10 +1,10 @@
 import { NOTICE_CHANNELS, NOTICE_STATUSES, NOTICE_TOPICS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StoredPayload } from '../notices/notice-events';
 import { users } from './schema-accounts';
 import { inList } from './sql-lists';
-import { identityId, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
@@ -13,18 +13,18 @@ import { identityId, requiredReference } from './schema-columns';
 export const noticeContacts = pgTable(
   'notice_contacts',
   {
-    userId: bigint('user_id', { mode: 'number' })
+    userId: bigNumber('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** One of the contract's LANGUAGES, from the browser or the Telegram client; null: English. */
     language: text('language'),
-    telegramChatId: bigint('telegram_chat_id', { mode: 'number' }).unique(),
-    telegramLinkedAt: timestamp('telegram_linked_at', { withTimezone: true }),
+    telegramChatId: bigNumber('telegram_chat_id').unique(),
+    telegramLinkedAt: instant('telegram_linked_at'),
     email: text('email'),
     /** SHA-256 of the confirmation link's token; null once confirmed. */
     emailTokenHash: text('email_token_hash').unique(),
-    emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    emailTokenExpiresAt: instant('email_token_expires_at'),
+    emailConfirmedAt: instant('email_confirmed_at'),
     /** The topics sent by e-mail (all by default). */
     emailTopics: text('email_topics')
       .array()
@@ -38,11 +38,8 @@ export const noticeContacts = pgTable(
 export const telegramLinkCodes = pgTable(
   'telegram_link_codes',
   {
-    codeHash: text('code_hash').primaryKey(),
+    ...linkCodeColumns(),
     userId: requiredReference('user_id', () => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
 );
@@ -53,9 +50,9 @@ export const telegramLinkCodes = pgTable(
  */
 export const telegramPoller = pgTable('telegram_poller', {
   id: integer('id').primaryKey(),
-  updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
+  updateOffset: bigNumber('update_offset').notNull().default(0),
   owner: text('owner'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  leaseUntil: instant('lease_until'),
 });
 
 /**
@@ -66,16 +63,16 @@ export const telegramPoller = pgTable('telegram_poller', {
 export const telegramReplies = pgTable(
   'telegram_replies',
   {
-    chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+    chatId: bigNumber('chat_id').primaryKey(),
     text: text('text'),
     version: integer('version').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
     /** The last claim: rate limits count claims, and a chat's next reply waits a few seconds after it. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    claimedAt: instant('claimed_at'),
+    leaseUntil: instant('lease_until'),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     index('telegram_replies_due_idx')
@@ -104,12 +101,12 @@ export const notices = pgTable(
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
     /** A sender claimed the row until then; rate limits count claims. */
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    claimedAt: instant('claimed_at'),
+    leaseUntil: instant('lease_until'),
+    sentAt: instant('sent_at'),
   },
   (t) => [
     uniqueIndex('notices_user_event_channel').on(t.userId, t.eventKey, t.channel),

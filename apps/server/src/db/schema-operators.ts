@@ -1,19 +1,8 @@
 import { ADMIN_ROLES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList } from './sql-lists';
-import { identityId, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
 
 const roleList = inList(ADMIN_ROLES);
 
@@ -36,15 +25,15 @@ export const operators = pgTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step a code was accepted for: that code, and older ones, never work again. */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    totpLastStep: bigNumber('totp_last_step'),
+    createdAt: createdAt(),
+    lastLoginAt: instant('last_login_at'),
+    removedAt: instant('removed_at'),
     /** Wrong second factors at login since `totpFailuresSince`, from any address. */
     totpFailures: integer('totp_failures').notNull().default(0),
-    totpFailuresSince: timestamp('totp_failures_since', { withTimezone: true }),
+    totpFailuresSince: instant('totp_failures_since'),
     /** Too many wrong second factors: no login until the owner lifts it. */
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: instant('locked_at'),
   },
   (t) => [
     check('operators_role_known', sql`${t.role} IN (${roleList})`),
@@ -68,7 +57,7 @@ export const operatorRecoveryCodes = pgTable(
     id: identityId(),
     operatorId: requiredReference('operator_id', () => operators.id),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: instant('used_at'),
   },
   (t) => [uniqueIndex('operator_recovery_codes_hash').on(t.operatorId, t.codeHash)],
 );
@@ -88,13 +77,13 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: identityId(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: instant('at').notNull(),
     /** Through which door: `api`, `cli`, `system` (rows before operators: `admin:<token id>`). */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     details: jsonb('details').notNull(),
     /** Who acted: kept as written, so a removed or renamed operator's rows still name them. */
-    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    operatorId: bigNumber('operator_id').references(() => operators.id),
     operatorName: text('operator_name'),
     /** The caller's address, or `cli`. */
     source: text('source'),
@@ -119,11 +108,11 @@ export const adminTokens = pgTable(
   {
     id: identityId(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     /** Whose session; removing the operator ends it. Tokens from before operators have none and no longer work. */
-    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    operatorId: bigNumber('operator_id').references(() => operators.id),
     /** Where the login came from and its browser, for the operator's list of their sessions. */
     source: text('source'),
     userAgent: text('user_agent'),

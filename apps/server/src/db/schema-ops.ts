@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { identityId } from './schema-columns';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigNumber, identityId, instant } from './schema-columns';
 
 export const BACKUP_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
 export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
@@ -14,13 +14,13 @@ export const backupRuns = pgTable(
   'backup_runs',
   {
     id: identityId(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
     status: text('status').$type<BackupRunStatus>().notNull(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: instant('lease_until'),
     /** The file's name inside BACKUP_DIR (never a full path: the console shows it). */
     file: text('file'),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    sizeBytes: bigNumber('size_bytes'),
     tables: integer('tables'),
     rows: integer('rows'),
     error: text('error'),
@@ -37,6 +37,6 @@ export const backupRuns = pgTable(
 /** Each gateway process renews its row while it runs and removes it when it stops cleanly. */
 export const gatewayHeartbeats = pgTable('gateway_heartbeats', {
   id: text('id').primaryKey(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  startedAt: instant('started_at').notNull(),
+  seenAt: instant('seen_at').notNull(),
 });

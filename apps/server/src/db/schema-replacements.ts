@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { identityId } from './schema-columns';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigNumber, createdAt, identityId, instant } from './schema-columns';
 
 /**
  * Every move of a rental from a failing proxy to another: by the customer, or by the
@@ -13,14 +13,14 @@ export const proxyReplacements = pgTable(
     id: identityId(),
     // Foreign keys to users, rentals and proxies are in the migration: naming those tables here
     // would make this file and schema.ts import each other.
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    rentalId: bigint('rental_id', { mode: 'number' }).notNull(),
-    oldProxyId: bigint('old_proxy_id', { mode: 'number' }).notNull(),
-    newProxyId: bigint('new_proxy_id', { mode: 'number' }).notNull(),
+    userId: bigNumber('user_id').notNull(),
+    rentalId: bigNumber('rental_id').notNull(),
+    oldProxyId: bigNumber('old_proxy_id').notNull(),
+    newProxyId: bigNumber('new_proxy_id').notNull(),
     /** not_working, wrong_location, slow, failed_checks, or null when the customer gave none. */
     reason: text('reason'),
     automatic: boolean('automatic').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('proxy_replacements_rental_idx').on(t.rentalId, t.createdAt),
@@ -36,6 +36,6 @@ export const proxyReplacements = pgTable(
  */
 export const rentalActivity = pgTable('rental_activity', {
   // References rentals in the migration (ON DELETE CASCADE), for the reason given above.
-  rentalId: bigint('rental_id', { mode: 'number' }).primaryKey(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  rentalId: bigNumber('rental_id').primaryKey(),
+  seenAt: instant('seen_at').notNull(),
 });

@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigNumber, instant } from './schema-columns';
 
 /**
  * The client addresses (an IPv4 address, an IPv6 /64) that used a rental, for the many-addresses
@@ -10,11 +11,11 @@ export const rentalSources = pgTable(
   {
     // The foreign key to rentals is in the migration: naming that table here would make this
     // file and schema.ts import each other.
-    rentalId: bigint('rental_id', { mode: 'number' }).notNull(),
+    rentalId: bigNumber('rental_id').notNull(),
     /** As sourceKey() writes it: `203.0.113.7` or `2001:db8:1:2::/64`. */
     source: text('source').notNull(),
-    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    firstSeen: instant('first_seen').notNull(),
+    lastSeen: instant('last_seen').notNull(),
   },
   (t) => [primaryKey({ columns: [t.rentalId, t.source] })],
 );

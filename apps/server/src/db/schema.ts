@@ -2,7 +2,6 @@ import { HOLDING_STATUSES, LEDGER_KINDS, RENTAL_STATUSES } from '@portal/contrac
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
@@ -11,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { browserSessions, users } from './schema-accounts';
@@ -20,7 +18,7 @@ import { news } from './schema-news';
 import { adminTokens, auditLog } from './schema-operators';
 import { nodes } from './schema-nodes';
 import { inList } from './sql-lists';
-import { identityId, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
 
 /*
  * One schema for PGlite and PostgreSQL, in this file and the schema-<area>.ts files it re-exports.
@@ -49,9 +47,9 @@ export const proxies = pgTable(
     fraudScore: integer('fraud_score').notNull(),
     upstream: text('upstream').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
-    lastUnavailableAt: timestamp('last_unavailable_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastCheckedAt: instant('last_checked_at'),
+    lastUnavailableAt: instant('last_unavailable_at'),
     /**
      * Discovery state: `checking` until the first look through the upstream filled
      * the missing fields, `failed` when it could not, `listed` when sellable, `unhealthy` after
@@ -63,12 +61,12 @@ export const proxies = pgTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     /** The address the echo service saw through the upstream, and when it was looked up. */
     exitIp: text('exit_ip'),
-    exitCheckedAt: timestamp('exit_checked_at', { withTimezone: true }),
+    exitCheckedAt: instant('exit_checked_at'),
     latencyMs: integer('latency_ms'),
     /** Where each catalogue field came from: `operator`, `geo`, `asn`, `ipqs`, `exit` or `default`. */
     sources: jsonb('sources').$type<Record<string, string>>().notNull().default({}),
     /** A discovery worker claimed this row until then; others skip it meanwhile. */
-    discoveryLeaseUntil: timestamp('discovery_lease_until', { withTimezone: true }),
+    discoveryLeaseUntil: instant('discovery_lease_until'),
     /**
      * Imported without a scheme and without a batch protocol: discovery asks the upstream what it
      * speaks (SOCKS5, then HTTP) before anything else, and writes the scheme into `upstream`.
@@ -79,11 +77,11 @@ export const proxies = pgTable(
     /** Client addresses one rental may be used from in the window; null: RENTAL_MAX_SOURCE_IPS, 0: unlimited. */
     maxSourceIps: integer('max_source_ips'),
     /** Since when every check of this proxy has failed (null after a passing one): replacement reads it. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
+    failingSince: instant('failing_since'),
     /** Whether UDP passes through the upstream, as discovery last found (UDP_CHECK_TARGET); null: not known. */
     udp: boolean('udp'),
     /** The gateway node that serves this proxy's rentals; null: the shop's own gateway. */
-    nodeId: bigint('node_id', { mode: 'number' }).references(() => nodes.id),
+    nodeId: bigNumber('node_id').references(() => nodes.id),
   },
   (t) => [
     // Addresses the operator typed are unique; discovered exits may repeat (a rotating gateway
@@ -119,18 +117,18 @@ export const rentals = pgTable(
     /** Gateway credentials of this rental. */
     username: text('username').notNull().unique(),
     password: text('password').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    connectedAt: instant('connected_at'),
     /** While waiting_up: now + hours (display); from connected on: when access ends. */
-    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    endTime: instant('end_time').notNull(),
     /** First time the health checker found the upstream unavailable during this rental. */
-    unavailableAt: timestamp('unavailable_at', { withTimezone: true }),
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    unavailableAt: instant('unavailable_at'),
+    refundRequestedAt: instant('refund_requested_at'),
     /** A job process claimed this rental for a check until then; another process skips it meanwhile. */
-    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
-    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    checkLeaseUntil: instant('check_lease_until'),
+    endedAt: instant('ended_at'),
+    bytesUp: bigNumber('bytes_up').notNull().default(0),
+    bytesDown: bigNumber('bytes_down').notNull().default(0),
     /** The customer's own label, at most 256 characters. */
     note: text('note').notNull().default(''),
     /** Extend by the last period at end_time, from the wallet. */
@@ -158,8 +156,8 @@ export const rentalOrders = pgTable(
     rentalId: requiredReference('rental_id', () => rentals.id),
     kind: text('kind').notNull(),
     hours: integer('hours').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    amountCents: bigNumber('amount_cents').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('rental_orders_rental_idx').on(t.rentalId),
@@ -180,15 +178,15 @@ export const ledgerEntries = pgTable(
     userId: requiredReference('user_id', () => users.id),
     kind: text('kind').notNull(),
     /** Signed: credits positive, debits negative. */
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => rentalOrders.id),
-    rentalId: bigint('rental_id', { mode: 'number' }).references(() => rentals.id),
+    amountCents: bigNumber('amount_cents').notNull(),
+    balanceAfterCents: bigNumber('balance_after_cents').notNull(),
+    orderId: bigNumber('order_id').references(() => rentalOrders.id),
+    rentalId: bigNumber('rental_id').references(() => rentals.id),
     paymentId: text('payment_id').references((): AnyPgColumn => payments.id),
-    giftcardId: bigint('giftcard_id', { mode: 'number' }).references((): AnyPgColumn => giftcards.id),
+    giftcardId: bigNumber('giftcard_id').references((): AnyPgColumn => giftcards.id),
     /** Free text: the operator's reason for an adjustment, or what caused an automatic entry. */
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId, t.id),
@@ -218,7 +216,7 @@ export const catalogueState = pgTable(
   'catalogue_state',
   {
     id: integer('id').primaryKey(),
-    version: bigint('version', { mode: 'number' }).notNull(),
+    version: bigNumber('version').notNull(),
     salt: text('salt').notNull(),
   },
   (t) => [check('catalogue_state_single_row', sql`${t.id} = 1`)],
@@ -237,18 +235,18 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** The method the customer pays with, e.g. BTC or LTC. */
     method: text('method').notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    amountCents: bigNumber('amount_cents').notNull(),
     /** pending, paid or fail */
     status: text('status').notNull(),
     /** The provider's own status word, reported to the client while pending. */
     providerStatus: text('provider_status').notNull(),
     url: text('url').notNull().default(''),
-    creditedCents: bigint('credited_cents', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
-    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+    creditedCents: bigNumber('credited_cents'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    lastCheckedAt: instant('last_checked_at'),
+    checkLeaseUntil: instant('check_lease_until'),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
@@ -266,10 +264,10 @@ export const giftcards = pgTable(
     id: identityId(),
     /** Normalized: upper case, no separators. */
     code: text('code').notNull().unique(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    redeemedBy: bigint('redeemed_by', { mode: 'number' }).references(() => users.id),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    amountCents: bigNumber('amount_cents').notNull(),
+    createdAt: createdAt(),
+    redeemedBy: bigNumber('redeemed_by').references(() => users.id),
+    redeemedAt: instant('redeemed_at'),
   },
   (t) => [check('giftcards_amount_positive', sql`${t.amountCents} > 0`)],
 );
@@ -280,9 +278,9 @@ export const rentalUsage = pgTable(
   {
     rentalId: requiredReference('rental_id', () => rentals.id),
     /** Start of the hour (UTC). */
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    bytesUp: bigint('bytes_up', { mode: 'number' }).notNull().default(0),
-    bytesDown: bigint('bytes_down', { mode: 'number' }).notNull().default(0),
+    hour: instant('hour').notNull(),
+    bytesUp: bigNumber('bytes_up').notNull().default(0),
+    bytesDown: bigNumber('bytes_down').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.rentalId, t.hour] })],
 );
@@ -297,13 +295,13 @@ export const rentalIpAuth = pgTable(
   'rental_ip_auth',
   {
     port: integer('port').primaryKey(),
-    rentalId: bigint('rental_id', { mode: 'number' })
+    rentalId: bigNumber('rental_id')
       .notNull()
       .unique()
       .references(() => rentals.id),
     /** IPv4/IPv6 addresses or CIDRs (at most a /24 or /64), normalised by the contract. */
     ips: text('ips').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [check('rental_ip_auth_port_valid', sql`${t.port} BETWEEN 1 AND 65535`)],
 );
@@ -321,8 +319,8 @@ export const exportLinks = pgTable(
     hint: text('hint').notNull(),
     format: text('format'),
     template: text('template'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [
     index('export_links_user_idx').on(t.userId),

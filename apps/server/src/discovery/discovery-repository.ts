@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { lockedIds } from '../db/locked-ids';
 import { proxies } from '../db/schema';
 import { proxyIsHeld } from '../db/proxy-held';
 
@@ -57,13 +58,7 @@ export async function claimDueProxies(db: Queryable, claim: DueClaim): Promise<P
     ),
   );
   const free = or(isNull(proxies.discoveryLeaseUntil), lt(proxies.discoveryLeaseUntil, claim.now));
-  const picked = db
-    .select({ id: proxies.id })
-    .from(proxies)
-    .where(and(due, free))
-    .orderBy(proxies.id)
-    .limit(claim.limit)
-    .for('update', { skipLocked: true });
+  const picked = lockedIds(db, proxies.id, and(due, free), proxies.id, claim.limit);
   return db
     .update(proxies)
     .set({ discoveryLeaseUntil: claim.leaseUntil })

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
 import { ipqsCache, ipqsUsage } from '../db/schema';
 
 /** IPQS's queries: the monthly budget of look-ups and the answers kept per IP. */
@@ -25,11 +26,7 @@ export async function ipqsUsedIn(db: Queryable, month: string): Promise<number> 
 
 /** The IP's kept answer when it was fetched after `since`. */
 export async function findIpqsAnswer(db: Queryable, ip: string, since: Date): Promise<IpqsCacheRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(ipqsCache)
-    .where(and(eq(ipqsCache.ip, ip), gt(ipqsCache.fetchedAt, since)));
-  return row;
+  return firstRow(db, ipqsCache, and(eq(ipqsCache.ip, ip), gt(ipqsCache.fetchedAt, since)));
 }
 
 /** Keeps the IP's answer, replacing an older one. */

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { ACCESS_COLUMNS } from '../db/access-columns';
+import { rentalHolds } from '../db/proxy-held';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentalIpAuth, rentals } from '../db/schema';
+import { proxies, rentalIpAuth, rentals } from '../db/schema';
 
 /**
  * What the shop's own gateways read from the database: rentals' access and own-port allocations.
@@ -17,12 +18,11 @@ function accessQuery(db: Queryable) {
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
 }
 
-const holding = inArray(rentals.status, [...HOLDING_STATUSES]);
 const ownProxy = isNull(proxies.nodeId);
 
 /** Every rental that holds a proxy of the shop's own. */
 export function heldAccessOfOwnProxies(db: Queryable) {
-  return accessQuery(db).where(and(holding, ownProxy));
+  return accessQuery(db).where(and(rentalHolds, ownProxy));
 }
 
 /** One rental's access by its username, whatever its status. */
@@ -33,7 +33,7 @@ export async function accessByUsername(db: Queryable, username: string) {
 
 /** The rentals that hold this proxy. */
 export function heldAccessOfProxy(db: Queryable, proxyId: number) {
-  return accessQuery(db).where(and(eq(rentals.proxyId, proxyId), holding));
+  return accessQuery(db).where(and(eq(rentals.proxyId, proxyId), rentalHolds));
 }
 
 function allocationQuery(db: Queryable) {

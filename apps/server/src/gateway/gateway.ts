@@ -20,6 +20,7 @@ import { createSocks5Server, type Socks5Session } from './socks5-server';
 import { createTargetPolicy, type PrivateTargets } from './target-policy';
 import { loadTlsContext, startTlsFront, type TlsFiles } from './tls-front';
 import { UdpAssociations } from './udp-associate';
+import { listenOn } from '../lib/listen-on';
 
 /** The shop's own gateway learns from the database; a node passes its link to the API. */
 export type GatewaySource = { database: DatabaseHandle } | { link: GatewayLink };
@@ -230,13 +231,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Before the SOCKS5 handler, which leaves a socket the guard destroyed alone.
   socks.prependListener('connection', (socket: net.Socket) => void guard.admit(socket));
   socks.on('error', (error) => log.error({ err: error.message }, 'gateway: SOCKS5 front failed'));
-  await new Promise<void>((resolve, reject) => {
-    socks.once('error', reject);
-    socks.listen(options.socksPort, options.host, () => {
-      socks.removeListener('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(socks, options.socksPort, options.host);
 
   const http = createHttpFront({ store, policy, gate, guard, host: options.host, port: options.httpPort });
   if (proxyProtocol) acceptProxyProtocol(http.server, proxyProtocol);

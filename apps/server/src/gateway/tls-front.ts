@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError } from '../config';
 import type { ConnectionGuard } from './connection-guard';
 import { acceptProxyProtocol, headerReadWith, type ProxyProtocolOptions } from './proxy-protocol';
+import { listenOn } from '../lib/listen-on';
 
 /** GATEWAY_TLS_PORT with the PEM files of its certificate (chain first) and key. */
 export interface TlsFiles {
@@ -103,13 +104,7 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('error', (error) => log.error({ err: error.message }, 'gateway: HTTPS front failed'));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.removeListener('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(server, options.port, options.host);
 
   const reload = async (): Promise<boolean> => {
     try {

@@ -1,12 +1,13 @@
 import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { HOLDING_STATUSES, proxies, rentals } from '../db/schema';
+import { firstRow } from '../db/first-row';
+import { proxies } from '../db/schema';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { importRejected, upstreamPort, type ImportRow } from './inventory-import';
-import { proxyIsHeld } from '../db/proxy-held';
+import { proxyIsHeld, rentalHolds } from '../db/proxy-held';
 import { inventoryState, UNSCORED_FRAUD_SCORE } from './proxy-state';
 
 const CHUNK = 1000;
@@ -189,7 +190,7 @@ export async function setProxyMaxSourceIps(db: Queryable, id: number, maxSourceI
 
 /** Client addresses of the rental holding the proxy of the row since `since` (names written out, as in proxyIsHeld). */
 const heldSourceIps = (since: Date) =>
-  sql<number>`(select count(*)::int from "rental_sources" join "rentals" on "rentals"."id" = "rental_sources"."rental_id" where "rentals"."proxy_id" = "proxies"."id" and ${inArray(rentals.status, [...HOLDING_STATUSES])} and "rental_sources"."last_seen" > ${since.toISOString()})`;
+  sql<number>`(select count(*)::int from "rental_sources" join "rentals" on "rentals"."id" = "rental_sources"."rental_id" where "rentals"."proxy_id" = "proxies"."id" and ${rentalHolds} and "rental_sources"."last_seen" > ${since.toISOString()})`;
 
 /**
  * The operator's view of the inventory, upstream credentials left out; with the client addresses
@@ -261,8 +262,7 @@ export async function insertProxyValues(tx: Queryable, values: (typeof proxies.$
 export type ProxyRow = typeof proxies.$inferSelect;
 
 export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | undefined> {
-  const [proxy] = await db.select().from(proxies).where(eq(proxies.id, id));
-  return proxy;
+  return firstRow(db, proxies, eq(proxies.id, id));
 }
 
 /** Whether the proxy is enabled; undefined when there is no such proxy. */

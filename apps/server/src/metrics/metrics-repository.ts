@@ -1,18 +1,10 @@
 import { PAYMENT_STATUS } from '@portal/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies, rentals } from '../db/schema';
+import { ledgerEntries, payments, proxies } from '../db/schema';
 import { proxyIsHeld } from '../db/proxy-held';
 
 // Reads other areas' tables, read-only: one count per gauge, where their services would load rows to count.
-
-/** Count per status; PostgreSQL answers counts as text (bigint). */
-export async function countRentalsByStatus(db: Queryable): Promise<{ status: string; count: string }[]> {
-  return db
-    .select({ status: rentals.status, count: sql<string>`count(*)` })
-    .from(rentals)
-    .groupBy(rentals.status);
-}
 
 /** Proxies per state as the operator console counts them: disabled, rented or free. */
 export async function countProxiesByState(db: Queryable): Promise<{ state: string; count: string }[]> {

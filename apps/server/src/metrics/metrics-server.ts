@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readiness } from '../health/readiness';
 import { METRICS_CONTENT_TYPE, metricsText, SCRAPE_REFUSED, scrapeAllowed } from './metrics';
+import { listenOn } from '../lib/listen-on';
 
 export interface MetricsServer {
   port: number;
@@ -48,13 +49,7 @@ export async function startMetricsServer(options: {
   });
   // Scrapes are short; a client that holds a connection open must not keep the process from exiting.
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.removeListener('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(server, options.port, options.host);
   return {
     port: (server.address() as AddressInfo).port,
     close: () =>

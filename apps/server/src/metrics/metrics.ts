@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type LabelValues, Registry } from 'prom-client';
 
 /**
  * The process's own metrics (Prometheus, `prom-client`): one registry per process, so a gateway
@@ -19,76 +19,87 @@ export const httpRequestDuration = new Histogram({
   registers: [processRegistry],
 });
 
-export const jobRuns = new Counter({
-  name: 'proxyport_job_runs_total',
-  help: 'Rounds of a background job (rental lifecycle, payment reconciliation)',
-  labelNames: ['job'] as const,
-  registers: [processRegistry],
-});
+/**
+ * A metric's one label. Its known values start at 0, so a dashboard's rate() has a series from the
+ * first scrape (prom-client starts a metric without labels at 0 by itself).
+ */
+export interface MetricLabel<TLabel extends string> {
+  name: TLabel;
+  known?: readonly string[];
+}
 
-export const jobFailures = new Counter({
-  name: 'proxyport_job_failures_total',
-  help: 'Rounds of a background job that ended with an error',
-  labelNames: ['job'] as const,
-  registers: [processRegistry],
-});
+/** A counter of this process, in `processRegistry`. */
+export function processCounter<TLabel extends string>(name: string, help: string, label?: MetricLabel<TLabel>) {
+  const counter = new Counter({ name, help, labelNames: label ? [label.name] : [], registers: [processRegistry] });
+  for (const labels of knownSeries(label)) counter.inc(labels, 0);
+  return counter;
+}
+
+/** A gauge of this process, in `processRegistry`. */
+export function processGauge<TLabel extends string>(name: string, help: string, label?: MetricLabel<TLabel>) {
+  const gauge = new Gauge({ name, help, labelNames: label ? [label.name] : [], registers: [processRegistry] });
+  for (const labels of knownSeries(label)) gauge.set(labels, 0);
+  return gauge;
+}
+
+function knownSeries<TLabel extends string>(label?: MetricLabel<TLabel>): LabelValues<TLabel>[] {
+  return label?.known?.map((value) => ({ [label.name]: value }) as LabelValues<TLabel>) ?? [];
+}
+
+export const jobRuns = processCounter(
+  'proxyport_job_runs_total',
+  'Rounds of a background job (rental lifecycle, payment reconciliation)',
+  { name: 'job' },
+);
+
+export const jobFailures = processCounter(
+  'proxyport_job_failures_total',
+  'Rounds of a background job that ended with an error',
+  { name: 'job' },
+);
 
 /** `front`: `socks5` or `http` (the HTTP proxy front, plain and CONNECT). */
-export const gatewayActiveConnections = new Gauge({
-  name: 'proxyport_gateway_active_connections',
-  help: 'Client connections open on the gateway',
-  labelNames: ['front'] as const,
-  registers: [processRegistry],
-});
+export const gatewayActiveConnections = processGauge(
+  'proxyport_gateway_active_connections',
+  'Client connections open on the gateway',
+  { name: 'front', known: ['socks5', 'http'] },
+);
 
 /** `direction`: `up` (client to target) or `down` (target to client); payload only, as billed. */
-export const gatewayBytes = new Counter({
-  name: 'proxyport_gateway_bytes_total',
-  help: 'Payload bytes relayed by the gateway',
-  labelNames: ['direction'] as const,
-  registers: [processRegistry],
+export const gatewayBytes = processCounter('proxyport_gateway_bytes_total', 'Payload bytes relayed by the gateway', {
+  name: 'direction',
+  known: ['up', 'down'],
 });
 
 /** Counted where both fronts check credentials (login-gate.ts); a request without any is not one. */
-export const gatewayAuthFailures = new Counter({
-  name: 'proxyport_gateway_auth_failures_total',
-  help: 'Gateway logins refused: unknown credentials or a rental that has ended',
-  registers: [processRegistry],
-});
+export const gatewayAuthFailures = processCounter(
+  'proxyport_gateway_auth_failures_total',
+  'Gateway logins refused: unknown credentials or a rental that has ended',
+);
 
 /** `reason`: `private` (loopback, private or own address) or `blocked_port` (SMTP). */
-export const gatewayRefusedTargets = new Counter({
-  name: 'proxyport_gateway_refused_targets_total',
-  help: 'Targets the gateway refused to reach',
-  labelNames: ['reason'] as const,
-  registers: [processRegistry],
-});
+export const gatewayRefusedTargets = processCounter(
+  'proxyport_gateway_refused_targets_total',
+  'Targets the gateway refused to reach',
+  { name: 'reason', known: ['private', 'blocked_port'] },
+);
 
 /** SOCKS5 UDP associations open on this gateway process. */
-export const gatewayUdpAssociations = new Gauge({
-  name: 'proxyport_gateway_udp_associations',
-  help: 'SOCKS5 UDP associations open on the gateway',
-  registers: [processRegistry],
-});
+export const gatewayUdpAssociations = processGauge(
+  'proxyport_gateway_udp_associations',
+  'SOCKS5 UDP associations open on the gateway',
+);
 
 /**
  * Requests and connections turned away by a protective limit, one `limit` label per kind
  * (`rate_limit <route>`, `api_key_throttle`, `gateway_<reason>` of connection-guard.ts), so a
  * new limit needs no new metric.
  */
-export const refusals = new Counter({
-  name: 'proxyport_refusals_total',
-  help: 'Requests or connections refused by a protective limit',
-  labelNames: ['limit'] as const,
-  registers: [processRegistry],
-});
-
-// Known label values start at 0, so a dashboard's rate() has a series from the first scrape.
-for (const front of ['socks5', 'http']) gatewayActiveConnections.set({ front }, 0);
-gatewayAuthFailures.inc(0);
-gatewayUdpAssociations.set(0);
-for (const direction of ['up', 'down']) gatewayBytes.inc({ direction }, 0);
-for (const reason of ['private', 'blocked_port']) gatewayRefusedTargets.inc({ reason }, 0);
+export const refusals = processCounter(
+  'proxyport_refusals_total',
+  'Requests or connections refused by a protective limit',
+  { name: 'limit' },
+);
 
 /** The exposition of this process plus any per-app registries (one text, one content type). */
 export async function metricsText(extra: Registry[] = []): Promise<string> {

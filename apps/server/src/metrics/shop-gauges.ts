@@ -4,11 +4,11 @@ import type { PoolStats, Queryable } from '../db/client';
 import {
   countPendingPayments,
   countProxiesByState,
-  countRentalsByStatus,
   countUnhealthyProxies,
   sumDepositsByProvider,
   sumGiftcardCredits,
 } from './metrics-repository';
+import { countRentalsByStatus } from '../db/rental-counts';
 
 /** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
 const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
@@ -23,75 +23,79 @@ const dollarsOfSum = (value: string | number | null) => centsToDollars(Number(va
  */
 export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): Registry {
   const registry = new Registry();
+  const gauge = <TLabel extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly TLabel[],
+    collect: (this: Gauge<TLabel>) => void | Promise<void>,
+  ) => new Gauge({ name, help, labelNames, registers: [registry], collect });
 
-  new Gauge({
-    name: 'proxyport_rentals',
-    help: 'Rentals by status',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await countRentalsByStatus(db);
-      const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
-      for (const status of RENTAL_STATUSES) this.set({ status }, counts.get(status) ?? 0);
+  // Every known label value is set at each scrape, to 0 when no row counts it.
+  const countsByLabel = [
+    {
+      name: 'proxyport_rentals',
+      help: 'Rentals by status',
+      label: 'status',
+      values: RENTAL_STATUSES,
+      read: async () => (await countRentalsByStatus(db)).map((row) => [row.status, row.count] as const),
     },
-  });
-
-  new Gauge({
-    name: 'proxyport_inventory_proxies',
-    help: 'Proxies in the inventory: free (in the catalogue), rented, disabled',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await countProxiesByState(db);
-      const counts = new Map(rows.map((row) => [row.state, Number(row.count)]));
-      for (const name of INVENTORY_STATES) this.set({ state: name }, counts.get(name) ?? 0);
+    {
+      name: 'proxyport_inventory_proxies',
+      help: 'Proxies in the inventory: free (in the catalogue), rented, disabled',
+      label: 'state',
+      values: INVENTORY_STATES,
+      read: async () => (await countProxiesByState(db)).map((row) => [row.state, row.count] as const),
     },
-  });
+  ];
+  for (const { name, help, label, values, read } of countsByLabel) {
+    gauge(name, help, [label], async function () {
+      const counts = new Map((await read()).map(([value, count]) => [value, Number(count)]));
+      for (const value of values) this.set({ [label]: value }, counts.get(value) ?? 0);
+    });
+  }
 
-  new Gauge({
-    name: 'proxyport_inventory_unhealthy_proxies',
-    help: 'Proxies whose last health check found their upstream unavailable',
-    registers: [registry],
-    async collect() {
-      this.set(await countUnhealthyProxies(db));
+  const counts = [
+    {
+      name: 'proxyport_inventory_unhealthy_proxies',
+      help: 'Proxies whose last health check found their upstream unavailable',
+      read: countUnhealthyProxies,
     },
-  });
-
-  new Gauge({
-    name: 'proxyport_payments_pending',
-    help: 'Payments created and not yet paid or failed',
-    registers: [registry],
-    async collect() {
-      this.set(await countPendingPayments(db));
+    {
+      name: 'proxyport_payments_pending',
+      help: 'Payments created and not yet paid or failed',
+      read: countPendingPayments,
     },
-  });
+  ];
+  for (const { name, help, read } of counts) {
+    gauge(name, help, [], async function () {
+      this.set(await read(db));
+    });
+  }
 
-  new Gauge({
-    name: 'proxyport_credited_dollars',
-    help: 'Money credited to wallets since the start, by payment provider (gift cards as "giftcard")',
-    labelNames: ['provider'] as const,
-    registers: [registry],
-    async collect() {
+  gauge(
+    'proxyport_credited_dollars',
+    'Money credited to wallets since the start, by payment provider (gift cards as "giftcard")',
+    ['provider'],
+    async function () {
       const deposits = await sumDepositsByProvider(db);
       for (const row of deposits) this.set({ provider: row.provider }, dollarsOfSum(row.sum));
       this.set({ provider: 'giftcard' }, dollarsOfSum(await sumGiftcardCredits(db)));
     },
-  });
+  );
 
   if (poolStats) {
-    new Gauge({
-      name: 'proxyport_db_pool_connections',
-      help: 'Database pool: connections in use, idle, requests waiting for one, and the maximum',
-      labelNames: ['state'] as const,
-      registers: [registry],
-      collect() {
+    gauge(
+      'proxyport_db_pool_connections',
+      'Database pool: connections in use, idle, requests waiting for one, and the maximum',
+      ['state'],
+      function () {
         const stats = poolStats();
         this.set({ state: 'in_use' }, stats.total - stats.idle);
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
         this.set({ state: 'max' }, stats.max);
       },
-    });
+    );
   }
   return registry;
 }

@@ -1,6 +1,7 @@
 import { NODE_ONLINE_WINDOW_MS, type NodeView } from '@portal/contract';
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
 import { nodes, proxies } from '../db/schema';
 import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 
@@ -71,20 +72,12 @@ export async function markRevoked(db: Queryable, id: number, at: Date): Promise<
 
 /** A node that is not revoked, by id. */
 export async function liveNode(db: Queryable, id: number): Promise<NodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(nodes)
-    .where(and(eq(nodes.id, id), isNull(nodes.revokedAt)));
-  return row;
+  return firstRow(db, nodes, and(eq(nodes.id, id), isNull(nodes.revokedAt)));
 }
 
 /** A node that is not revoked, by name (names are unique among live nodes). */
 export async function liveNodeNamed(db: Queryable, name: string): Promise<NodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(nodes)
-    .where(and(eq(nodes.name, name), isNull(nodes.revokedAt)));
-  return row;
+  return firstRow(db, nodes, and(eq(nodes.name, name), isNull(nodes.revokedAt)));
 }
 
 /** Tells every process that the node is revoked: its streams close. */

@@ -1,6 +1,7 @@
 import type { NodeAccess, NodeIpAuthEntry, NodeReport, Probe, ProbeResult } from '@portal/contract';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { rentalHolds } from '../db/proxy-held';
 import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
 import { ACCESS_COLUMNS } from '../db/access-columns';
 
@@ -100,33 +101,31 @@ function stateOf(row: StateRow): RentalState {
   };
 }
 
+async function statesWhere(db: Queryable, where: SQL | undefined): Promise<RentalState[]> {
+  return (await rentalStates(db).where(where)).map(stateOf);
+}
+
 /** Every rental holding a proxy of this node: a stream's snapshot. */
 export async function servedRentals(db: Queryable, nodeId: number): Promise<RentalState[]> {
-  const rows = await rentalStates(db).where(
-    and(eq(proxies.nodeId, nodeId), inArray(rentals.status, [...HOLDING_STATUSES])),
-  );
-  return rows.map(stateOf);
+  return statesWhere(db, and(eq(proxies.nodeId, nodeId), rentalHolds));
 }
 
 /** Rentals by username (the `rental_access` notification), whatever their status. */
 export async function rentalsByUsername(db: Queryable, usernames: string[]): Promise<RentalState[]> {
   if (usernames.length === 0) return [];
-  return (await rentalStates(db).where(inArray(rentals.username, usernames))).map(stateOf);
+  return statesWhere(db, inArray(rentals.username, usernames));
 }
 
 /** The rentals holding these proxies (the `proxy_access` notification). */
 export async function rentalsOfProxies(db: Queryable, proxyIds: number[]): Promise<RentalState[]> {
   if (proxyIds.length === 0) return [];
-  const rows = await rentalStates(db).where(
-    and(inArray(rentals.proxyId, proxyIds), inArray(rentals.status, [...HOLDING_STATUSES])),
-  );
-  return rows.map(stateOf);
+  return statesWhere(db, and(inArray(rentals.proxyId, proxyIds), rentalHolds));
 }
 
 /** The rentals holding these IP authorization ports now (the `rental_ip_auth` notification). */
 export async function rentalsOfPorts(db: Queryable, ports: number[]): Promise<RentalState[]> {
   if (ports.length === 0) return [];
-  return (await rentalStates(db).where(inArray(rentalIpAuth.port, ports))).map(stateOf);
+  return statesWhere(db, inArray(rentalIpAuth.port, ports));
 }
 
 /** What a connection string needs of the node serving a proxy (null: the shop's own gateway). */

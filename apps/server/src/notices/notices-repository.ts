@@ -1,6 +1,9 @@
 import { NOTICE_TOPICS, RENTAL_STATUS, type Language, type NoticeChannel, type NoticeTopic } from '@portal/contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
+import { spendableCode } from '../db/link-codes';
+import { dueNow } from '../db/notice-queue';
 import { noticeContacts, notices, proxies, rentals, telegramLinkCodes } from '../db/schema';
 import type { LinkCode } from './deep-link';
 
@@ -21,8 +24,7 @@ export const RENTAL_LABEL_COLUMNS = {
 };
 
 export async function findContact(db: Queryable, userId: number): Promise<ContactRow | undefined> {
-  const [contact] = await db.select().from(noticeContacts).where(eq(noticeContacts.userId, userId));
-  return contact;
+  return firstRow(db, noticeContacts, eq(noticeContacts.userId, userId));
 }
 
 export async function findContactByChat(db: Queryable, chatId: number): Promise<ContactRow | null> {
@@ -52,13 +54,7 @@ export async function spendTelegramLinkCode(tx: Queryable, codeHash: string, now
   const [used] = await tx
     .update(telegramLinkCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(telegramLinkCodes.codeHash, codeHash),
-        isNull(telegramLinkCodes.usedAt),
-        gt(telegramLinkCodes.expiresAt, now),
-      ),
-    )
+    .where(spendableCode(telegramLinkCodes, codeHash, now))
     .returning({ userId: telegramLinkCodes.userId });
   return used?.userId ?? null;
 }
@@ -230,16 +226,10 @@ export async function findConnectedRentalLabels(db: Queryable, userId: number) {
 }
 
 export async function findProxy(db: Queryable, proxyId: number) {
-  const [proxy] = await db.select().from(proxies).where(eq(proxies.id, proxyId));
-  return proxy;
+  return firstRow(db, proxies, eq(proxies.id, proxyId));
 }
 
-const due = (now: Date) =>
-  and(
-    eq(notices.status, 'waiting'),
-    lte(notices.nextAttemptAt, now),
-    or(isNull(notices.leaseUntil), lt(notices.leaseUntil, now)),
-  );
+const due = (now: Date) => dueNow(notices, now);
 
 /** Due Telegram notices with their customers' chats, oldest first, locked (rows other senders hold skipped). */
 export async function lockDueTelegramNotices(tx: Queryable, now: Date) {

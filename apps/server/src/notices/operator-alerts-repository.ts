@@ -1,6 +1,9 @@
 import { ALERT_ROLES, type AlertKind, type Language } from '@portal/contract';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
+import { spendableCode } from '../db/link-codes';
+import { dueNow } from '../db/notice-queue';
 import { operatorAlertNotices, operatorAlertState, operatorChats, operatorLinkCodes, operators } from '../db/schema';
 import type { LinkCode } from './deep-link';
 
@@ -8,8 +11,7 @@ export type AlertRow = typeof operatorAlertNotices.$inferSelect;
 export type NewAlertNotice = typeof operatorAlertNotices.$inferInsert;
 
 export async function findOperatorChat(db: Queryable, operatorId: number) {
-  const [chat] = await db.select().from(operatorChats).where(eq(operatorChats.operatorId, operatorId));
-  return chat;
+  return firstRow(db, operatorChats, eq(operatorChats.operatorId, operatorId));
 }
 
 /** Stores an operator's new deep-link code in place of their unused older ones. */
@@ -30,9 +32,7 @@ export async function spendOperatorLinkCode(tx: Queryable, codeHash: string, now
     .set({ usedAt: now })
     .where(
       and(
-        eq(operatorLinkCodes.codeHash, codeHash),
-        isNull(operatorLinkCodes.usedAt),
-        gt(operatorLinkCodes.expiresAt, now),
+        spendableCode(operatorLinkCodes, codeHash, now),
         inArray(
           operatorLinkCodes.operatorId,
           tx.select({ id: operators.id }).from(operators).where(isNull(operators.removedAt)),
@@ -114,12 +114,7 @@ export async function insertAlertNotices(tx: Queryable, rows: NewAlertNotice[]):
   return added.length;
 }
 
-const due = (now: Date) =>
-  and(
-    eq(operatorAlertNotices.status, 'waiting'),
-    lte(operatorAlertNotices.nextAttemptAt, now),
-    or(isNull(operatorAlertNotices.leaseUntil), lt(operatorAlertNotices.leaseUntil, now)),
-  );
+const due = (now: Date) => dueNow(operatorAlertNotices, now);
 
 /** Due alerts with their operators' chats and standing, oldest first, locked (rows other senders hold skipped). */
 export async function lockDueAlerts(tx: Queryable, now: Date) {

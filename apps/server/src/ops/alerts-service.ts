@@ -1,29 +1,20 @@
 import { ALERT_KINDS, type AlertKind } from '@portal/contract';
-import { Counter, Gauge } from 'prom-client';
 import type { Clock } from '../clock';
 import { loggableError } from '../lib/loggable-error';
-import { processRegistry } from '../metrics/metrics';
+import { processCounter, processGauge } from '../metrics/metrics';
 
 /** 1 while an alert of the kind is under way in this process, else 0. */
-export const alertActive = new Gauge({
-  name: 'proxyport_alert_active',
-  help: 'Operator alerts under way: a gateway or the database gone, low stock, the IPQS budget used up, a failed backup, a failing payment provider',
-  labelNames: ['kind'] as const,
-  registers: [processRegistry],
-});
+export const alertActive = processGauge(
+  'proxyport_alert_active',
+  'Operator alerts under way: a gateway or the database gone, low stock, the IPQS budget used up, a failed backup, a failing payment provider',
+  { name: 'kind', known: ALERT_KINDS },
+);
 
 /** Episodes, not ticks: one per raise after the alert was clear. */
-export const alertsRaised = new Counter({
-  name: 'proxyport_alerts_total',
-  help: 'Operator alert episodes raised since start',
-  labelNames: ['kind'] as const,
-  registers: [processRegistry],
+export const alertsRaised = processCounter('proxyport_alerts_total', 'Operator alert episodes raised since start', {
+  name: 'kind',
+  known: ALERT_KINDS,
 });
-
-for (const kind of ALERT_KINDS) {
-  alertActive.set({ kind }, 0);
-  alertsRaised.inc({ kind }, 0);
-}
 
 /** What is said about an alert: figures and names, never a secret or a customer's data. */
 export type AlertDetails = Record<string, string | number | boolean | null>;

@@ -1,6 +1,8 @@
 import { PAYMENT_STATUS } from '@portal/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
+import { lockedIds } from '../db/locked-ids';
 import { payments } from '../db/schema';
 
 /** The payments' queries; what a provider state does to a payment, and its ledger rows, are the service's. */
@@ -21,8 +23,7 @@ export async function updatePayment(db: Queryable, id: string, change: PaymentCh
 /** The payment, when it is `userId`'s (any customer's when `userId` is left out). */
 export async function findPayment(db: Queryable, id: string, userId?: number): Promise<PaymentRow | undefined> {
   const own = userId === undefined ? eq(payments.id, id) : and(eq(payments.id, id), eq(payments.userId, userId));
-  const [row] = await db.select().from(payments).where(own);
-  return row;
+  return firstRow(db, payments, own);
 }
 
 export async function findPaymentOfProvider(
@@ -30,11 +31,11 @@ export async function findPaymentOfProvider(
   provider: string,
   providerPaymentId: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
-  return row;
+  return firstRow(
+    db,
+    payments,
+    and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)),
+  );
 }
 
 /** The payment, locked for the rest of the transaction. */
@@ -62,13 +63,7 @@ export async function claimPendingPayments(
     eq(payments.status, PAYMENT_STATUS.pending),
     or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
   );
-  const claim = db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(due)
-    .orderBy(asc(payments.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const claim = lockedIds(db, payments.id, due, asc(payments.createdAt), limit);
   return db
     .update(payments)
     .set({ checkLeaseUntil: new Date(now.getTime() + leaseMs) })

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { firstRow } from '../db/first-row';
 import { exportLinks } from '../db/schema';
 
 /** The pull links' queries; their limit and the answers' shape are export-links.ts's. */
@@ -32,9 +33,5 @@ export async function revokeLiveExportLink(db: Queryable, userId: number, id: nu
 }
 
 export async function liveExportLinkByTokenHash(db: Queryable, tokenHash: string): Promise<ExportLinkRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(exportLinks)
-    .where(and(eq(exportLinks.tokenHash, tokenHash), isNull(exportLinks.revokedAt)));
-  return row;
+  return firstRow(db, exportLinks, and(eq(exportLinks.tokenHash, tokenHash), isNull(exportLinks.revokedAt)));
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import { GenerationCache } from '../lib/generation-cache';
 import { SingleFlight } from '../lib/single-flight';
 
 /**
@@ -25,14 +26,15 @@ interface Entry {
  * notifications (every write to rentals, rental_orders and the shown proxy columns, whoever
  * makes it), by the process itself after the customer's own writes, and by a one-second life.
  */
-export class HistoryCache {
+export class HistoryCache extends GenerationCache {
   private readonly byUser = new Map<number, Entry>();
   /** Proxy id -> customers whose cached history shows it. */
   private readonly usersOfProxy = new Map<number, Set<number>>();
-  private generation = 0;
   private readonly loads = new SingleFlight<number, Buffer>();
 
-  constructor(private readonly ttlMs = DEFAULT_TTL_MS) {}
+  constructor(private readonly ttlMs = DEFAULT_TTL_MS) {
+    super();
+  }
 
   /**
    * The cached answer, or `compute`'s, stored unless a change came in meanwhile; requests that
@@ -41,17 +43,12 @@ export class HistoryCache {
   async load(userId: number, compute: () => Promise<{ body: Buffer; proxyIds: readonly number[] }>): Promise<Buffer> {
     const cached = this.get(userId);
     if (cached !== null) return cached;
-    const generation = this.generation;
+    const generation = this.currentGeneration();
     return this.loads.run(userId, generation, async () => {
       const { body, proxyIds } = await compute();
       this.store(generation, userId, body, proxyIds);
       return body;
     });
-  }
-
-  /** Read before the query; a store with an older generation is dropped (a change came in between). */
-  currentGeneration(): number {
-    return this.generation;
   }
 
   get(userId: number): Buffer | null {
@@ -65,7 +62,7 @@ export class HistoryCache {
   }
 
   store(generation: number, userId: number, body: Buffer, proxyIds: readonly number[]): void {
-    if (generation !== this.generation) return;
+    if (!this.isCurrent(generation)) return;
     this.drop(userId);
     if (this.byUser.size >= MAX_CUSTOMERS) {
       const oldest = this.byUser.keys().next().value;
@@ -82,23 +79,17 @@ export class HistoryCache {
     }
   }
 
-  invalidate(userId: number): void {
-    this.generation += 1;
-    this.drop(userId);
-  }
-
   invalidateProxy(proxyId: number): void {
-    this.generation += 1;
+    this.changed();
     for (const userId of [...(this.usersOfProxy.get(proxyId) ?? [])]) this.drop(userId);
   }
 
-  clear(): void {
-    this.generation += 1;
+  protected dropAll(): void {
     this.byUser.clear();
     this.usersOfProxy.clear();
   }
 
-  private drop(userId: number): void {
+  protected drop(userId: number): void {
     const entry = this.byUser.get(userId);
     if (!entry) return;
     this.byUser.delete(userId);
@@ -116,15 +107,11 @@ export async function listenedHistoryCache(
   ttlMs = DEFAULT_TTL_MS,
 ): Promise<{ cache: HistoryCache; stop: () => Promise<void> }> {
   const cache = new HistoryCache(ttlMs);
-  const stop = await database.listen(
-    [HISTORY_CHANGED, HISTORY_PROXY_CHANGED],
-    (channel, payload) => {
-      const id = Number.parseInt(payload, 10);
-      if (!Number.isSafeInteger(id)) return cache.clear();
-      if (channel === HISTORY_CHANGED) cache.invalidate(id);
-      else cache.invalidateProxy(id);
-    },
-    () => cache.clear(),
-  );
+  const stop = await cache.listen(database, [HISTORY_CHANGED, HISTORY_PROXY_CHANGED], (channel, payload) => {
+    const id = Number.parseInt(payload, 10);
+    if (!Number.isSafeInteger(id)) return cache.clear();
+    if (channel === HISTORY_CHANGED) cache.invalidate(id);
+    else cache.invalidateProxy(id);
+  });
   return { cache, stop };
 }

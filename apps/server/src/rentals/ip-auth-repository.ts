@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PortRange } from '../config';
 import type { Queryable } from '../db/client';
+import { rentalHolds } from '../db/proxy-held';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
-import { HOLDING_STATUSES, rentalIpAuth, rentals } from '../db/schema';
+import { rentalIpAuth, rentals } from '../db/schema';
 import { DomainError } from '../errors';
 
 /**
@@ -13,9 +14,7 @@ export async function lockHoldingRental(tx: Queryable, userId: number, proxyId: 
   const [rental] = await tx
     .select({ id: rentals.id })
     .from(rentals)
-    .where(
-      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-    )
+    .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), rentalHolds))
     .orderBy(desc(rentals.id))
     .limit(1)
     .for('update');

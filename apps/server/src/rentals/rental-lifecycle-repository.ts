@@ -1,6 +1,7 @@
 import { RENTAL_STATUS } from '@portal/contract';
 import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { lockedIds } from '../db/locked-ids';
 import { proxies, rentals } from '../db/schema';
 
 /**
@@ -12,19 +13,9 @@ import { proxies, rentals } from '../db/schema';
 
 type RentalUpdate = Partial<typeof rentals.$inferInsert>;
 
-/**
- * The ids of up to `limit` rentals matching `due`, oldest first, locked; rows another process has
- * locked are skipped, so N processes share the work and never take a rental twice.
- */
-function dueIds(tx: Queryable, due: SQL | undefined, limit: number) {
-  return tx
-    .select({ id: rentals.id })
-    .from(rentals)
-    .where(due)
-    .orderBy(asc(rentals.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
+/** Up to `limit` rentals matching `due`, oldest first, locked (see lockedIds). */
+const dueIds = (tx: Queryable, due: SQL | undefined, limit: number) =>
+  lockedIds(tx, rentals.id, due, asc(rentals.id), limit);
 
 /** Moves up to `limit` due rentals to a new state; answers how many moved. */
 async function advanceDue(tx: Queryable, due: SQL | undefined, set: RentalUpdate, limit: number): Promise<number> {

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { HOLDING_STATUSES, nodes, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
+import { rentalHolds } from '../db/proxy-held';
+import { firstRow } from '../db/first-row';
+import { nodes, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
 import { nodeAddressColumns, type NodeAddress } from '../nodes/node-address';
 
 export type ProxyRow = typeof proxies.$inferSelect;
@@ -18,7 +20,7 @@ export async function lockHoldingRental(tx: Queryable, proxyId: number): Promise
   const [row] = await tx
     .select()
     .from(rentals)
-    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])))
+    .where(and(eq(rentals.proxyId, proxyId), rentalHolds))
     .for('update');
   return row;
 }
@@ -58,8 +60,7 @@ export async function lockRental(tx: Queryable, rentalId: number): Promise<Renta
 
 /** The rental as it is now, without a lock. */
 export async function findRental(db: Queryable, rentalId: number): Promise<RentalRow | undefined> {
-  const [row] = await db.select().from(rentals).where(eq(rentals.id, rentalId));
-  return row;
+  return firstRow(db, rentals, eq(rentals.id, rentalId));
 }
 
 /** The rentals that hold the proxy now (at most one, by a partial unique index), locked if asked. */
@@ -67,7 +68,7 @@ export async function holdingRentalsOf(db: Queryable, proxyId: number, lock: boo
   const query = db
     .select()
     .from(rentals)
-    .where(and(eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])));
+    .where(and(eq(rentals.proxyId, proxyId), rentalHolds));
   return lock ? query.for('update') : query;
 }
 
@@ -102,13 +103,7 @@ export async function setAutoRenewOfHeld(
   return db
     .update(rentals)
     .set({ autoRenew: enabled, renewFailure: null })
-    .where(
-      and(
-        eq(rentals.userId, userId),
-        inArray(rentals.proxyId, [...proxyIds]),
-        inArray(rentals.status, [...HOLDING_STATUSES]),
-      ),
-    )
+    .where(and(eq(rentals.userId, userId), inArray(rentals.proxyId, [...proxyIds]), rentalHolds))
     .returning({ id: rentals.id });
 }
 
@@ -122,9 +117,7 @@ export async function setPasswordOfHeld(
   const [row] = await db
     .update(rentals)
     .set({ password })
-    .where(
-      and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), inArray(rentals.status, [...HOLDING_STATUSES])),
-    )
+    .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), rentalHolds))
     .returning({ username: rentals.username });
   return row;
 }
