@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { NewsItemText } from '../../../components/news-item-text';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { newestFirst, newsDateFormat } from '../../../lib/news';
 import { useNews } from '../api/get-news';
@@ -85,21 +85,16 @@ function ConfirmDelete({ item, onClose }: { item: NewsItem | null; onClose: () =
     },
   });
   return (
-    <Dialog
+    <ConfirmDialog
       open={item !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title={t('news.confirm.title')}
       description={t('news.confirm.text', { title: item?.title ?? '' })}
       closeLabel={t('news.confirm.close')}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('news.confirm.cancel')}
-        </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={() => item && remove.mutate(item._id)}>
-          {remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={t('news.confirm.cancel')}
+      confirmLabel={remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
+      onConfirm={() => item && remove.mutate(item._id)}
+      busy={remove.isPending}
+    />
   );
 }
