@@ -4,7 +4,6 @@ import { ArticleLayout, ArticleSection, NamedCards, Steps } from './article-layo
 /** Anti-detect guide: fingerprinting, three tools, leak tests. */
 export function EnableAntidetectPage() {
   const { t } = useTranslation('antidetectGuide');
-  const tools = t('tools.items', { returnObjects: true });
   return (
     <ArticleLayout id="antidetect" title={t('title')} intro={t('intro')}>
       <ArticleSection title={t('fingerprinting.title')}>
@@ -12,7 +11,7 @@ export function EnableAntidetectPage() {
         <Steps ordered={false} items={t('fingerprinting.items', { returnObjects: true })} />
       </ArticleSection>
       <ArticleSection title={t('tools.title')}>
-        <NamedCards items={tools} columns={3} />
+        <NamedCards items={t('tools.items', { returnObjects: true })} columns={3} />
         <p className="mt-4">{t('tools.howTo')}</p>
       </ArticleSection>
       <ArticleSection title={t('leaks.title')}>
