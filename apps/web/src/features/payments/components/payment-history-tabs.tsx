@@ -1,6 +1,7 @@
 import { formatDollars } from '@portal/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableShell } from '../../../components/table-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -111,25 +112,19 @@ function HistoryTable<T>({
   }
   if (query.data?.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-100 text-left">
-          <tr>
-            {headers.map((header) => (
-              <th key={header} className={cell}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {(query.data ?? []).map((row) => (
-            <tr key={rowKey(row)} className="border-t border-slate-100" data-testid={rowTestId}>
-              {cells(row)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableShell
+      headClassName="bg-slate-100 text-left"
+      head={headers.map((header) => (
+        <th key={header} className={cell}>
+          {header}
+        </th>
+      ))}
+    >
+      {(query.data ?? []).map((row) => (
+        <tr key={rowKey(row)} className="border-t border-slate-100" data-testid={rowTestId}>
+          {cells(row)}
+        </tr>
+      ))}
+    </TableShell>
   );
 }
