@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HeadedSection } from './headed-section';
 
 /** A white card of a customer screen (account, payments), named by its heading, which `id` ties to it. */
 export function CardSection({
@@ -13,11 +14,13 @@ export function CardSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-6 shadow-sm">
-      <h2 id={id} className={headingClassName}>
-        {title}
-      </h2>
+    <HeadedSection
+      id={id}
+      title={title}
+      className="rounded-2xl bg-white p-6 shadow-sm"
+      headingClassName={headingClassName}
+    >
       {children}
-    </section>
+    </HeadedSection>
   );
 }

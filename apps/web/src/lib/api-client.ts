@@ -143,3 +143,15 @@ export function callEndpointReading<E extends Endpoint, S extends z.ZodType>(
     access: endpoint.access === 'customer' ? 'customer' : 'public',
   });
 }
+
+/**
+ * A read of the one field of an endpoint's answer a screen shows (its list, its figure), through
+ * the given caller: `callEndpoint` for the customer, the console's for an operator.
+ */
+export function readAnswerField<E extends Endpoint, F extends keyof EndpointResult<E>>(
+  call: (endpoint: E, call: { signal?: AbortSignal }) => Promise<EndpointResult<E>>,
+  endpoint: E,
+  field: F,
+): (signal?: AbortSignal) => Promise<EndpointResult<E>[F]> {
+  return async (signal) => (await call(endpoint, { signal }))[field];
+}

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
+import { readStored, storedItemEvents, writeStored } from './stored-item';
 
 /**
  * The customer's session lives in local storage, so it survives reloads and is shared by tabs: a stored
@@ -15,51 +16,25 @@ export function getApiKey(): string | null {
 }
 
 export function getReferralCode(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.referralCode) || null;
-  } catch {
-    return null;
-  }
+  return readStored(STORAGE_KEYS.referralCode);
 }
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab signing in or out changes this tab's session too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.apiKey) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+// Another tab signing in or out changes this tab's session too.
+const events = storedItemEvents(STORAGE_KEYS.apiKey);
 
 export function useApiKey(): string | null {
-  return useSyncExternalStore(subscribe, getApiKey, () => null);
-}
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Storage disabled: the session then lasts until the page closes.
-  }
+  return useSyncExternalStore(events.subscribe, getApiKey, () => null);
 }
 
 /** After login the server's referral_key becomes the stored referral code (referral link). */
 export function startSession(apiKey: string, referralCode?: string | null): void {
-  write(STORAGE_KEYS.apiKey, apiKey);
-  if (referralCode) write(STORAGE_KEYS.referralCode, referralCode);
-  notify();
+  writeStored(STORAGE_KEYS.apiKey, apiKey);
+  if (referralCode) writeStored(STORAGE_KEYS.referralCode, referralCode);
+  events.notify();
 }
 
 export function setReferralCode(code: string): void {
-  write(STORAGE_KEYS.referralCode, code);
+  writeStored(STORAGE_KEYS.referralCode, code);
 }
 
 /** Why the session ended; the root layout turns it into a toast and a move to /login. */
@@ -74,10 +49,10 @@ export function onSessionEnded(listener: (reason: SessionEndReason) => void): ()
 
 /** Logout: key, referral code and cached lists go (the next person sees none of them); language stays. */
 export function endSession(reason: SessionEndReason): void {
-  write(STORAGE_KEYS.apiKey, null);
-  write(STORAGE_KEYS.referralCode, null);
-  write(STORAGE_KEYS.proxyList, null);
-  write(STORAGE_KEYS.sumid, null);
-  notify();
+  writeStored(STORAGE_KEYS.apiKey, null);
+  writeStored(STORAGE_KEYS.referralCode, null);
+  writeStored(STORAGE_KEYS.proxyList, null);
+  writeStored(STORAGE_KEYS.sumid, null);
+  events.notify();
   endListeners.forEach((listener) => listener(reason));
 }

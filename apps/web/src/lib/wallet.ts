@@ -1,6 +1,6 @@
 import { walletEndpoint } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from './api-client';
+import { defineQuery } from './define-hooks';
 import { sharedKeys } from './query-keys';
 
 export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Promise<number> {
@@ -8,12 +8,7 @@ export async function getWallet({ signal }: { signal?: AbortSignal } = {}): Prom
   return answer.wallet;
 }
 
-export function getWalletQueryOptions() {
-  return queryOptions({ queryKey: sharedKeys.wallet(), queryFn: ({ signal }) => getWallet({ signal }) });
-}
+const wallet = defineQuery(sharedKeys.wallet, (signal) => getWallet({ signal }));
 
-type QueryConfig = Omit<ReturnType<typeof getWalletQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useWallet({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getWalletQueryOptions(), ...queryConfig });
-}
+export const getWalletQueryOptions = wallet.options;
+export const useWallet = wallet.use;

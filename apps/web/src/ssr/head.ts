@@ -29,28 +29,26 @@ type HeadT = TFunction<typeof HEAD_NAMESPACES>;
  */
 export const PAGES_WITH_OWN_DESCRIPTION: readonly PublicPage[] = ['/news', '/login'];
 
-/** Title and description of each page, from the text the page itself shows. */
+/** Each page's own title and description, from the text the page itself shows. */
+const PAGE_TEXT: Record<PublicPage, (t: HeadT) => { title: string; description: string }> = {
+  '/': (t) => ({ title: t('landing:hero.title'), description: t('landing:hero.subtitle') }),
+  '/news': (t) => ({ title: t('news:title'), description: t('meta:newsDescription') }),
+  '/terms': (t) => ({ title: t('terms:title'), description: t('terms:intro') }),
+  '/support': (t) => ({ title: t('support:title'), description: t('support:intro') }),
+  '/login': (t) => ({ title: t('auth:login.title'), description: t('meta:loginDescription') }),
+  '/articles/setup-proxy': (t) => ({ title: t('setupGuide:title'), description: t('setupGuide:intro') }),
+  '/articles/enable-antidetect': (t) => ({
+    title: t('antidetectGuide:title'),
+    description: t('antidetectGuide:intro'),
+  }),
+  '/articles/router-setup': (t) => ({ title: t('routerGuide:title'), description: t('routerGuide:intro') }),
+};
+
+/** Title and description of each page; the landing page leads with the brand, the others end with it. */
 export function titleAndDescription(page: PublicPage, t: HeadT): { title: string; description: string } {
   const brand = t('common:brand');
-  const titled = (title: string, description: string) => ({ title: `${title} | ${brand}`, description });
-  switch (page) {
-    case '/':
-      return { title: `${brand}: ${t('landing:hero.title')}`, description: t('landing:hero.subtitle') };
-    case '/news':
-      return titled(t('news:title'), t('meta:newsDescription'));
-    case '/terms':
-      return titled(t('terms:title'), t('terms:intro'));
-    case '/support':
-      return titled(t('support:title'), t('support:intro'));
-    case '/login':
-      return titled(t('auth:login.title'), t('meta:loginDescription'));
-    case '/articles/setup-proxy':
-      return titled(t('setupGuide:title'), t('setupGuide:intro'));
-    case '/articles/enable-antidetect':
-      return titled(t('antidetectGuide:title'), t('antidetectGuide:intro'));
-    case '/articles/router-setup':
-      return titled(t('routerGuide:title'), t('routerGuide:intro'));
-  }
+  const { title, description } = PAGE_TEXT[page](t);
+  return { title: page === '/' ? `${brand}: ${title}` : `${title} | ${brand}`, description };
 }
 
 /**

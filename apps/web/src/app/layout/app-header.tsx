@@ -1,7 +1,8 @@
 import { formatDollars, type PublicPage } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { BrandLink } from './brand-link';
 import { LanguageSelect } from '../../components/language-select';
 import { Sheet } from '../../components/ui/sheet';
 import { toast } from 'sonner';
@@ -46,13 +47,23 @@ export function AppHeader() {
       isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50',
     );
 
+  const logoutButton = (className: string) => (
+    <button
+      type="button"
+      onClick={() => void onLogout()}
+      className={cn(
+        'rounded-md border border-slate-300 text-sm font-medium text-slate-800 hover:bg-slate-100',
+        className,
+      )}
+    >
+      {t('nav.logout')}
+    </button>
+  );
+
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <Link to={to('/')} className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t('brand')}
-        </Link>
+        <BrandLink className="shrink-0" />
         <nav aria-label={t('nav.main')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {LINKS.map((name) => (
@@ -71,13 +82,7 @@ export function AppHeader() {
           </p>
           <div className="hidden lg:flex lg:items-center lg:gap-2">
             <LanguageSelect />
-            <button
-              type="button"
-              onClick={() => void onLogout()}
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              {t('nav.logout')}
-            </button>
+            {logoutButton('px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-600')}
           </div>
           <div className="lg:hidden">
             <Sheet
@@ -113,13 +118,7 @@ export function AppHeader() {
                 </ul>
               </nav>
               <LanguageSelect />
-              <button
-                type="button"
-                onClick={() => void onLogout()}
-                className="rounded-md border border-slate-300 px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100"
-              >
-                {t('nav.logout')}
-              </button>
+              {logoutButton('px-3 py-2 text-left')}
             </Sheet>
           </div>
         </div>

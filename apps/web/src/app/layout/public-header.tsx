@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BrandLink } from './brand-link';
 import { LanguageSelect } from '../../components/language-select';
 import { cn } from '../../lib/cn';
 import { usePublicPath } from '../../lib/localized-path';
@@ -19,10 +20,7 @@ export function PublicHeader() {
         aria-label={t('nav.main')}
         className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
       >
-        <Link to={to('/')} className="flex items-center gap-2 text-lg font-bold text-brand-700">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t('brand')}
-        </Link>
+        <BrandLink />
         <div className="flex flex-wrap items-center gap-1 sm:gap-2">
           <NavLink to={to('/news')} className={link}>
             {t('nav.news')}

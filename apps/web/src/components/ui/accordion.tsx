@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { focusByArrowKey } from './arrow-key-focus';
 import type { ValuePartProps } from './part-props';
 
 /**
@@ -20,13 +21,7 @@ function useAccordion() {
 }
 
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const triggers = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[data-accordion-trigger]')];
-  const index = triggers.indexOf(event.target as HTMLButtonElement);
-  if (index < 0) return;
-  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: triggers.length - 1 }[event.key];
-  if (next === undefined) return;
-  event.preventDefault();
-  triggers[(next + triggers.length) % triggers.length]?.focus();
+  focusByArrowKey(event, '[data-accordion-trigger]', ['ArrowUp', 'ArrowDown']);
 }
 
 export function Accordion({ className, children }: { className?: string; children: ReactNode }) {

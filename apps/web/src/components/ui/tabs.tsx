@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { focusByArrowKey } from './arrow-key-focus';
 import type { ValuePartProps } from './part-props';
 
 /**
@@ -27,15 +28,7 @@ export function Tabs({ defaultValue, children }: { defaultValue: string; childre
 }
 
 function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const index = tabs.indexOf(event.target as HTMLButtonElement);
-  if (index < 0) return;
-  const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
-  if (next === undefined) return;
-  event.preventDefault();
-  const tab = tabs[(next + tabs.length) % tabs.length];
-  tab?.focus();
-  tab?.click();
+  focusByArrowKey(event, '[role="tab"]', ['ArrowLeft', 'ArrowRight'])?.click();
 }
 
 export function TabsList({

@@ -1,5 +1,5 @@
 import { newsAddEndpoint, type NewsAddRequest, type NewsItem } from '@portal/contract';
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { defineMutation } from '../../../lib/define-hooks';
 import { newsKeys } from './news-keys';
 import { callAdminEndpoint } from './admin-request';
 
@@ -8,18 +8,5 @@ export async function addNews(input: NewsAddRequest): Promise<NewsItem> {
   return answer.news;
 }
 
-type MutationConfig = Omit<UseMutationOptions<NewsItem, Error, NewsAddRequest>, 'mutationFn'>;
-
 /** Adds a news item (Bearer); the public list (`newsKeys`) is refreshed on success. */
-export function useAddNews({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: addNews,
-    onSuccess: async (...args) => {
-      void queryClient.invalidateQueries({ queryKey: newsKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+export const useAddNews = defineMutation(addNews, { refreshes: () => newsKeys.all });

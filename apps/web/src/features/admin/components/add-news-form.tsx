@@ -5,13 +5,14 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { useAddNews } from '../api/add-news';
 import { inputClass } from '../../../components/ui/input-class';
+import { Field } from '../console/components/field';
 
 /** The server's limits (contract), so the form refuses what the server would refuse. */
 const TITLE_MAX = NewsAddRequestSchema.shape.title.maxLength ?? 300;
 const CONTENT_MAX = NewsAddRequestSchema.shape.content.maxLength ?? 20_000;
 
-type Field = 'title' | 'content' | 'date';
-type Errors = Partial<Record<Field, string>>;
+type RequiredField = 'title' | 'content' | 'date';
+type Errors = Partial<Record<RequiredField, string>>;
 interface Values {
   title: string;
   content: string;
@@ -86,18 +87,18 @@ export function AddNewsForm() {
 
   function change<K extends keyof Values>(field: K, value: Values[K]) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (field !== 'important' && errors[field as Field]) {
+    if (field !== 'important' && errors[field as RequiredField]) {
       setErrors((current) => ({ ...current, [field]: undefined }));
     }
   }
 
-  const errorId = (field: Field) => `${ids[field]}-error`;
-  const fieldProps = (field: Field) => ({
+  const errorId = (field: RequiredField) => `${ids[field]}-error`;
+  const fieldProps = (field: RequiredField) => ({
     id: ids[field],
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? errorId(field) : undefined,
   });
-  const fieldError = (field: Field) =>
+  const fieldError = (field: RequiredField) =>
     errors[field] ? (
       <p id={errorId(field)} className="text-sm text-red-700">
         {errors[field]}
@@ -111,33 +112,26 @@ export function AddNewsForm() {
         {t('news.form.title')}
       </h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.title} className="text-sm font-medium text-slate-800">
-            {t('news.form.titleLabel')}
-          </label>
-          <input
-            {...fieldProps('title')}
-            type="text"
-            value={values.title}
-            maxLength={TITLE_MAX}
-            onChange={(event) => change('title', event.target.value)}
-            className={fieldClass}
-          />
-          {fieldError('title')}
-        </div>
-        <div className="flex flex-col gap-1 sm:max-w-xs">
-          <label htmlFor={ids.date} className="text-sm font-medium text-slate-800">
-            {t('news.form.dateLabel')}
-          </label>
-          <input
-            {...fieldProps('date')}
-            type="date"
-            value={values.date}
-            onChange={(event) => change('date', event.target.value)}
-            className={fieldClass}
-          />
-          {fieldError('date')}
-        </div>
+        <Field
+          id={ids.title}
+          label={t('news.form.titleLabel')}
+          error={errors.title}
+          type="text"
+          value={values.title}
+          maxLength={TITLE_MAX}
+          onChange={(event) => change('title', event.target.value)}
+          className={fieldClass}
+        />
+        <Field
+          id={ids.date}
+          label={t('news.form.dateLabel')}
+          error={errors.date}
+          wrapperClassName="sm:max-w-xs"
+          type="date"
+          value={values.date}
+          onChange={(event) => change('date', event.target.value)}
+          className={fieldClass}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.content} className="text-sm font-medium text-slate-800">
             {t('news.form.contentLabel')}

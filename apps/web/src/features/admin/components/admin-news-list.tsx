@@ -2,18 +2,16 @@ import type { NewsItem } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { NewsItemText } from '../../../components/news-item-text';
 import { PageLoading } from '../../../components/page-loading';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { newestFirst, newsDateFormat } from '../../../lib/news';
 import { useNews } from '../api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 
-/**
- * The published news, newest first, each with Delete behind a confirmation.
- * Titles and contents are operator input shown to every visitor: always rendered as text.
- */
+/** The published news, newest first, each with Delete behind a confirmation. */
 export function AdminNewsList() {
   const { t, i18n } = useTranslation('admin');
   const headingId = useId();
@@ -46,18 +44,12 @@ export function AdminNewsList() {
             >
               <article className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-3">
-                    <h3 className="text-lg font-semibold break-words text-slate-900">{item.title}</h3>
-                    {item.important && (
-                      <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900 uppercase">
-                        {t('news.list.important')}
-                      </span>
-                    )}
-                  </div>
-                  <p className="mt-1 text-sm text-slate-600">
-                    <time dateTime={item.date}>{formatDate(item.date)}</time>
-                  </p>
-                  <p className="mt-2 break-words whitespace-pre-line text-slate-700">{item.content}</p>
+                  <NewsItemText
+                    item={item}
+                    importantLabel={t('news.list.important')}
+                    formatDate={formatDate}
+                    look="editor"
+                  />
                 </div>
                 <Button
                   variant="secondary"
@@ -93,21 +85,16 @@ function ConfirmDelete({ item, onClose }: { item: NewsItem | null; onClose: () =
     },
   });
   return (
-    <Dialog
+    <ConfirmDialog
       open={item !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title={t('news.confirm.title')}
       description={t('news.confirm.text', { title: item?.title ?? '' })}
       closeLabel={t('news.confirm.close')}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('news.confirm.cancel')}
-        </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={() => item && remove.mutate(item._id)}>
-          {remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={t('news.confirm.cancel')}
+      confirmLabel={remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
+      onConfirm={() => item && remove.mutate(item._id)}
+      busy={remove.isPending}
+    />
   );
 }

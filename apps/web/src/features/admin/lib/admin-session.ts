@@ -1,44 +1,24 @@
 import { STORAGE_KEYS } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
+import { readStored, storedItemEvents, writeStored } from '../../../lib/stored-item';
 
 /**
  * The operator's session: the token from the admin login, kept under `adminToken` in local
  * storage. It is independent of the customer's API key; either may exist without the other.
  */
 export function getAdminToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.adminToken) || null;
-  } catch {
-    return null;
-  }
+  return readStored(STORAGE_KEYS.adminToken);
 }
 
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.adminToken) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const events = storedItemEvents(STORAGE_KEYS.adminToken);
 
 export function useAdminToken(): string | null {
-  return useSyncExternalStore(subscribe, getAdminToken, () => null);
+  return useSyncExternalStore(events.subscribe, getAdminToken, () => null);
 }
 
 function write(value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(STORAGE_KEYS.adminToken);
-    else localStorage.setItem(STORAGE_KEYS.adminToken, value);
-  } catch {
-    // Storage disabled: the operator signs in again on the next visit.
-  }
-  listeners.forEach((listener) => listener());
+  writeStored(STORAGE_KEYS.adminToken, value);
+  events.notify();
 }
 
 export function setAdminToken(token: string): void {

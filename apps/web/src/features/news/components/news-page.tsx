@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { NewsItemText } from '../../../components/news-item-text';
 import { PageLoading } from '../../../components/page-loading';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
 import { newestFirst, newsDateFormat } from '../../../lib/news';
@@ -27,18 +28,7 @@ export function NewsPage() {
               className={`rounded-2xl bg-white p-6 shadow-sm ${item.important ? 'border-l-4 border-orange-500' : ''}`}
             >
               <article>
-                <div className="flex flex-wrap items-center gap-3">
-                  <h2 className="text-xl font-semibold text-slate-900">{item.title}</h2>
-                  {item.important && (
-                    <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-bold text-orange-900 uppercase">
-                      {t('important')}
-                    </span>
-                  )}
-                </div>
-                <p className="mt-1 text-sm text-slate-500">
-                  <time dateTime={item.date}>{formatDate(item.date)}</time>
-                </p>
-                <p className="mt-3 whitespace-pre-line text-slate-700">{item.content}</p>
+                <NewsItemText item={item} importantLabel={t('important')} formatDate={formatDate} look="page" />
               </article>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { paymentCreateEndpoint, TIMEOUTS_MS } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callEndpointReading } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 export type CreatePaymentInput = { amount: number; currency: string };
 
@@ -29,11 +29,4 @@ export async function createPayment(input: CreatePaymentInput): Promise<{ uuid: 
   return { uuid: answer.uuid, url: answer.url };
 }
 
-type MutationConfig = Omit<
-  UseMutationOptions<Awaited<ReturnType<typeof createPayment>>, Error, CreatePaymentInput>,
-  'mutationFn'
->;
-
-export function useCreatePayment({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: createPayment });
-}
+export const useCreatePayment = defineMutation(createPayment);

@@ -1,19 +1,12 @@
-import { type Payment, paymentHistoryEndpoint } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client';
+import { paymentHistoryEndpoint } from '@portal/contract';
+import { callEndpoint, readAnswerField } from '../../../lib/api-client';
+import { defineQuery } from '../../../lib/define-hooks';
 import { paymentKeys } from './keys';
 
-export async function getPaymentHistory(signal?: AbortSignal): Promise<Payment[]> {
-  const answer = await callEndpoint(paymentHistoryEndpoint, {
-    signal,
-  });
-  return answer.payments;
-}
+const paymentHistory = defineQuery(
+  paymentKeys.history,
+  readAnswerField(callEndpoint, paymentHistoryEndpoint, 'payments'),
+);
 
-export function getPaymentHistoryQueryOptions() {
-  return queryOptions({ queryKey: paymentKeys.history(), queryFn: ({ signal }) => getPaymentHistory(signal) });
-}
-
-export function usePaymentHistory() {
-  return useQuery(getPaymentHistoryQueryOptions());
-}
+export const getPaymentHistoryQueryOptions = paymentHistory.options;
+export const usePaymentHistory = paymentHistory.use;

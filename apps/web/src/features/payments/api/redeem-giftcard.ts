@@ -1,6 +1,6 @@
 import { giftcardEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 export function redeemGiftcard(giftcard: string) {
   return callEndpoint(giftcardEndpoint, {
@@ -8,8 +8,4 @@ export function redeemGiftcard(giftcard: string) {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof redeemGiftcard>>, Error, string>, 'mutationFn'>;
-
-export function useRedeemGiftcard({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: redeemGiftcard });
-}
+export const useRedeemGiftcard = defineMutation(redeemGiftcard);

@@ -1,6 +1,7 @@
 import { formatDollars } from '@portal/contract';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableShell } from '../../../components/table-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -38,75 +39,92 @@ export function PaymentHistoryTabs() {
         <WalletActivityTable />
       </TabsContent>
       <TabsContent value="payments">
-        {payments.isError ? (
-          <p role="alert" className="text-red-700">
-            {t('history.loadFailed')}
-          </p>
-        ) : payments.data?.length === 0 ? (
-          <p className="text-slate-600">{t('history.noPayments')}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-100 text-left">
-                <tr>
-                  <th className={cell}>{t('history.created')}</th>
-                  <th className={cell}>{t('history.currency')}</th>
-                  <th className={cell}>{t('history.amount')}</th>
-                  <th className={cell}>{t('history.status')}</th>
-                  <th className={cell}>{t('history.method')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(payments.data ?? []).map((payment) => (
-                  <tr key={payment.uuid} className="border-t border-slate-100" data-testid="payment-row">
-                    <td className={cell}>{show(payment.created)}</td>
-                    <td className={cell}>{payment.currency}</td>
-                    <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
-                    <td className={cell}>{status(payment.status)}</td>
-                    <td className={cell}>{method(payment.method)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <HistoryTable
+          query={payments}
+          failed={t('history.loadFailed')}
+          empty={t('history.noPayments')}
+          headers={(['created', 'currency', 'amount', 'status', 'method'] as const).map((column) =>
+            t(`history.${column}`),
+          )}
+          rowTestId="payment-row"
+          rowKey={(payment) => payment.uuid}
+          cells={(payment) => (
+            <>
+              <td className={cell}>{show(payment.created)}</td>
+              <td className={cell}>{payment.currency}</td>
+              <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
+              <td className={cell}>{status(payment.status)}</td>
+              <td className={cell}>{method(payment.method)}</td>
+            </>
+          )}
+        />
       </TabsContent>
       <TabsContent value="transactions">
-        {transactions.isError ? (
-          <p role="alert" className="text-red-700">
-            {t('history.transactionsFailed')}
-          </p>
-        ) : transactions.data?.length === 0 ? (
-          <p className="text-slate-600">{t('history.noTransactions')}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-100 text-left">
-                <tr>
-                  <th className={cell}>{t('history.orderId')}</th>
-                  <th className={cell}>{t('history.proxyId')}</th>
-                  <th className={cell}>{t('history.endTime')}</th>
-                  <th className={cell}>{t('history.date')}</th>
-                  <th className={cell}>{t('history.method')}</th>
-                  <th className={cell}>{t('history.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(transactions.data ?? []).map((entry) => (
-                  <tr key={entry.order_id} className="border-t border-slate-100" data-testid="transaction-row">
-                    <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
-                    <td className={cell}>{entry.id}</td>
-                    <td className={cell}>{show(entry.end_time)}</td>
-                    <td className={cell}>{show(entry.date)}</td>
-                    <td className={cell}>{method(entry.method)}</td>
-                    <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <HistoryTable
+          query={transactions}
+          failed={t('history.transactionsFailed')}
+          empty={t('history.noTransactions')}
+          headers={(['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
+            t(`history.${column}`),
+          )}
+          rowTestId="transaction-row"
+          rowKey={(entry) => entry.order_id}
+          cells={(entry) => (
+            <>
+              <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
+              <td className={cell}>{entry.id}</td>
+              <td className={cell}>{show(entry.end_time)}</td>
+              <td className={cell}>{show(entry.date)}</td>
+              <td className={cell}>{method(entry.method)}</td>
+              <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
+            </>
+          )}
+        />
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** A history tab's table; its error, or the line saying it is empty, stands in its place. */
+function HistoryTable<T>({
+  query,
+  failed,
+  empty,
+  headers,
+  rowTestId,
+  rowKey,
+  cells,
+}: {
+  query: { isError: boolean; data: T[] | undefined };
+  failed: string;
+  empty: string;
+  headers: readonly string[];
+  rowTestId: string;
+  rowKey: (row: T) => string | number;
+  cells: (row: T) => ReactNode;
+}) {
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {failed}
+      </p>
+    );
+  }
+  if (query.data?.length === 0) return <p className="text-slate-600">{empty}</p>;
+  return (
+    <TableShell
+      headClassName="bg-slate-100 text-left"
+      head={headers.map((header) => (
+        <th key={header} className={cell}>
+          {header}
+        </th>
+      ))}
+    >
+      {(query.data ?? []).map((row) => (
+        <tr key={rowKey(row)} className="border-t border-slate-100" data-testid={rowTestId}>
+          {cells(row)}
+        </tr>
+      ))}
+    </TableShell>
   );
 }

@@ -1,6 +1,6 @@
 import { type ExportChoiceInput, exportLinkCreateEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 export function createExportLink(choice: ExportChoiceInput) {
   return callEndpoint(exportLinkCreateEndpoint, {
@@ -8,11 +8,4 @@ export function createExportLink(choice: ExportChoiceInput) {
   });
 }
 
-type MutationConfig = Omit<
-  UseMutationOptions<Awaited<ReturnType<typeof createExportLink>>, Error, ExportChoiceInput>,
-  'mutationFn'
->;
-
-export function useCreateExportLink({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: createExportLink });
-}
+export const useCreateExportLink = defineMutation(createExportLink);

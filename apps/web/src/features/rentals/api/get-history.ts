@@ -1,21 +1,11 @@
-import { historyEndpoint, type HistoryRecord } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client';
+import { historyEndpoint } from '@portal/contract';
+import { callEndpoint, readAnswerField } from '../../../lib/api-client';
+import { defineQuery } from '../../../lib/define-hooks';
 import { rentalKeys } from './keys';
 
-export async function getHistory(signal?: AbortSignal): Promise<HistoryRecord[]> {
-  const answer = await callEndpoint(historyEndpoint, {
-    signal,
-  });
-  return answer.history;
-}
+export const getHistory = readAnswerField(callEndpoint, historyEndpoint, 'history');
 
-export function getHistoryQueryOptions() {
-  return queryOptions({ queryKey: rentalKeys.history(), queryFn: ({ signal }) => getHistory(signal) });
-}
+const history = defineQuery(rentalKeys.history, getHistory);
 
-type QueryConfig = Omit<ReturnType<typeof getHistoryQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useHistory({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getHistoryQueryOptions(), ...queryConfig });
-}
+export const getHistoryQueryOptions = history.options;
+export const useHistory = history.use;

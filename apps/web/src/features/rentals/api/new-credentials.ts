@@ -1,6 +1,6 @@
 import { credentialsEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 export function newCredentials(proxyId: number) {
   return callEndpoint(credentialsEndpoint, {
@@ -8,8 +8,4 @@ export function newCredentials(proxyId: number) {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof newCredentials>>, Error, number>, 'mutationFn'>;
-
-export function useNewCredentials({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: newCredentials });
-}
+export const useNewCredentials = defineMutation(newCredentials);

@@ -1,6 +1,6 @@
 import { refundEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 export function refundProxy(proxyId: number) {
   return callEndpoint(refundEndpoint, {
@@ -8,8 +8,4 @@ export function refundProxy(proxyId: number) {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof refundProxy>>, Error, number>, 'mutationFn'>;
-
-export function useRefundProxy({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: refundProxy });
-}
+export const useRefundProxy = defineMutation(refundProxy);

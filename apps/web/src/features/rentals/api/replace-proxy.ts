@@ -1,6 +1,6 @@
 import { replaceCandidateEndpoint, replaceEndpoint, type ReplaceReason } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 /** The proxy a replacement would move the rental to now (the server may check the old one live first). */
 export function getReplacementCandidate(proxyId: number) {
@@ -11,20 +11,7 @@ export function replaceProxy({ proxyId, reason }: { proxyId: number; reason?: Re
   return callEndpoint(replaceEndpoint, { body: { proxy_id: proxyId, ...(reason ? { reason } : {}) } });
 }
 
-type CandidateConfig = Omit<
-  UseMutationOptions<Awaited<ReturnType<typeof getReplacementCandidate>>, Error, number>,
-  'mutationFn'
->;
-type ReplaceConfig = Omit<
-  UseMutationOptions<Awaited<ReturnType<typeof replaceProxy>>, Error, Parameters<typeof replaceProxy>[0]>,
-  'mutationFn'
->;
-
 /** Asked on the customer's click, never cached: the answer depends on the proxy's health now. */
-export function useReplacementCandidate({ mutationConfig }: { mutationConfig?: CandidateConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: getReplacementCandidate });
-}
+export const useReplacementCandidate = defineMutation(getReplacementCandidate);
 
-export function useReplaceProxy({ mutationConfig }: { mutationConfig?: ReplaceConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: replaceProxy });
-}
+export const useReplaceProxy = defineMutation(replaceProxy);

@@ -1,6 +1,6 @@
 import { noteEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 interface NoteInput {
   proxyId: number;
@@ -13,8 +13,4 @@ export function saveNote({ proxyId, note }: NoteInput) {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof saveNote>>, Error, NoteInput>, 'mutationFn'>;
-
-export function useSaveNote({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: saveNote });
-}
+export const useSaveNote = defineMutation(saveNote);

@@ -1,6 +1,6 @@
 import { autoRenewEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 interface AutoRenewInput {
   /** One proxy, or a selection (changed all together). */
@@ -14,11 +14,4 @@ export function setAutoRenew({ proxyId, enabled }: AutoRenewInput) {
   });
 }
 
-type MutationConfig = Omit<
-  UseMutationOptions<Awaited<ReturnType<typeof setAutoRenew>>, Error, AutoRenewInput>,
-  'mutationFn'
->;
-
-export function useSetAutoRenew({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: setAutoRenew });
-}
+export const useSetAutoRenew = defineMutation(setAutoRenew);

@@ -1,6 +1,6 @@
 import { ipAuthEndpoint } from '@portal/contract';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client';
+import { defineMutation } from '../../../lib/define-hooks';
 
 interface IpAuthInput {
   proxyId: number;
@@ -14,8 +14,4 @@ export function setIpAuth({ proxyId, ips }: IpAuthInput) {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<Awaited<ReturnType<typeof setIpAuth>>, Error, IpAuthInput>, 'mutationFn'>;
-
-export function useSetIpAuth({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: setIpAuth });
-}
+export const useSetIpAuth = defineMutation(setIpAuth);

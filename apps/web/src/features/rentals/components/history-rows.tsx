@@ -1,6 +1,7 @@
 import { canExtend, holdsProxy, RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableShell } from '../../../components/table-shell';
 import { Button } from '../../../components/ui/button';
 import { RentalFacts } from './rental-facts';
 import { TimeLeft } from './time-left';
@@ -138,58 +139,53 @@ function SelectAll({ props }: { props: HistoryRowsProps }) {
 function HistoryTable(props: HistoryRowsProps) {
   const { t } = useTranslation('rentals');
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-100 text-left text-slate-700">
-          <tr>
-            <th className="w-8 px-3 py-2">
-              <SelectAll props={props} />
-            </th>
-            <th className="px-3 py-2">{t('table.id')}</th>
-            <th className="px-3 py-2">{t('history.timeLeft')}</th>
-            <th className="px-3 py-2">{t('history.endTime')}</th>
-            <th className="px-3 py-2">{t('history.status')}</th>
-            <th className="px-3 py-2">{t('history.traffic')}</th>
-            <th className="px-3 py-2">{t('table.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.records.map((record) => (
-            <tr key={`${record.id}-${record.end_time}`} data-testid="history-row" className="border-t border-slate-100">
-              <td className="px-3 py-2">
-                <SelectOne record={record} props={props} />
-              </td>
-              <td className="px-3 py-2">
-                <span className="tabular-nums">{record.id}</span>
-                <RentalFacts record={record} />
-                <Notes record={record} />
-              </td>
-              <td className="px-3 py-2" data-testid="time-left">
-                {record.status === RENTAL_STATUS.connected ? (
-                  <TimeLeft endTime={record.end_time} now={props.now} />
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td className="px-3 py-2">
-                <EndTime iso={record.end_time} />
-              </td>
-              <td className="px-3 py-2">
-                <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
-              </td>
-              <td className="px-3 py-2">
-                <Traffic up={record.bytes_up} down={record.bytes_down} />
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex flex-wrap gap-2">
-                  <Actions record={record} props={props} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableShell
+      className="rounded-2xl bg-white shadow-sm"
+      headClassName="bg-slate-100 text-left text-slate-700"
+      head={
+        <>
+          <th className="w-8 px-3 py-2">
+            <SelectAll props={props} />
+          </th>
+          <th className="px-3 py-2">{t('table.id')}</th>
+          <th className="px-3 py-2">{t('history.timeLeft')}</th>
+          <th className="px-3 py-2">{t('history.endTime')}</th>
+          <th className="px-3 py-2">{t('history.status')}</th>
+          <th className="px-3 py-2">{t('history.traffic')}</th>
+          <th className="px-3 py-2">{t('table.actions')}</th>
+        </>
+      }
+    >
+      {props.records.map((record) => (
+        <tr key={`${record.id}-${record.end_time}`} data-testid="history-row" className="border-t border-slate-100">
+          <td className="px-3 py-2">
+            <SelectOne record={record} props={props} />
+          </td>
+          <td className="px-3 py-2">
+            <span className="tabular-nums">{record.id}</span>
+            <RentalFacts record={record} />
+            <Notes record={record} />
+          </td>
+          <td className="px-3 py-2" data-testid="time-left">
+            {record.status === RENTAL_STATUS.connected ? <TimeLeft endTime={record.end_time} now={props.now} /> : '—'}
+          </td>
+          <td className="px-3 py-2">
+            <EndTime iso={record.end_time} />
+          </td>
+          <td className="px-3 py-2">
+            <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
+          </td>
+          <td className="px-3 py-2">
+            <Traffic up={record.bytes_up} down={record.bytes_down} />
+          </td>
+          <td className="px-3 py-2">
+            <div className="flex flex-wrap gap-2">
+              <Actions record={record} props={props} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </TableShell>
   );
 }
 

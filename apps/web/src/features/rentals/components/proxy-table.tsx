@@ -1,5 +1,6 @@
 import { formatCents, HOURS_PER_DAY, priceCents, type CatalogueProxy } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { TableShell } from '../../../components/table-shell';
 import { Button } from '../../../components/ui/button';
 import { SORT_FIELDS, type SortConfig, type SortField } from '../lib/catalogue-view';
 import { CountryFlag } from './country-flag';
@@ -67,80 +68,79 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
     );
   };
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm">
-      <table className="w-full text-sm">
-        <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            <th className="px-3 py-2">
-              <span className="sr-only">{t('table.select')}</span>
-            </th>
-            {header('id', t('table.id'))}
-            {header('ip', t('table.ip'))}
-            {header(null, t('table.country'))}
-            {header('region', t('table.region'))}
-            {header('city', t('table.city'))}
-            {header(null, t('table.isp'))}
-            {header('zip', t('table.zip'))}
-            {header('ipqualityscore', t('table.quality'))}
-            {header(null, t('filters.type'))}
-            {header(null, t('table.udp'))}
-            {header(null, t('table.dayPrice'))}
-            <th className="px-3 py-2">
-              <span className="sr-only">{t('table.actions')}</span>
-            </th>
+    <TableShell
+      className="rounded-2xl bg-white shadow-sm"
+      headClassName="bg-slate-100 text-slate-700"
+      head={
+        <>
+          <th className="px-3 py-2">
+            <span className="sr-only">{t('table.select')}</span>
+          </th>
+          {header('id', t('table.id'))}
+          {header('ip', t('table.ip'))}
+          {header(null, t('table.country'))}
+          {header('region', t('table.region'))}
+          {header('city', t('table.city'))}
+          {header(null, t('table.isp'))}
+          {header('zip', t('table.zip'))}
+          {header('ipqualityscore', t('table.quality'))}
+          {header(null, t('filters.type'))}
+          {header(null, t('table.udp'))}
+          {header(null, t('table.dayPrice'))}
+          <th className="px-3 py-2">
+            <span className="sr-only">{t('table.actions')}</span>
+          </th>
+        </>
+      }
+    >
+      {rows.map((proxy) => {
+        const isSelected = selected.has(proxy.id);
+        return (
+          <tr
+            key={proxy.id}
+            data-testid="proxy-row"
+            aria-selected={isSelected}
+            onClick={() => onToggle(proxy.id)}
+            className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
+          >
+            <td className="px-3 py-2">
+              <input
+                type="checkbox"
+                checked={isSelected}
+                aria-label={t('table.selectProxy', { id: proxy.id })}
+                onClick={(event) => event.stopPropagation()}
+                onChange={() => onToggle(proxy.id)}
+              />
+            </td>
+            <td className="px-3 py-2 tabular-nums">{proxy.id}</td>
+            <td className="px-3 py-2 font-mono">{proxy.ip}</td>
+            <td className="px-3 py-2">
+              <span className="flex items-center gap-2">
+                <CountryFlag code={proxy.country} />
+                {countryName(proxy.country)}
+              </span>
+            </td>
+            <td className="px-3 py-2">{proxy.region}</td>
+            <td className="px-3 py-2">{proxy.city}</td>
+            <td className="px-3 py-2">{proxy.ISP}</td>
+            <td className="px-3 py-2">{proxy.zip}</td>
+            <td className="px-3 py-2">
+              <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+            </td>
+            <td className="px-3 py-2">{t(`proxyTypes.${proxy.type}`)}</td>
+            <td className="px-3 py-2">
+              <UdpMark udp={proxy.udp} />
+            </td>
+            <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
+              {dayPrice(proxy)}
+            </td>
+            <td className="px-3 py-2">
+              <BuyButton id={proxy.id} onBuy={onBuy} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((proxy) => {
-            const isSelected = selected.has(proxy.id);
-            return (
-              <tr
-                key={proxy.id}
-                data-testid="proxy-row"
-                aria-selected={isSelected}
-                onClick={() => onToggle(proxy.id)}
-                className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
-              >
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    checked={isSelected}
-                    aria-label={t('table.selectProxy', { id: proxy.id })}
-                    onClick={(event) => event.stopPropagation()}
-                    onChange={() => onToggle(proxy.id)}
-                  />
-                </td>
-                <td className="px-3 py-2 tabular-nums">{proxy.id}</td>
-                <td className="px-3 py-2 font-mono">{proxy.ip}</td>
-                <td className="px-3 py-2">
-                  <span className="flex items-center gap-2">
-                    <CountryFlag code={proxy.country} />
-                    {countryName(proxy.country)}
-                  </span>
-                </td>
-                <td className="px-3 py-2">{proxy.region}</td>
-                <td className="px-3 py-2">{proxy.city}</td>
-                <td className="px-3 py-2">{proxy.ISP}</td>
-                <td className="px-3 py-2">{proxy.zip}</td>
-                <td className="px-3 py-2">
-                  <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
-                </td>
-                <td className="px-3 py-2">{t(`proxyTypes.${proxy.type}`)}</td>
-                <td className="px-3 py-2">
-                  <UdpMark udp={proxy.udp} />
-                </td>
-                <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
-                  {dayPrice(proxy)}
-                </td>
-                <td className="px-3 py-2">
-                  <BuyButton id={proxy.id} onBuy={onBuy} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TableShell>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { rentalKeys } from '../api/keys';
@@ -28,21 +27,16 @@ export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onC
     },
   });
   return (
-    <Dialog
+    <ConfirmDialog
       open={proxyId !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onCancel={onClose}
       title={t('refund.title', { id: proxyId ?? '' })}
       description={t('refund.confirmText')}
       closeLabel={t('dialog.close')}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button variant="danger" disabled={refund.isPending} onClick={() => proxyId !== null && refund.mutate(proxyId)}>
-          {t('refund.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={t('dialog.cancel')}
+      confirmLabel={t('refund.confirm')}
+      onConfirm={() => proxyId !== null && refund.mutate(proxyId)}
+      busy={refund.isPending}
+    />
   );
 }

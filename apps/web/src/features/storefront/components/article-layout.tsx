@@ -113,3 +113,17 @@ export function Steps({ items, ordered = true }: { items: string[]; ordered?: bo
     </List>
   );
 }
+
+/** Named cards side by side on wider screens (the tools, the router families), each with its text. */
+export function NamedCards({ items, columns }: { items: { name: string; text: string }[]; columns: 2 | 3 }) {
+  return (
+    <ul className={`grid gap-4 ${columns === 2 ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
+      {items.map((item) => (
+        <li key={item.name} className="rounded-xl border border-slate-200 p-4">
+          <h3 className="font-semibold text-slate-900">{item.name}</h3>
+          <p className="mt-1 text-sm">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,8 +1,7 @@
 import { adjustBalanceEndpoint, type BalanceAdjustRequest, type BalanceAdjustResponseSchema } from '@portal/contract';
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callAdminEndpoint } from '../../api/admin-request';
-import { consoleKeys } from './keys';
+import { defineConsoleChange } from './console-change';
 
 /** By design: a signed dollar amount and a reason; the server refuses to go below zero. */
 export type AdjustBalanceInput = BalanceAdjustRequest & { customer: number };
@@ -12,19 +11,5 @@ export function adjustBalance(input: AdjustBalanceInput): Promise<AdjustBalanceR
   return callAdminEndpoint(adjustBalanceEndpoint, { body: input });
 }
 
-type MutationConfig = Omit<UseMutationOptions<AdjustBalanceResult, Error, AdjustBalanceInput>, 'mutationFn'>;
-
-export function useAdjustBalance({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: adjustBalance,
-    onSuccess: async (...args) => {
-      // The balance shows in the detail (with its new ledger row), the search list, the
-      // overview and the audit log: refresh by prefix (only what is on screen refetches now).
-      await queryClient.invalidateQueries({ queryKey: consoleKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+// The new balance shows in the detail (with its new ledger row), the search list, the overview and the audit log.
+export const useAdjustBalance = defineConsoleChange(adjustBalance);

@@ -1,18 +1,9 @@
-import { backupStatusEndpoint, type BackupStatus } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { backupStatusEndpoint } from '@portal/contract';
+import { defineQuery } from '../../../../lib/define-hooks';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export async function getBackups({ signal }: { signal?: AbortSignal } = {}): Promise<BackupStatus> {
-  return callAdminEndpoint(backupStatusEndpoint, { signal });
-}
+const backups = defineQuery(consoleKeys.backups, (signal) => callAdminEndpoint(backupStatusEndpoint, { signal }));
 
-export function getBackupsQueryOptions() {
-  return queryOptions({ queryKey: consoleKeys.backups(), queryFn: ({ signal }) => getBackups({ signal }) });
-}
-
-type QueryConfig = Omit<ReturnType<typeof getBackupsQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useBackups({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getBackupsQueryOptions(), ...queryConfig });
-}
+export const getBackupsQueryOptions = backups.options;
+export const useBackups = backups.use;

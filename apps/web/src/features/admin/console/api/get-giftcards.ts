@@ -1,19 +1,13 @@
-import { listGiftcardsEndpoint, type GiftcardRow } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listGiftcardsEndpoint } from '@portal/contract';
+import { readAnswerField } from '../../../../lib/api-client';
+import { defineQuery } from '../../../../lib/define-hooks';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export async function getGiftcards({ signal }: { signal?: AbortSignal } = {}): Promise<GiftcardRow[]> {
-  const answer = await callAdminEndpoint(listGiftcardsEndpoint, { signal });
-  return answer.giftcards;
-}
+const giftcards = defineQuery(
+  consoleKeys.giftcards,
+  readAnswerField(callAdminEndpoint, listGiftcardsEndpoint, 'giftcards'),
+);
 
-export function getGiftcardsQueryOptions() {
-  return queryOptions({ queryKey: consoleKeys.giftcards(), queryFn: ({ signal }) => getGiftcards({ signal }) });
-}
-
-type QueryConfig = Omit<ReturnType<typeof getGiftcardsQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useGiftcards({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getGiftcardsQueryOptions(), ...queryConfig });
-}
+export const getGiftcardsQueryOptions = giftcards.options;
+export const useGiftcards = giftcards.use;

@@ -1,18 +1,9 @@
-import { overviewEndpoint, type AdminOverview } from '@portal/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { overviewEndpoint } from '@portal/contract';
+import { defineQuery } from '../../../../lib/define-hooks';
 import { callAdminEndpoint } from '../../api/admin-request';
 import { consoleKeys } from './keys';
 
-export async function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<AdminOverview> {
-  return callAdminEndpoint(overviewEndpoint, { signal });
-}
+const overview = defineQuery(consoleKeys.overview, (signal) => callAdminEndpoint(overviewEndpoint, { signal }));
 
-export function getOverviewQueryOptions() {
-  return queryOptions({ queryKey: consoleKeys.overview(), queryFn: ({ signal }) => getOverview({ signal }) });
-}
-
-type QueryConfig = Omit<ReturnType<typeof getOverviewQueryOptions>, 'queryKey' | 'queryFn'>;
-
-export function useOverview({ queryConfig }: { queryConfig?: QueryConfig } = {}) {
-  return useQuery({ ...getOverviewQueryOptions(), ...queryConfig });
-}
+export const getOverviewQueryOptions = overview.options;
+export const useOverview = overview.use;

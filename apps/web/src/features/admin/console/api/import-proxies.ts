@@ -1,8 +1,7 @@
 import { importProxiesEndpoint, TIMEOUTS_MS, type ProxyImportResponseSchema, type ProxyType } from '@portal/contract';
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callAdminEndpoint } from '../../api/admin-request';
-import { consoleKeys } from './keys';
+import { defineConsoleChange } from './console-change';
 
 /**
  * The bodies the import call accepts: CSV text with a header row, JSON rows,
@@ -25,18 +24,5 @@ export function importProxies(input: ImportInput): Promise<ImportResult> {
   });
 }
 
-type MutationConfig = Omit<UseMutationOptions<ImportResult, Error, ImportInput>, 'mutationFn'>;
-
-export function useImportProxies({ mutationConfig }: { mutationConfig?: MutationConfig } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: importProxies,
-    onSuccess: async (...args) => {
-      // New rows change the inventory, the overview's counts and the audit log: refresh by prefix.
-      await queryClient.invalidateQueries({ queryKey: consoleKeys.all });
-      await onSuccess?.(...args);
-    },
-  });
-}
+// New rows change the inventory, the overview's counts and the audit log.
+export const useImportProxies = defineConsoleChange(importProxies);

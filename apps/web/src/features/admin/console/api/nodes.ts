@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
+import { defineConsoleChange } from './console-change';
 import { consoleKeys } from './keys';
 
 /** A node reports every 10 seconds: the list follows it while the screen is open. */
@@ -22,27 +23,14 @@ export function useNodes({ poll = true }: { poll?: boolean } = {}) {
   });
 }
 
-/** Adding or revoking a node touches the list, the audit log and the inventory's node names. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: consoleKeys.all });
-}
+// Adding or revoking a node also changes the inventory's node names.
+export const useCreateNode = defineConsoleChange((input: { name: string; host: string }) =>
+  callAdminEndpoint(createNodeEndpoint, { body: input }),
+);
 
-export function useCreateNode() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { name: string; host: string }) => callAdminEndpoint(createNodeEndpoint, { body: input }),
-    onSuccess: refresh,
-  });
-}
-
-export function useRevokeNode() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => callAdminEndpoint(revokeNodeEndpoint, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useRevokeNode = defineConsoleChange((id: number) =>
+  callAdminEndpoint(revokeNodeEndpoint, { params: { id } }),
+);
 
 export function useSetProxyNode() {
   const queryClient = useQueryClient();

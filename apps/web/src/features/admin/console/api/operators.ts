@@ -6,9 +6,9 @@ import {
   unlockOperatorEndpoint,
   type AdminRole,
 } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
-import { adminKeys } from '../../api/keys';
+import { defineTeamChange } from './console-change';
 import { consoleKeys } from './keys';
 
 export function useOperators({ enabled = true }: { enabled?: boolean } = {}) {
@@ -19,41 +19,18 @@ export function useOperators({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-/** Every change to the team touches the list, the audit log, and maybe the signed-in operator. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
-}
+export const useCreateOperator = defineTeamChange((input: { name: string; role: AdminRole }) =>
+  callAdminEndpoint(createOperatorEndpoint, { body: input }),
+);
 
-export function useCreateOperator() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { name: string; role: AdminRole }) =>
-      callAdminEndpoint(createOperatorEndpoint, { body: input }),
-    onSuccess: refresh,
-  });
-}
+export const useDeleteOperator = defineTeamChange((id: number) =>
+  callAdminEndpoint(deleteOperatorEndpoint, { params: { id } }),
+);
 
-export function useDeleteOperator() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => callAdminEndpoint(deleteOperatorEndpoint, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useTotpPolicy = defineTeamChange((required: boolean) =>
+  callAdminEndpoint(totpPolicyEndpoint, { body: { required } }),
+);
 
-export function useTotpPolicy() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (required: boolean) => callAdminEndpoint(totpPolicyEndpoint, { body: { required } }),
-    onSuccess: refresh,
-  });
-}
-
-export function useUnlockOperator() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => callAdminEndpoint(unlockOperatorEndpoint, { params: { id } }),
-    onSuccess: refresh,
-  });
-}
+export const useUnlockOperator = defineTeamChange((id: number) =>
+  callAdminEndpoint(unlockOperatorEndpoint, { params: { id } }),
+);

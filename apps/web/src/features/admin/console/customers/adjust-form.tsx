@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
+import { TitledSection } from '../components/titled-section';
 import { Field } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
 import { inputClass } from '../../../../components/ui/input-class';
@@ -49,10 +50,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
 
   const field = inputClass('text-sm');
   return (
-    <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={`${amountId}-title`} className="text-lg font-semibold">
-        {t('customer.adjust.title')}
-      </h2>
+    <TitledSection title={t('customer.adjust.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
         <Field
           id={amountId}
@@ -84,6 +82,6 @@ export function AdjustForm({ customerId }: { customerId: number }) {
       <div role="alert" className="empty:hidden">
         {result?.ok === false && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{result.text}</p>}
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -20,6 +20,7 @@ import { useRevealGiftcard } from '../api/giftcard-reveal';
 import { clampPage, Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { TitledSection } from '../components/titled-section';
 import { Field, SelectField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -86,10 +87,7 @@ function CreateForm() {
   const field = inputClass('text-sm');
   return (
     <>
-      <section aria-labelledby={`${amountId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id={`${amountId}-title`} className="text-lg font-semibold">
-          {t('giftcards.create.title')}
-        </h2>
+      <TitledSection title={t('giftcards.create.title')}>
         <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
           <Field
             id={amountId}
@@ -113,7 +111,7 @@ function CreateForm() {
         <div role="alert" className="empty:hidden">
           {error && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>}
         </div>
-      </section>
+      </TitledSection>
       {created && <NewCodes codes={created.codes} amount={created.amount} />}
     </>
   );

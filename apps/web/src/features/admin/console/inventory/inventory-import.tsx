@@ -9,6 +9,7 @@ import { parseImport } from './parse-import';
 import { ImportProgress } from './import-progress';
 import { inputClass } from '../../../../components/ui/input-class';
 import { SelectField } from '../components/field';
+import { TitledSection } from '../components/titled-section';
 
 type Outcome =
   | { kind: 'added'; count: number; ids: number[]; duplicates: { row: number; upstream: string }[] }
@@ -76,10 +77,7 @@ export function InventoryImport() {
   }
 
   return (
-    <section aria-labelledby={`${textId}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={`${textId}-title`} className="text-lg font-semibold">
-        {t('inventory.import.title')}
-      </h2>
+    <TitledSection title={t('inventory.import.title')}>
       <p id={hintId} className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-700">
         {t('inventory.import.hint')}
       </p>
@@ -140,7 +138,7 @@ export function InventoryImport() {
         </div>
       </form>
       <ImportOutcome outcome={outcome} />
-    </section>
+    </TitledSection>
   );
 }
 

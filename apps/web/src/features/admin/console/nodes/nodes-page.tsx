@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
@@ -148,22 +148,17 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
           })}
         </tbody>
       </Table>
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+        onCancel={() => setRevoking(null)}
         title={t('nodes.revoke.title', { name: revoking?.name ?? '' })}
         description={t('nodes.revoke.text', { count: revoking?.proxies ?? 0 })}
         closeLabel={t('nodes.revoke.cancel')}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRevoking(null)}>
-            {t('nodes.revoke.cancel')}
-          </Button>
-          <Button variant="danger" onClick={onRevoke} disabled={revoke.isPending}>
-            {t('nodes.revoke.button')}
-          </Button>
-        </div>
-      </Dialog>
+        cancelLabel={t('nodes.revoke.cancel')}
+        confirmLabel={t('nodes.revoke.button')}
+        onConfirm={onRevoke}
+        busy={revoke.isPending}
+      />
     </>
   );
 }

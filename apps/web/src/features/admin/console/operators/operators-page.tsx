@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -195,22 +195,17 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
           ))}
         </tbody>
       </Table>
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+        onCancel={() => setRemoving(null)}
         title={t('operators.remove.title', { name: removing?.name ?? '' })}
         description={t('operators.remove.text')}
         closeLabel={t('operators.remove.cancel')}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setRemoving(null)}>
-            {t('operators.remove.cancel')}
-          </Button>
-          <Button variant="danger" onClick={onRemove} disabled={remove.isPending}>
-            {t('operators.remove.button')}
-          </Button>
-        </div>
-      </Dialog>
+        cancelLabel={t('operators.remove.cancel')}
+        confirmLabel={t('operators.remove.button')}
+        onConfirm={onRemove}
+        busy={remove.isPending}
+      />
     </>
   );
 }

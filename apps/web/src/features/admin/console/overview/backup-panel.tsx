@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackups } from '../api/get-backups';
 import { QueryState } from '../components/query-state';
+import { TitledSection } from '../components/titled-section';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** Scheduled backups on the overview: the last one, its size, any failure, and when the next is due. */
@@ -12,10 +13,7 @@ export function BackupPanel() {
   const backups = useBackups();
   const data = backups.data;
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="backup-panel-title">
-      <h2 id="backup-panel-title" className="text-lg font-semibold">
-        {t('backups.title')}
-      </h2>
+    <TitledSection title={t('backups.title')}>
       {!data ? (
         <QueryState error={backups.error} onRetry={() => void backups.refetch()} />
       ) : !data.enabled ? (
@@ -48,7 +46,7 @@ export function BackupPanel() {
           </dl>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
