@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, TIMEOUTS_MS, WalletResponseSchema, walletEndpoint } from '@portal/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../testing/render-app';
+import { jsonResponse, mockFetch } from '../../test/render-app';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { onSessionEnded } from './session';

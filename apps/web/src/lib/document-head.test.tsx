@@ -8,7 +8,7 @@ import enMeta from '../locales/en/meta.json';
 import enNews from '../locales/en/news.json';
 import enTerms from '../locales/en/terms.json';
 import ruTerms from '../locales/ru/terms.json';
-import { jsonResponse, mockFetch, renderApp } from '../testing/render-app';
+import { jsonResponse, mockFetch, renderApp } from '../../test/render-app';
 import { initI18n } from './i18n';
 
 const description = () => document.querySelector('meta[name="description"]')?.getAttribute('content');

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   await initI18n('en');

@@ -6,7 +6,7 @@ import { i18n, initI18n } from '../../../lib/i18n';
 import { PUBLIC_PAGE_NAMESPACES } from '../../../lib/public-page-namespaces';
 import hiAuth from '../../../locales/hi/auth.json';
 import hiErrors from '../../../locales/hi/errors.json';
-import { jsonResponse, mockFetch } from '../../../testing/render-app';
+import { jsonResponse, mockFetch } from '../../../../test/render-app';
 
 // The login page as a signed-out visitor's first page: the light shell with only the page's own
 // translations (src/main.tsx), without the API errors' texts, which load when one may be shown.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   await initI18n('en');

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
-import { meAnswer } from '../console/console-test-utils';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { meAnswer } from '../../../../test/console';
 
 beforeAll(async () => {
   await initI18n('en');

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
-import { consoleApi, meAnswer, overview, setupConsoleTests } from './console-test-utils';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { consoleApi, meAnswer, overview, setupConsoleTests } from '../../../../test/console';
 
 setupConsoleTests();
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   await initI18n('en');

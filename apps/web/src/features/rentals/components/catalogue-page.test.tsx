@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { catalogueProxy, historyRecord } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { catalogueProxy, historyRecord } from '../../../../test/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 import { forgetStorefrontFacts } from '../../../lib/storefront-facts';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { catalogueProxy } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { catalogueProxy } from '../../../../test/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 
 beforeAll(async () => {

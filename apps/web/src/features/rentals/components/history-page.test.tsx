@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { historyRecord } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../testing/render-app';
+import { historyRecord } from '../../../../test/fixtures';
+import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');

@@ -2,8 +2,8 @@ import { AUDIT_ACTIONS, LANGUAGES, type AuditEntry } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, setupConsoleTests } from '../../../../../test/console';
 import { auditSentence, type Translate } from './audit-sentence';
 
 setupConsoleTests();

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerDetail, CustomerSummary } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, postedUrls, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, postedUrls, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftcardRow } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, meAnswer, postedUrls, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, meAnswer, postedUrls, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { BackupRun, BackupStatus } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, overview, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, overview, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 

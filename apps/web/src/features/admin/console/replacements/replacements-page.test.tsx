@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../testing/render-app';
-import { consoleApi, setupConsoleTests } from '../console-test-utils';
+import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { consoleApi, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type AdminMe, type AdminOverview, type InventoryRow } from '@portal/contract';
 import { beforeAll } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch } from '../../../testing/render-app';
+import { initI18n } from '../src/lib/i18n';
+import { jsonResponse, mockFetch } from './render-app';
 
 /**
  * English, and a longer wait for screens: each test file's first render also loads the lazy

@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { routes } from '../app/router';
-import { createQueryClient } from '../lib/query-client';
+import { routes } from '../src/app/router';
+import { createQueryClient } from '../src/lib/query-client';
 
 /** Renders the whole app (real routes, layouts and toasts) at a path, optionally signed in. */
 export function renderApp(path: string, { apiKey }: { apiKey?: string } = {}) {
