@@ -4,6 +4,7 @@ export * from './money';
 export * from './price';
 export * from './statuses';
 export * from './common/schemas';
+export * from './common/time';
 export * from './accounts/schemas';
 export * from './catalogue/schemas';
 export * from './catalogue/protocols';

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   centsToDollars,
   INVENTORY_STATES,
   RENTAL_STATUSES,
@@ -14,7 +15,6 @@ import { countRentalsByStatus } from '../db/rental-counts';
 
 /** The console's overview: read-only questions across the shop; every amount leaves as dollars. */
 
-const DAY_MS = 24 * 3_600_000;
 export const REVENUE_DAYS = 30;
 
 /** Sums arrive from PostgreSQL as text (bigint). */

@@ -8,6 +8,9 @@ export async function firstRow<TTable extends PgTable>(
   table: TTable,
   where: SQL | undefined,
 ): Promise<TTable['$inferSelect'] | undefined> {
-  const [row] = await db.select().from(table as PgTable).where(where);
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(where);
   return row as TTable['$inferSelect'] | undefined;
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import { sourceKey } from '../lib/failure-throttle';
 import type { SourceRow } from '../rentals/sources-types';
 import type { Access } from './credential-store';
+import { DAY_MS, MINUTE_MS } from '@portal/contract';
 
 /**
  * Where a rental's list of client addresses is settled: the database (every gateway process
@@ -26,9 +27,9 @@ export interface SourceLedger {
 /** RENTAL_MAX_SOURCE_IPS when the variable is unset. */
 export const DEFAULT_RENTAL_MAX_SOURCE_IPS = 5;
 /** RENTAL_SOURCE_WINDOW_HOURS when the variable is unset, in ms. */
-export const DEFAULT_SOURCE_WINDOW_MS = 24 * 3_600_000;
+export const DEFAULT_SOURCE_WINDOW_MS = DAY_MS;
 /** A known address in use has its last use written back at most this often (per process). */
-const TOUCH_MS = 5 * 60_000;
+const TOUCH_MS = 5 * MINUTE_MS;
 /** A refused address is answered from memory this long: a client retrying in a loop is not a query each time. */
 const REFUSAL_MEMORY_MS = 10_000;
 /** Under no limit a rental could be used from any number of addresses: memory keeps this many. */

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@portal/contract';
 import type { NodeReport, NodeReportAnswer, NodeUsageBatch } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -9,8 +10,6 @@ export interface NodeServiceDeps {
   db: Database;
   clock: Clock;
 }
-
-const HOUR_MS = 3_600_000;
 
 export async function reportNode(deps: NodeServiceDeps, node: NodeRow, report: NodeReport): Promise<NodeReportAnswer> {
   const now = deps.clock.now();

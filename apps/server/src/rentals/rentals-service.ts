@@ -1,4 +1,5 @@
 import {
+  HOUR_MS,
   refundRequestOpen,
   refundUnavailableDeadline,
   RENTAL_STATUS,
@@ -53,7 +54,6 @@ export interface RentalsDeps {
   provisioner: Provisioner;
 }
 
-const HOUR_MS = 3_600_000;
 const addHours = (date: Date, hours: number) => new Date(date.getTime() + hours * HOUR_MS);
 
 export interface BuyResult {

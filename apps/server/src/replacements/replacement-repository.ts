@@ -1,4 +1,4 @@
-import { DISABLE_REPLACE_REASON, RENTAL_STATUS } from '@portal/contract';
+import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS } from '@portal/contract';
 import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
@@ -9,8 +9,6 @@ import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 
 /** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
 export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
-
-const DAY_MS = 24 * 3_600_000;
 
 /**
  * The rental's replacements of one kind (by the customer, or automatic) in the 24 hours before

@@ -1,6 +1,6 @@
+import { HOUR_MS } from '../common/time';
 import { REFUND_REQUEST_WINDOW_HOURS, REFUND_UNAVAILABLE_WINDOW_HOURS } from '../constants';
 
-const HOUR_MS = 3_600_000;
 const at = (time: Date | string | number) => (time instanceof Date ? time.getTime() : new Date(time).getTime());
 
 /**

@@ -1,9 +1,9 @@
+import { DAY_MS } from '@portal/contract';
 import type { UsageHour } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from './traffic';
 
-const DAY_MS = 24 * 3_600_000;
 const WIDTH = 480;
 const HEIGHT = 96;
 
