@@ -32,21 +32,26 @@ export function consoleApi(routes: Record<string, Route>) {
   });
 }
 
+/** A member of the team as the console's calls show one: the built-in owner unless a test says otherwise. */
+export function teamMember(operator: Partial<AdminMe['operator']> = {}): AdminMe['operator'] {
+  return {
+    id: 1,
+    name: 'owner',
+    role: 'owner',
+    builtin: true,
+    totpEnabled: false,
+    locked: false,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    lastLoginAt: null,
+    ...operator,
+  };
+}
+
 /** The signed-in operator the console asks for: the owner unless a test says otherwise. */
 export function meAnswer(operator: Partial<AdminMe['operator']> = {}, totpRequired = false): Response {
   return jsonResponse(200, {
     success: true,
-    operator: {
-      id: 1,
-      name: 'owner',
-      role: 'owner',
-      builtin: true,
-      totpEnabled: false,
-      locked: false,
-      createdAt: '2026-03-01T00:00:00.000Z',
-      lastLoginAt: null,
-      ...operator,
-    },
+    operator: teamMember(operator),
     totpRequired,
   });
 }

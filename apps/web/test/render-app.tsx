@@ -37,3 +37,16 @@ export function mockFetch(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** A phone: every min-width media query fails, as in a 375 px window (undone by `vi.unstubAllGlobals`). */
+export function narrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string): Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'> => ({
+      matches: !/min-width/.test(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  );
+}

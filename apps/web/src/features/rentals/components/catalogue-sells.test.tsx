@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { catalogueProxy } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, narrowScreen, renderApp } from '../../../../test/render-app';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 
 beforeAll(async () => {
@@ -15,19 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** A phone: every min-width query fails, as in a 375 px window. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string): Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'> => ({
-      matches: !/min-width/.test(query),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  );
-}
 
 const STOCK = [
   { country: 'DE', type: 'mobile', count: 3, day_price_from: 0.45 },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, narrowScreen, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -13,19 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** A phone: every min-width query fails, as in a 375 px window. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string): Pick<MediaQueryList, 'matches' | 'media' | 'addEventListener' | 'removeEventListener'> => ({
-      matches: !/min-width/.test(query),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  );
-}
 
 describe('history on a phone', () => {
   it('shows each rental as a card with its actions, no table', async () => {

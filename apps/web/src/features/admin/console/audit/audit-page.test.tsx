@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../../test/render-app';
-import { consoleApi, setupConsoleTests } from '../../../../../test/console';
+import { consoleApi, setupConsoleTests, teamMember } from '../../../../../test/console';
 
 setupConsoleTests();
 
@@ -68,26 +68,8 @@ describe('audit log', () => {
           success: true,
           totpRequired: false,
           operators: [
-            {
-              id: 1,
-              name: 'owner',
-              role: 'owner',
-              builtin: true,
-              totpEnabled: false,
-              locked: false,
-              createdAt: '2026-03-01T00:00:00Z',
-              lastLoginAt: null,
-            },
-            {
-              id: 7,
-              name: 'Sam',
-              role: 'support',
-              builtin: false,
-              totpEnabled: true,
-              locked: false,
-              createdAt: '2026-03-01T00:00:00Z',
-              lastLoginAt: null,
-            },
+            teamMember(),
+            teamMember({ id: 7, name: 'Sam', role: 'support', builtin: false, totpEnabled: true }),
           ],
         }),
       'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }),

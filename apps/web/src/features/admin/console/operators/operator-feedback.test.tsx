@@ -2,20 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../../test/render-app';
-import { consoleApi, setupConsoleTests } from '../../../../../test/console';
+import { consoleApi, setupConsoleTests, teamMember } from '../../../../../test/console';
 
 setupConsoleTests();
 
-const owner = {
-  id: 1,
-  name: 'owner',
-  role: 'owner',
-  builtin: true,
-  totpEnabled: false,
-  locked: false,
-  createdAt: '2026-03-01T00:00:00Z',
-  lastLoginAt: null,
-};
+const owner = teamMember();
 
 describe('adding an operator', () => {
   it("shows the API's explanation of a refused name, not only Bad request", async () => {
