@@ -1,37 +1,14 @@
-import { roleMayCall, type AdminRole, type Endpoint } from '@portal/contract';
-import { ENDPOINTS } from '@portal/contract/registry';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Clock } from '../clock';
-import type { Database } from '../db/client';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken, secretsEqual } from '../lib/secrets';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
-import { findLiveSessionByTokenHash, insertAdminToken, revokeAdminToken } from './admin-sessions-repository';
+import type { AdminAuthDeps } from '../plugins/admin-auth';
+import { adminSessionOfToken, type AdminSession } from './admin-sessions-service';
+import { insertAdminToken, revokeAdminToken } from './admin-sessions-repository';
 import { lookupOf, operatorSecretMatches } from './operator-secrets';
-import {
-  clearTotpFailures,
-  ensureBuiltinOwner,
-  findActiveOperatorByLookup,
-  setLastLogin,
-  type OperatorRow,
-} from './operators-repository';
+import { builtinOwner } from './operators-service';
+import { clearTotpFailures, findActiveOperatorByLookup, setLastLogin, type OperatorRow } from './operators-repository';
 import { secondFactorAccepted } from './totp';
 import { countTotpFailure } from './totp-lock';
-
-export interface AdminAuthDeps {
-  db: Database;
-  clock: Clock;
-  adminSecret: string;
-  tokenTtlMs: number;
-  totpIssuer: string;
-}
-
-/** The built-in owner's row; made again if a restore from before operators left none. */
-export async function builtinOwner(db: Database, now: Date): Promise<OperatorRow> {
-  const row = await ensureBuiltinOwner(db, now);
-  if (!row) throw new Error('the built-in owner is missing');
-  return row;
-}
 
 /** The operator a secret code belongs to: the owner's ADMIN_SECRET, or an operator's own code. */
 async function operatorOfSecret(deps: AdminAuthDeps, secretCode: string): Promise<OperatorRow | null> {
@@ -141,85 +118,6 @@ export async function adminLogout(deps: AdminAuthDeps, session: AdminSession, so
   });
 }
 
-/** The operator behind a guarded call. */
-export interface AdminSession {
-  tokenId: number;
-  operatorId: number;
-  operatorName: string;
-  role: AdminRole;
-  builtin: boolean;
-  totpEnabled: boolean;
-  totpRequired: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on operator calls by the guard: who did it, for the audit log and the role checks. */
-    adminSession: AdminSession | null;
-  }
-}
-
-export function adminSessionOf(request: FastifyRequest): AdminSession {
-  if (!request.adminSession) throw new DomainError('ADMIN_TOKEN_INVALID');
-  return request.adminSession;
-}
-
-export function adminActorOf(request: FastifyRequest): AuditActor & { operatorId: number } {
-  const session = adminSessionOf(request);
-  return { via: 'api', operatorId: session.operatorId, operatorName: session.operatorName, source: request.ip };
-}
-
 export async function isAdminTokenValid(deps: AdminAuthDeps, token: string): Promise<boolean> {
   return (await adminSessionOfToken(deps, token)) !== null;
-}
-
-/**
- * The session of a valid, unexpired, unrevoked token whose operator is still on the team, or
- * null. Read from the database on every call, so removing an operator or ending a token takes
- * effect at once in every process.
- */
-export async function adminSessionOfToken(deps: AdminAuthDeps, token: string): Promise<AdminSession | null> {
-  if (!token) return null;
-  const row = await findLiveSessionByTokenHash(deps.db, hashSecret(token), deps.clock.now());
-  return row ? { ...row, role: row.role as AdminRole } : null;
-}
-
-export function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? '';
-}
-
-const ENDPOINT_BY_OPERATION = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operationId, e]));
-
-/**
- * Guards operator calls: `Authorization: Bearer <token>` from the admin login, then the role the
- * endpoint's `roles` allow (the registry is the one table of permissions; a call it does not know
- * is the owner's alone), then the owner's rule that operators use an authenticator app. A refusal
- * by role is audited: the owner sees who tried what.
- */
-export function requireAdmin(deps: AdminAuthDeps): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const session = await adminSessionOfToken(deps, bearerToken(request));
-    if (!session) throw new DomainError('ADMIN_TOKEN_INVALID');
-    request.adminSession = session;
-    const operationId = request.routeOptions.config.operationId;
-    const endpoint = (operationId && ENDPOINT_BY_OPERATION.get(operationId)) || {};
-    if (!roleMayCall(session.role, endpoint)) {
-      await recordFlood(
-        deps.db,
-        {
-          actor: adminActorOf(request),
-          action: 'admin.forbidden',
-          details: { operation: operationId ?? null, method: request.method, role: session.role },
-          at: deps.clock.now(),
-        },
-        `${request.method} ${operationId ?? request.routeOptions.url ?? ''}`,
-      );
-      throw new DomainError('ADMIN_ROLE_FORBIDDEN');
-    }
-    if (session.totpRequired && !session.totpEnabled && !('beforeTotp' in endpoint && endpoint.beforeTotp)) {
-      throw new DomainError('TOTP_ENROLMENT_REQUIRED');
-    }
-  };
 }

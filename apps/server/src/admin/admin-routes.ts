@@ -4,14 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
 import { sourceKey } from '../lib/failure-throttle';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import {
-  adminLogin,
-  adminLogout,
-  adminSessionOf,
-  isAdminTokenValid,
-  requireAdmin,
-  type AdminAuthDeps,
-} from './admin-auth';
+import { adminLogin, adminLogout, isAdminTokenValid } from './admin-auth';
+import { adminSessionOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 
 export interface AdminRoutesOptions extends AdminAuthDeps {
   loginRateLimit: number;

@@ -1,7 +1,7 @@
 import { overviewEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { overview } from './console-overview-service';
 
 /** The console's overview: the shop at a glance, read across every area. */

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from './admin-auth';
+import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endOwnSession, listOwnSessions } from './admin-sessions-service';
 import { createOperator, listOperators, operatorOfSession, removeOperator, setTotpRequired } from './operators-service';
 import { confirmTotp, enrollTotp } from './totp';

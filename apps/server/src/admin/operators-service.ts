@@ -7,6 +7,7 @@ import { endSessionsOf, endSessionsWithoutSecondFactor } from './admin-sessions-
 import { recordAudit, type AuditActor } from '../audit/audit-service';
 import { hashOperatorSecret, newOperatorSecret } from './operator-secrets';
 import {
+  ensureBuiltinOwner,
   findActiveOperatorByName,
   findOperatorById,
   insertOperator,
@@ -148,4 +149,11 @@ export async function setTotpRequired(
 /** An operator by name (any case), for the command line's `--operator`. */
 export async function activeOperatorNamed(db: Database, name: string): Promise<OperatorRow | null> {
   return (await findActiveOperatorByName(db, name)) ?? null;
+}
+
+/** The built-in owner's row; made again if a restore from before operators left none. */
+export async function builtinOwner(db: Database, now: Date): Promise<OperatorRow> {
+  const row = await ensureBuiltinOwner(db, now);
+  if (!row) throw new Error('the built-in owner is missing');
+  return row;
 }

@@ -1,6 +1,6 @@
 import { auditEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { listAudit } from './audit-service';
 

@@ -2,7 +2,7 @@ import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
-import { builtinOwner } from '../admin/admin-auth';
+import { builtinOwner } from '../admin/operators-service';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
 import { activeOperatorNamed } from '../admin/operators-service';
 import { type Clock, systemClock } from '../clock';

@@ -1,6 +1,6 @@
 import { checkProxiesEndpoint, discoveryStatusEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { checkProxiesBy } from './check-proxies';
 import type { DiscoveryDeps } from './discovery-service';

@@ -8,7 +8,7 @@ import {
   setProxyMaxSourceIpsEndpoint,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { importInventory, listInventory, setProxyEnabledBy, setProxyLimitBy } from './inventory-service';
 import { disableProxyBy } from './proxy-disable';

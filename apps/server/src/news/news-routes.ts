@@ -1,6 +1,6 @@
 import { newsAddEndpoint, newsDeleteEndpoint, newsListEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, adminActorOf, type AdminAuthDeps } from '../admin/admin-auth';
+import { requireAdmin, adminActorOf, type AdminAuthDeps } from '../plugins/admin-auth';
 import { addNewsBy, deleteNewsBy } from './news-service';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import type { ListenedValue } from '../lib/listened-value';

@@ -14,7 +14,7 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsDeps } from '../accounts/accounts-service';
-import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { adminActorOf, adminSessionOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { DomainError } from '../errors';
 import type { ListenedValue } from '../lib/listened-value';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';

@@ -1,6 +1,6 @@
 import { backupStatusEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import type { BackupConfig } from '../config';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { backupStatus } from './backup-schedule';

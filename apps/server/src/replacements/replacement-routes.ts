@@ -1,7 +1,7 @@
 import { replaceCandidateEndpoint, replaceEndpoint, replacementsEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountsDeps } from '../accounts/accounts-service';
-import { requireAdmin, type AdminAuthDeps } from '../admin/admin-auth';
+import { requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { latestProxyLine } from '../rentals/proxy-controls';
