@@ -1,12 +1,6 @@
 import type { Queryable } from '../db/client';
-import { seenActiveSince, seenActiveSinceSql, upsertActivity } from './rental-traffic-repository';
-
-/**
- * How long a rental counts as carrying traffic after a gateway last saw it hold an open tunnel or
- * receive bytes. Gateways renew what they see every few seconds, so an open tunnel keeps it fresh;
- * after the last tunnel closes the rental stays "carrying" this long.
- */
-export const ACTIVITY_WINDOW_MS = 60_000;
+import { ACTIVITY_WINDOW_MS } from '../db/carrying-traffic';
+import { seenActiveSince, upsertActivity } from './rental-traffic-repository';
 
 /**
  * Called by a gateway process at each usage flush with the rentals it saw active since the last
@@ -26,11 +20,6 @@ export async function carryingTraffic(db: Queryable, rentalIds: readonly number[
 
 export async function isCarryingTraffic(db: Queryable, rentalId: number, now: Date): Promise<boolean> {
   return (await carryingTraffic(db, [rentalId], now)).has(rentalId);
-}
-
-/** For a query over rentals: true when the rental carried traffic within the window before `now`. */
-export function carryingTrafficSql(now: Date) {
-  return seenActiveSinceSql(new Date(now.getTime() - ACTIVITY_WINDOW_MS));
 }
 
 /**

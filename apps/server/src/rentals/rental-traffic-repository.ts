@@ -4,7 +4,7 @@ import { rentalActivity, rentals, rentalUsage } from '../db/schema';
 
 /**
  * What the gateways report of a rental's traffic: when it was last seen active, and its bytes per
- * hour. How long "active" lasts is rental-activity.ts's; these queries take its `since`.
+ * hour. How long "active" lasts is db/carrying-traffic.ts's; these queries take its `since`.
  */
 
 export type UsageRow = typeof rentalUsage.$inferSelect;
@@ -33,14 +33,6 @@ export async function seenActiveSince(db: Queryable, rentalIds: readonly number[
     .from(rentalActivity)
     .where(and(inArray(rentalActivity.rentalId, [...rentalIds]), gt(rentalActivity.seenAt, since)));
   return rows.map((row) => row.rentalId);
-}
-
-/** For a query over rentals: true when the rental was seen active after `since`. */
-export function seenActiveSinceSql(since: Date) {
-  return sql`exists (select 1 from ${rentalActivity} where ${eq(rentalActivity.rentalId, rentals.id)} and ${gt(
-    rentalActivity.seenAt,
-    since,
-  )})`;
 }
 
 /** Adds bytes to the rental's totals. */

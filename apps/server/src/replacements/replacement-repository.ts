@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import { proxyIsHeld } from '../db/proxy-held';
-import { carryingTrafficSql } from '../rentals/rental-activity';
+import { carryingTrafficSql } from '../db/carrying-traffic';
 import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 
 /** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
