@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/helper';
+import { serveOnLoopback } from '../../test/ports';
 import { discoveryApp, discoveryDeps, discoveryKit, importText, proxyRow } from '../../test/discovery-kit';
 import { runDiscoveryRound } from './discovery-service';
 
@@ -9,24 +10,14 @@ const kit = discoveryKit();
 describe('what an upstream speaks', () => {
   /** A TCP server that answers every connection with `reply` (or, with null, closes it at once). */
   async function tcpServer(reply: string | null): Promise<{ port: number; close: () => Promise<void> }> {
-    const sockets = new Set<net.Socket>();
     const server = net.createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
       // Read what comes, or the client's close is never seen.
       socket.resume();
       if (reply === null) socket.destroy();
       else socket.end(reply);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return {
-      port: (server.address() as net.AddressInfo).port,
-      close: () =>
-        new Promise((resolve) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => resolve());
-        }),
-    };
+    const { port, stop } = await serveOnLoopback(server);
+    return { port, close: stop };
   }
 
   it('probes lines without a scheme in a batch without a protocol, SOCKS5 first, then HTTP', async () => {
