@@ -54,13 +54,6 @@ async function settleTransitions(page: Page): Promise<void> {
   );
 }
 
-/**
- * axe finds nothing serious or critical on the page once its transitions have ended. Legacy mode
- * runs axe in the page itself: the default runs it in parts and joins them in a second, blank page,
- * for cross-origin frames, which the shop has none of; that cost 2.5 times as long on the six-language
- * screen test (92 s of axe per language against 37 s). Only violations are read, so passes are not
- * collected.
- */
 /** The uncaught errors of a page's scripts, as they happen: a test ends by expecting none. */
 export function pageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -68,6 +61,13 @@ export function pageErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * axe finds nothing serious or critical on the page once its transitions have ended. Legacy mode
+ * runs axe in the page itself: the default runs it in parts and joins them in a second, blank page,
+ * for cross-origin frames, which the shop has none of; that cost 2.5 times as long on the six-language
+ * screen test (92 s of axe per language against 37 s). Only violations are read, so passes are not
+ * collected.
+ */
 export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   await settleTransitions(page);
   const results = await new AxeBuilder({ page })

@@ -2,9 +2,8 @@ import process from 'node:process';
 import { InvalidArgumentError } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
-import { builtinOwner } from '../admin/operators-service';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
-import { activeOperatorNamed } from '../admin/operators-service';
+import { activeOperatorNamed, builtinOwner } from '../admin/operators-service';
 import { type Clock, systemClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { embeddedDir, openDatabase, openEmbedded, type Database, type DatabaseHandle } from '../db/client';
@@ -78,13 +77,12 @@ export function setCliOperator(name: string | undefined): void {
  * can read the database anyway: the check keeps a named operator's scripts to their role and
  * their actions under their name, it is not a wall.
  */
-export async function cliActor(
+async function cliActor(
   db: Database,
   endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>,
 ): Promise<AuditActor & { operatorId: number }> {
   const now = systemClock.now();
-  const row = operatorName === undefined ? await builtinOwner(db, now) : await activeOperatorNamed(db, operatorName);
-  if (!row) throw new DomainError('OPERATOR_NOT_FOUND', { message: `No operator is named ${operatorName}.` });
+  const row = operatorName === undefined ? await builtinOwner(db, now) : await namedOperator(db, operatorName);
   const actor = { via: 'cli' as const, operatorId: row.id, operatorName: row.name, source: 'cli' };
   if (endpoint && !roleMayCall(row.role as AdminRole, endpoint)) {
     await recordFlood(

@@ -21,12 +21,11 @@ import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { checkProxiesBy } from '../discovery/check-proxies';
 import { importInventory, listInventory, setProxyEnabledBy } from '../inventory/inventory-service';
 import { createGiftcardBatch } from '../payments/giftcards-service';
-import { systemClock } from '../clock';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { verifyLedger } from '../ledger/ledger-service';
-import { asOperator, cliActor, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { asOperator, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
@@ -86,12 +85,8 @@ proxies
   .option('--json', 'print JSON')
   .action(async (ids: string[], options: { json?: boolean }) => {
     const input = requestOf(ProxyCheckRequestSchema, ids.length > 0 ? { ids: ids.map(numberOrText) } : {});
-    const results = await withDatabase(async (db, config) =>
-      checkProxiesBy(
-        discoveryDepsOf({ db, config, clock: systemClock }),
-        await cliActor(db, checkProxiesEndpoint),
-        input,
-      ),
+    const results = await asOperator(checkProxiesEndpoint, (deps, actor, config) =>
+      checkProxiesBy(discoveryDepsOf({ ...deps, config }), actor, input),
     );
     if (options.json) {
       console.log(JSON.stringify(results, null, 2));

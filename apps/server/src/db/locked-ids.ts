@@ -7,6 +7,12 @@ import type { Queryable } from './client';
  * transaction has locked are skipped, so N processes share the work and never take a row twice.
  * Meant as the subquery of a claim's update.
  */
-export function lockedIds(db: Queryable, id: PgColumn, where: SQL | undefined, order: SQL | PgColumn, limit: number) {
+export function lockedIds<TId extends PgColumn>(
+  db: Queryable,
+  id: TId,
+  where: SQL | undefined,
+  order: SQL | PgColumn,
+  limit: number,
+) {
   return db.select({ id }).from(id.table).where(where).orderBy(order).limit(limit).for('update', { skipLocked: true });
 }

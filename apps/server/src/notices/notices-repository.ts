@@ -1,5 +1,6 @@
 import { NOTICE_TOPICS, RENTAL_STATUS, type Language, type NoticeChannel, type NoticeTopic } from '@portal/contract';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { lockedIds } from '../db/locked-ids';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
 import { spendableCode } from '../db/link-codes';
@@ -245,13 +246,7 @@ export async function lockDueTelegramNotices(tx: Queryable, now: Date) {
 
 /** The ids of due e-mail notices, oldest first, locked (rows other senders hold skipped). */
 export async function lockDueEmailNoticeIds(tx: Queryable, now: Date, limit: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: notices.id })
-    .from(notices)
-    .where(and(due(now), eq(notices.channel, 'email')))
-    .orderBy(asc(notices.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const rows = await lockedIds(tx, notices.id, and(due(now), eq(notices.channel, 'email')), asc(notices.id), limit);
   return rows.map((row) => row.id);
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { lockedIds } from '../db/locked-ids';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
 import { noticeContacts, notices, operatorAlertNotices, telegramPoller, telegramReplies, users } from '../db/schema';
@@ -55,20 +56,13 @@ export async function upsertReply(
 
 /** The chats whose waiting reply is due, earliest first, locked (rows other senders hold skipped). */
 export async function lockDueReplyChats(tx: Queryable, now: Date): Promise<number[]> {
-  const rows = await tx
-    .select({ chatId: telegramReplies.chatId })
-    .from(telegramReplies)
-    .where(
-      and(
-        isNotNull(telegramReplies.text),
-        lte(telegramReplies.nextAttemptAt, now),
-        or(isNull(telegramReplies.leaseUntil), lt(telegramReplies.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(telegramReplies.nextAttemptAt))
-    .limit(200)
-    .for('update', { skipLocked: true });
-  return rows.map((row) => row.chatId);
+  const due = and(
+    isNotNull(telegramReplies.text),
+    lte(telegramReplies.nextAttemptAt, now),
+    or(isNull(telegramReplies.leaseUntil), lt(telegramReplies.leaseUntil, now)),
+  );
+  const rows = await lockedIds(tx, telegramReplies.chatId, due, asc(telegramReplies.nextAttemptAt), 200);
+  return rows.map((row) => row.id);
 }
 
 /** Claims chats' replies until `leaseUntil`, counting the attempt. */
