@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
 import { downloadUntilCut, httpOverSocket, socksGet, until } from './gateway-kit';
-import { buildTestApp, connectedRentalRow, customerCall, type TestApp } from './helper';
+import { buildTestApp, customerCall, type TestApp } from './helper';
+import { connectedRentalRow } from './live-rental-kit';
 import { startGatewayProcess } from './gateway-process-kit';
 import { startOrigin } from './origin';
 

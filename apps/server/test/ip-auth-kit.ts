@@ -2,7 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Gateway } from '../src/gateway/gateway';
 import { sentConnect, until } from './gateway-kit';
-import { connectedPurchase, type TestApp } from './helper';
+import { type TestApp } from './helper';
+import { connectedPurchase } from './live-rental-kit';
 
 /** Whether the port can be bound on the address right now. */
 function bindable(port: number, host: string): Promise<boolean> {

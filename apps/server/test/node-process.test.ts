@@ -9,7 +9,8 @@ import { downloadUntilCut, until } from './gateway-kit';
 import { systemClock } from '../src/clock';
 import { fetchVia } from '../src/discovery/through-node';
 import { nodeTokenHash } from '../src/nodes/node-auth';
-import { buildTestApp, connectedRentalRow, customerCall, tempDir, type TestApp } from './helper';
+import { buildTestApp, customerCall, tempDir, type TestApp } from './helper';
+import { connectedRentalRow } from './live-rental-kit';
 import { startOrigin } from './origin';
 import { freePort } from './ports';
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { freePort } from './ports';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, buildTestApp, connectedRentalRow, tempDir, type TestApp } from './helper';
+import { adminToken, buildTestApp, tempDir, type TestApp } from './helper';
+import { connectedRentalRow } from './live-rental-kit';
 
 /**
  * A third party's check of the API document: Stoplight Prism in proxy mode with `--errors` sits

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, connectedRental, startTestGateway, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { connectedRental, startTestGateway } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gateway-kit';
 

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, connectedRentalRow, startTestGateway, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway, type GatewayOptions } from './gateway';
 import { basic, connectTunnel, httpOverSocket, rawConnect, until } from '../../test/gateway-kit';

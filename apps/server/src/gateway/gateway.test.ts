@@ -5,13 +5,12 @@ import { Server as ProxyChainServer } from 'proxy-chain';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { proxies, rentals } from '../db/schema';
+import { buildTestApp, type TestApp } from '../../test/helper';
 import {
-  buildTestApp,
   connectedRental as connectedRentalOn,
-  startTestGateway as startGatewayOn,
-  type TestApp,
   settledTraffic,
-} from '../../test/helper';
+  startTestGateway as startGatewayOn,
+} from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, proxies } from '../db/schema';
-import { buildTestApp, connectedRental, startTestGateway, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { connectedRental, startTestGateway } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 import type { Gateway } from './gateway';
 import { basic, connectTunnel, downloadUntilCut, socksGet, until } from '../../test/gateway-kit';

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, connectedRentalRow, customerCall, startTestGateway, type TestApp } from '../../test/helper';
+import { buildTestApp, customerCall, type TestApp } from '../../test/helper';
+import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway } from './gateway';

@@ -6,14 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
 import type { Gateway } from './gateway';
 import { until } from '../../test/gateway-kit';
-import {
-  addProxies,
-  buildTestApp,
-  customerCall,
-  fundedCustomer,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { startTestGateway } from '../../test/live-rental-kit';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 

@@ -1,14 +1,7 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCall,
-  adminToken,
-  buildTestApp,
-  connectedRentalRow,
-  customerCall,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { adminCall, adminToken, buildTestApp, customerCall, type TestApp } from '../../test/helper';
+import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import type { Gateway } from './gateway';

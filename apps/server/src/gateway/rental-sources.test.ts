@@ -2,17 +2,8 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalSources } from '../db/schema';
-import {
-  adminCall,
-  adminToken,
-  buildTestApp,
-  connectedRentalRow,
-  customerCall,
-  HOUR,
-  ManualClock,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { adminCall, adminToken, buildTestApp, customerCall, HOUR, ManualClock, type TestApp } from '../../test/helper';
+import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { connectFrom, httpGetFrom, socksTunnelsFrom, type Login } from '../../test/sources-kit';

@@ -5,15 +5,8 @@ import { eq } from 'drizzle-orm';
 import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
-import {
-  buildTestApp,
-  connectedRentalRow,
-  customerCall,
-  ManualClock,
-  startTestGateway,
-  type TestApp,
-  settledTraffic,
-} from '../../test/helper';
+import { buildTestApp, customerCall, ManualClock, type TestApp } from '../../test/helper';
+import { connectedRentalRow, startTestGateway, settledTraffic } from '../../test/live-rental-kit';
 import { freePortRange } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';

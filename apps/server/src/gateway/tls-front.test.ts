@@ -7,16 +7,8 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import {
-  buildTestApp,
-  connectedRental,
-  connectedRentalRow,
-  customerCall,
-  startTestGateway,
-  tempDir,
-  type TestApp,
-  settledTraffic,
-} from '../../test/helper';
+import { buildTestApp, customerCall, tempDir, type TestApp } from '../../test/helper';
+import { connectedRental, connectedRentalRow, startTestGateway, settledTraffic } from '../../test/live-rental-kit';
 import { startGatewayProcess } from '../../test/gateway-process-kit';
 import { startOrigin } from '../../test/origin';
 import { socksUpstream } from '../../test/socks-upstream';

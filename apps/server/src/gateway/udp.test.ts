@@ -2,15 +2,8 @@ import dgram from 'node:dgram';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, rentals } from '../db/schema';
-import {
-  addProxies,
-  buildTestApp,
-  connectedRental,
-  connectedRentalRow,
-  customerCall,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { addProxies, buildTestApp, customerCall, type TestApp } from '../../test/helper';
+import { connectedRental, connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
 import { freePortRange, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { danteUpstream } from '../../test/dante-upstream';
 import { socksUpstream } from '../../test/socks-upstream';

@@ -16,13 +16,12 @@ import {
   customerCall,
   fundedCustomer,
   HOUR,
-  startTestGateway,
   twoCachedApps,
   walletOf,
   withinASecond,
   type TestApp,
-  connectedPurchase,
 } from '../../test/helper';
+import { startTestGateway, connectedPurchase } from '../../test/live-rental-kit';
 
 let t: TestApp;
 let gateway: Gateway;

@@ -5,13 +5,12 @@ import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gatew
 import {
   addProxies,
   buildTestApp,
-  connectedRental,
   createTestDatabase,
   customerCall,
   fundedCustomer,
-  startTestGateway,
   type TestApp,
 } from '../../test/helper';
+import { connectedRental, startTestGateway } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 import { repeatEvery } from '../jobs/repeat';
 import { startMetricsServer } from './metrics-server';

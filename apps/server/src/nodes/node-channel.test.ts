@@ -6,7 +6,8 @@ import { nodes, proxies, rentalActivity, rentalIpAuth, rentals, rentalUsage } fr
 import { checkConnected } from '../jobs/health-check';
 import { createGatewayProvisioner } from '../rentals/provisioner';
 import { clearSources } from '../rentals/sources-repository';
-import { buildTestApp, connectedRentalRow, customerCall, lifecycleOf, type TestApp } from '../../test/helper';
+import { buildTestApp, customerCall, lifecycleOf, type TestApp } from '../../test/helper';
+import { connectedRentalRow } from '../../test/live-rental-kit';
 import { insertNode, runProbeAsNode, TestNode } from '../../test/node-client';
 import { sharedOrigin } from '../../test/origin';
 import { fetchThroughNode, NodeOfflineError } from './node-probes';

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addProxies,
-  buildTestApp,
-  createTestDatabase,
-  ManualClock,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { addProxies, buildTestApp, createTestDatabase, ManualClock, type TestApp } from '../../test/helper';
+import { startTestGateway } from '../../test/live-rental-kit';
 import { FAKE_KEY, FAKE_MERCHANT, startCryptomusFake } from '../../test/fakes/cryptomus-fake';
 import { gatewayHeartbeats, ipqsUsage } from '../db/schema';
 import { monthOf } from '../discovery/ipqs';

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rentalIpAuth, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import { basic, downloadUntilCut, httpOverSocket, socks5Connect, until } from '../../test/gateway-kit';
-import {
-  addProxies,
-  buildTestApp,
-  customerCall,
-  fundedCustomer,
-  startTestGateway,
-  type TestApp,
-} from '../../test/helper';
+import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { startTestGateway } from '../../test/live-rental-kit';
 import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 

@@ -6,14 +6,8 @@ import { CredentialStore } from '../gateway/credential-store';
 import { databaseUsage } from '../gateway/database-link';
 import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, downloadUntilCut, until } from '../../test/gateway-kit';
-import {
-  buildTestApp,
-  customerCall,
-  fundedCustomer,
-  startTestGateway,
-  type TestApp,
-  connectedPurchase,
-} from '../../test/helper';
+import { buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
+import { startTestGateway, connectedPurchase } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
 
 let t: TestApp;

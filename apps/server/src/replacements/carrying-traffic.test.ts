@@ -11,12 +11,11 @@ import {
   buildTestApp,
   customerCall,
   lifecycleOf,
-  startTestGateway,
   testProvisioner,
   walletOf,
   type TestApp,
-  connectedPurchase,
 } from '../../test/helper';
+import { startTestGateway, connectedPurchase } from '../../test/live-rental-kit';
 import { closedPort } from '../../test/socks-upstream';
 import { exitEcho, heldTunnel, narrowUpstream } from '../../test/replacement-kit';
 

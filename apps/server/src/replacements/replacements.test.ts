@@ -13,11 +13,11 @@ import {
   customerCall,
   fundedCustomer,
   lifecycleOf,
-  startTestGateway,
   testConfig,
   walletOf,
   type TestApp,
 } from '../../test/helper';
+import { startTestGateway } from '../../test/live-rental-kit';
 import { sharedOrigin } from '../../test/origin';
 import { closedPort } from '../../test/socks-upstream';
 import { exitEcho, exitThrough, gatewayProcess, upstreamWithExit } from '../../test/replacement-kit';
