@@ -47,14 +47,18 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'classNa
   children: ReactNode;
 };
 
-/** react-router's rule: a plain left click in this tab moves inside the app; the rest is the browser's. */
+/**
+ * react-router's rules: a plain left click in this tab moves inside the app, the rest is the
+ * browser's; a link to the page already shown replaces its history entry rather than adding a
+ * second one the back button would stop at.
+ */
 function useClickHandler(to: string, target: string | undefined) {
-  const { navigate } = useNav();
+  const { navigate, location } = useNav();
   return (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    navigate(to);
+    navigate(to, { replace: to === location.pathname + location.search + location.hash });
   };
 }
 

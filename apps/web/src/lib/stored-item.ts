@@ -7,7 +7,7 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** Stores (or, with null, removes) an item; with storage disabled it lasts only until the page closes. */
+/** Stores (or, with null, removes) an item; with storage disabled nothing is kept, and reads answer null. */
 export function writeStored(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
