@@ -2,7 +2,7 @@ import { MIN_DEPOSIT_USD } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { IncompletePaymentError, useCreatePayment } from '../api/create-payment';
@@ -87,9 +87,9 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
           {t('create.minimum', { amount: MIN_DEPOSIT_USD })}
         </span>
       </div>
-      <Button type="submit" disabled={create.isPending || !chosen}>
-        {create.isPending ? t('create.creating') : t('create.payNow')}
-      </Button>
+      <SubmitButton pending={create.isPending} pendingLabel={t('create.creating')} disabled={!chosen}>
+        {t('create.payNow')}
+      </SubmitButton>
       {openUrl && (
         <p className="text-sm text-slate-700">
           {t('create.waiting')}{' '}

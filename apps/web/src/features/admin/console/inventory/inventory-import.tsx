@@ -1,7 +1,7 @@
 import { MAX_IMPORT_PROBLEMS, PROXY_TYPES, type ProxyType, type RowProblem } from '@portal/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
@@ -133,9 +133,9 @@ export function InventoryImport() {
           />
         </div>
         <div>
-          <Button type="submit" disabled={importProxies.isPending}>
-            {importProxies.isPending ? t('inventory.import.submitting') : t('inventory.import.submit')}
-          </Button>
+          <SubmitButton pending={importProxies.isPending} pendingLabel={t('inventory.import.submitting')}>
+            {t('inventory.import.submit')}
+          </SubmitButton>
         </div>
       </form>
       <ImportOutcome outcome={outcome} />
