@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { inputClass } from '../../../../components/ui/input-class';
 import { Labelled } from '../../../../components/ui/labelled';
+import { Options } from '../../../../components/ui/options';
 import { cn } from '../../../../lib/cn';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -62,11 +63,7 @@ export function SelectField({
       <Labelled label={label} id={id}>
         {(selectId) => (
           <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
-            {options.map(([optionValue, text]) => (
-              <option key={optionValue} value={optionValue}>
-                {text}
-              </option>
-            ))}
+            <Options choices={options} />
           </select>
         )}
       </Labelled>
