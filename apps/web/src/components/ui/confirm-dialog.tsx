@@ -1,4 +1,4 @@
-import { Button } from './button';
+import { ConfirmActions } from './confirm-actions';
 import { Dialog } from './dialog';
 
 /** Asks before a change that cannot be undone: Cancel, and the change itself in red. */
@@ -32,14 +32,13 @@ export function ConfirmDialog({
       description={description}
       closeLabel={closeLabel}
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <ConfirmActions
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        pending={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

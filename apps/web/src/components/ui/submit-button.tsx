@@ -2,8 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Button } from './button';
 
 /**
- * A form's submit button that is disabled while the form's request runs and says so, so that a
- * second press cannot send the form twice.
+ * A form's submit button that is disabled while the form's request runs (and, given
+ * `pendingLabel`, says so), so that a second press cannot send the form twice.
  */
 export function SubmitButton({
   pending,
@@ -11,10 +11,10 @@ export function SubmitButton({
   disabled,
   children,
   ...props
-}: Omit<ComponentProps<typeof Button>, 'type'> & { pending: boolean; pendingLabel: ReactNode }) {
+}: Omit<ComponentProps<typeof Button>, 'type'> & { pending: boolean; pendingLabel?: ReactNode }) {
   return (
     <Button type="submit" disabled={pending || disabled} {...props}>
-      {pending ? pendingLabel : children}
+      {pending && pendingLabel !== undefined ? pendingLabel : children}
     </Button>
   );
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
@@ -123,9 +124,9 @@ export function IpAuthSection({
               {t('ipAuth.turnOff')}
             </Button>
           )}
-          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={save.isPending}>
+          <SubmitButton variant="secondary" className="px-3 py-1" pending={save.isPending}>
             {t('ipAuth.save')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </ManageSection>

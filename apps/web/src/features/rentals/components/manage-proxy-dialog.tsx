@@ -12,6 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/input-class';
 import { Labelled } from '../../../components/ui/labelled';
@@ -26,7 +28,6 @@ import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
 import { SourcesSection } from './sources-section';
 import { UsageChart } from './usage-chart';
-import { ConfirmActions } from './confirm-actions';
 import { ConnectionString } from './connection-string';
 import { ManageSection } from './manage-section';
 
@@ -179,9 +180,9 @@ export function ManageProxyDialog({
           <span className="text-xs text-slate-600">
             {t('manage.noteLength', { count: note.length, max: MAX_NOTE_LENGTH })}
           </span>
-          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={saveNote.isPending}>
+          <SubmitButton variant="secondary" className="px-3 py-1" pending={saveNote.isPending}>
             {t('manage.saveNote')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
 
@@ -214,6 +215,8 @@ export function ManageProxyDialog({
           <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p>{t('manage.passwordWarning')}</p>
             <ConfirmActions
+              buttonClassName="px-3 py-1"
+              cancelLabel={t('dialog.cancel')}
               confirmLabel={t('manage.passwordConfirm')}
               pending={renew.isPending}
               onCancel={() => setConfirming(false)}

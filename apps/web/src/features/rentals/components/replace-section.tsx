@@ -2,12 +2,12 @@ import { PROXY_TYPES, REPLACE_REASONS, type HistoryRecord, type ProxyType, type 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { inputClass } from '../../../components/ui/input-class';
 import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useReplacementCandidate, useReplaceProxy } from '../api/replace-proxy';
 import { useCountryName } from './use-country-name';
-import { ConfirmActions } from './confirm-actions';
 import { ManageSection } from './manage-section';
 
 /**
@@ -72,6 +72,8 @@ export function ReplaceSection({
           <ReplaceFailed error={replace.error} className="text-red-700" />
           <ConfirmActions
             className="flex-wrap"
+            buttonClassName="px-3 py-1"
+            cancelLabel={t('dialog.cancel')}
             confirmLabel={t('replace.confirm')}
             pending={replace.isPending}
             onCancel={() => candidate.reset()}
