@@ -16,6 +16,7 @@ export function ConfirmActions({
 }: {
   cancelLabel: string;
   confirmLabel: string;
+  /** While the change is under way: the confirm button is disabled. */
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;

@@ -203,7 +203,7 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
         cancelLabel={t('operators.remove.cancel')}
         confirmLabel={t('operators.remove.button')}
         onConfirm={onRemove}
-        busy={remove.isPending}
+        pending={remove.isPending}
       />
     </>
   );
