@@ -1,45 +1,29 @@
-import { Button } from './button';
+import type { ComponentProps } from 'react';
+import { ConfirmActions } from './confirm-actions';
 import { Dialog } from './dialog';
 
 /** Asks before a change that cannot be undone: Cancel, and the change itself in red. */
 export function ConfirmDialog({
   open,
-  onCancel,
   title,
   description,
   closeLabel,
-  cancelLabel,
-  confirmLabel,
-  onConfirm,
-  busy,
-}: {
+  ...actions
+}: Omit<ComponentProps<typeof ConfirmActions>, 'className' | 'buttonClassName'> & {
   open: boolean;
-  onCancel: () => void;
   title: string;
   description: string;
   closeLabel: string;
-  cancelLabel: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  /** While the change is under way: the confirm button is disabled. */
-  busy: boolean;
 }) {
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && onCancel()}
+      onOpenChange={(next) => !next && actions.onCancel()}
       title={title}
       description={description}
       closeLabel={closeLabel}
     >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {cancelLabel}
-        </Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <ConfirmActions {...actions} />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
@@ -73,9 +74,9 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
             onChange={(event) => setAddress(event.target.value)}
           />
         </label>
-        <Button type="submit" variant="secondary" disabled={setEmail.isPending}>
+        <SubmitButton variant="secondary" pending={setEmail.isPending}>
           {t('notices.email.send')}
-        </Button>
+        </SubmitButton>
       </form>
       {email.address && (
         <div className="flex flex-wrap gap-2">

@@ -2,7 +2,7 @@ import { NewsAddRequestSchema } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useAddNews } from '../api/add-news';
 import { inputClass } from '../../../components/ui/input-class';
 import { Field } from '../console/components/field';
@@ -165,9 +165,9 @@ export function AddNewsForm() {
           </div>
         </div>
         <div>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? t('news.form.submitting') : t('news.form.submit')}
-          </Button>
+          <SubmitButton pending={add.isPending} pendingLabel={t('news.form.submitting')}>
+            {t('news.form.submit')}
+          </SubmitButton>
         </div>
       </form>
     </section>

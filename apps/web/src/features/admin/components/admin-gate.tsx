@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { SecretField } from '../../../components/ui/secret-field';
 import { Toaster } from '../../../components/ui/toaster';
 import { ErrorWithRetry } from '../../../components/error-with-retry';
@@ -105,9 +105,9 @@ function AdminAccess() {
               className={inputClass()}
             />
           )}
-          <Button type="submit" disabled={login.isPending}>
-            {login.isPending ? t('access.submitting') : t('access.submit')}
-          </Button>
+          <SubmitButton pending={login.isPending} pendingLabel={t('access.submitting')}>
+            {t('access.submit')}
+          </SubmitButton>
         </form>
       </div>
     </main>

@@ -94,7 +94,7 @@ function ConfirmDelete({ item, onClose }: { item: NewsItem | null; onClose: () =
       cancelLabel={t('news.confirm.cancel')}
       confirmLabel={remove.isPending ? t('news.confirm.deleting') : t('news.confirm.delete')}
       onConfirm={() => item && remove.mutate(item._id)}
-      busy={remove.isPending}
+      pending={remove.isPending}
     />
   );
 }

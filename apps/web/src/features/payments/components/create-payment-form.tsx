@@ -2,7 +2,8 @@ import { MIN_DEPOSIT_USD } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { IncompletePaymentError, useCreatePayment } from '../api/create-payment';
 import { usePaymentServices } from '../api/get-payment-services';
@@ -66,28 +67,29 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
         </select>
       </label>
       <div className="flex flex-col gap-1">
-        <label htmlFor="payment-amount" className="text-sm font-medium text-slate-700">
-          {t('create.amount')}
-        </label>
-        <input
-          id="payment-amount"
-          className={field}
-          type="number"
-          min={MIN_DEPOSIT_USD}
-          step={1}
-          required
-          inputMode="numeric"
-          aria-describedby="payment-amount-hint"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
+        <Labelled label={t('create.amount')} id="payment-amount" className="text-sm font-medium text-slate-700">
+          {(id) => (
+            <input
+              id={id}
+              className={field}
+              type="number"
+              min={MIN_DEPOSIT_USD}
+              step={1}
+              required
+              inputMode="numeric"
+              aria-describedby="payment-amount-hint"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          )}
+        </Labelled>
         <span id="payment-amount-hint" className="text-xs text-slate-500">
           {t('create.minimum', { amount: MIN_DEPOSIT_USD })}
         </span>
       </div>
-      <Button type="submit" disabled={create.isPending || !chosen}>
-        {create.isPending ? t('create.creating') : t('create.payNow')}
-      </Button>
+      <SubmitButton pending={create.isPending} pendingLabel={t('create.creating')} disabled={!chosen}>
+        {t('create.payNow')}
+      </SubmitButton>
       {openUrl && (
         <p className="text-sm text-slate-700">
           {t('create.waiting')}{' '}

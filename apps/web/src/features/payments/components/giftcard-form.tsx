@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { useRedeemGiftcard } from '../api/redeem-giftcard';
@@ -45,9 +45,9 @@ export function GiftcardForm() {
           onChange={(event) => setCode(event.target.value)}
         />
       </label>
-      <Button type="submit" variant="secondary" disabled={redeem.isPending}>
+      <SubmitButton variant="secondary" pending={redeem.isPending}>
         {t('giftcard.activate')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

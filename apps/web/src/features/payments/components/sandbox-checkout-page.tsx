@@ -42,17 +42,17 @@ export function SandboxCheckoutPage() {
             </dl>
             {status === 'pending' ? (
               <div className="mt-8 flex gap-3">
-                <Button className="flex-1" disabled={settle.isPending} onClick={() => settle.mutate('paid')}>
-                  {t('sandbox.pay')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="flex-1"
-                  disabled={settle.isPending}
-                  onClick={() => settle.mutate('fail')}
-                >
-                  {t('sandbox.fail')}
-                </Button>
+                {(['paid', 'fail'] as const).map((outcome) => (
+                  <Button
+                    key={outcome}
+                    variant={outcome === 'paid' ? 'primary' : 'secondary'}
+                    className="flex-1"
+                    disabled={settle.isPending}
+                    onClick={() => settle.mutate(outcome)}
+                  >
+                    {t(outcome === 'paid' ? 'sandbox.pay' : 'sandbox.fail')}
+                  </Button>
+                ))}
               </div>
             ) : (
               <p

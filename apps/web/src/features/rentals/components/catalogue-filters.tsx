@@ -1,5 +1,6 @@
 import { FRAUD_SCORE_BANDS, PROXY_TYPES, servedProtocols, type FraudScoreBand } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { Options } from '../../../components/ui/options';
 import { useStorefrontFacts } from '../../../lib/storefront-facts';
 import { ALL, type CascadeOptions, type CatalogueFilters } from '../lib/catalogue-view';
 
@@ -41,11 +42,7 @@ export function CatalogueFiltersBar({
         onChange={(event) => onChange(key, event.target.value as CatalogueFilters[K])}
       >
         <option value={ALL}>{all}</option>
-        {choices.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        <Options choices={choices} />
       </select>
     </label>
   );

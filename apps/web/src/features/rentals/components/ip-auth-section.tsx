@@ -10,7 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
+import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
 import { ManageSection } from './manage-section';
@@ -97,21 +99,26 @@ export function IpAuthSection({
           submit(entries());
         }}
       >
-        <label htmlFor="manage-ip-auth-list" className="text-sm font-medium text-slate-700">
-          {t('ipAuth.label', { max: MAX_IP_AUTH_ADDRESSES })}
-        </label>
-        <textarea
+        <Labelled
+          label={t('ipAuth.label', { max: MAX_IP_AUTH_ADDRESSES })}
           id="manage-ip-auth-list"
-          value={text}
-          rows={3}
-          spellCheck={false}
-          autoCapitalize="off"
-          placeholder="203.0.113.7"
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? 'manage-ip-auth-problem' : undefined}
-          onChange={(event) => setText(event.target.value)}
-          className={inputClass('font-mono text-sm')}
-        />
+          className="text-sm font-medium text-slate-700"
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              value={text}
+              rows={3}
+              spellCheck={false}
+              autoCapitalize="off"
+              placeholder="203.0.113.7"
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? 'manage-ip-auth-problem' : undefined}
+              onChange={(event) => setText(event.target.value)}
+              className={inputClass('font-mono text-sm')}
+            />
+          )}
+        </Labelled>
         {problem && (
           <p id="manage-ip-auth-problem" role="alert" className="text-sm text-red-700">
             {problem}
@@ -123,9 +130,9 @@ export function IpAuthSection({
               {t('ipAuth.turnOff')}
             </Button>
           )}
-          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={save.isPending}>
+          <SubmitButton variant="secondary" className="px-3 py-1" pending={save.isPending}>
             {t('ipAuth.save')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </ManageSection>

@@ -12,8 +12,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/input-class';
+import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { copyText } from '../../../lib/copy-text';
 import { rentalKeys } from '../api/keys';
@@ -161,24 +164,25 @@ export function ManageProxyDialog({
           if (record) saveNote.mutate({ proxyId: record.id, note });
         }}
       >
-        <label htmlFor="manage-note" className="font-semibold text-slate-800">
-          {t('manage.note')}
-        </label>
-        <textarea
-          id="manage-note"
-          value={note}
-          maxLength={MAX_NOTE_LENGTH}
-          rows={2}
-          onChange={(event) => setNote(event.target.value)}
-          className={inputClass('text-sm')}
-        />
+        <Labelled label={t('manage.note')} id="manage-note" className="font-semibold text-slate-800">
+          {(id) => (
+            <textarea
+              id={id}
+              value={note}
+              maxLength={MAX_NOTE_LENGTH}
+              rows={2}
+              onChange={(event) => setNote(event.target.value)}
+              className={inputClass('text-sm')}
+            />
+          )}
+        </Labelled>
         <div className="flex items-center justify-between gap-2">
           <span className="text-xs text-slate-600">
             {t('manage.noteLength', { count: note.length, max: MAX_NOTE_LENGTH })}
           </span>
-          <Button type="submit" variant="secondary" className="px-3 py-1" disabled={saveNote.isPending}>
+          <SubmitButton variant="secondary" className="px-3 py-1" pending={saveNote.isPending}>
             {t('manage.saveNote')}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
 
@@ -210,19 +214,14 @@ export function ManageProxyDialog({
         {confirming ? (
           <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p>{t('manage.passwordWarning')}</p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" className="px-3 py-1" onClick={() => setConfirming(false)}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                className="px-3 py-1"
-                disabled={renew.isPending}
-                onClick={() => record && renew.mutate(record.id)}
-              >
-                {t('manage.passwordConfirm')}
-              </Button>
-            </div>
+            <ConfirmActions
+              buttonClassName="px-3 py-1"
+              cancelLabel={t('dialog.cancel')}
+              confirmLabel={t('manage.passwordConfirm')}
+              pending={renew.isPending}
+              onCancel={() => setConfirming(false)}
+              onConfirm={() => record && renew.mutate(record.id)}
+            />
           </div>
         ) : (
           <Button variant="secondary" className="self-start px-3 py-1" onClick={() => setConfirming(true)}>

@@ -36,7 +36,7 @@ export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onC
       cancelLabel={t('dialog.cancel')}
       confirmLabel={t('refund.confirm')}
       onConfirm={() => proxyId !== null && refund.mutate(proxyId)}
-      busy={refund.isPending}
+      pending={refund.isPending}
     />
   );
 }

@@ -2,7 +2,9 @@ import { PROXY_TYPES, REPLACE_REASONS, type HistoryRecord, type ProxyType, type 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { inputClass } from '../../../components/ui/input-class';
+import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useReplacementCandidate, useReplaceProxy } from '../api/replace-proxy';
 import { useCountryName } from './use-country-name';
@@ -50,49 +52,38 @@ export function ReplaceSection({
             })}
           </p>
           <p className="text-amber-900">{t('replace.keeps')}</p>
-          <label htmlFor="replace-reason" className="font-medium text-slate-800">
-            {t('replace.reason')}
-          </label>
-          <select
-            id="replace-reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as ReplaceReason | '')}
-            className={inputClass('text-sm')}
-          >
-            <option value="">{t('replace.reasonNone')}</option>
-            {REPLACE_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`replace.reasons.${value}`)}
-              </option>
-            ))}
-          </select>
-          {replace.isError && (
-            <p role="alert" className="text-red-700">
-              {t('replace.failed', { cause: apiErrorText(replace.error) })}
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" className="px-3 py-1" onClick={() => candidate.reset()}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              className="px-3 py-1"
-              disabled={replace.isPending}
-              onClick={() => replace.mutate({ proxyId: record.id, reason: reason || undefined })}
-            >
-              {t('replace.confirm')}
-            </Button>
-          </div>
+          <Labelled label={t('replace.reason')} id="replace-reason" className="font-medium text-slate-800">
+            {(id) => (
+              <select
+                id={id}
+                value={reason}
+                onChange={(event) => setReason(event.target.value as ReplaceReason | '')}
+                className={inputClass('text-sm')}
+              >
+                <option value="">{t('replace.reasonNone')}</option>
+                {REPLACE_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`replace.reasons.${value}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+          <ReplaceFailed error={replace.error} className="text-red-700" />
+          <ConfirmActions
+            className="flex-wrap"
+            buttonClassName="px-3 py-1"
+            cancelLabel={t('dialog.cancel')}
+            confirmLabel={t('replace.confirm')}
+            pending={replace.isPending}
+            onCancel={() => candidate.reset()}
+            onConfirm={() => replace.mutate({ proxyId: record.id, reason: reason || undefined })}
+          />
         </div>
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('replace.explain')}</p>
-          {candidate.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {t('replace.failed', { cause: apiErrorText(candidate.error) })}
-            </p>
-          )}
+          <ReplaceFailed error={candidate.error} className="text-sm text-red-700" />
           <Button
             variant="secondary"
             className="self-start px-3 py-1"
@@ -104,5 +95,16 @@ export function ReplaceSection({
         </>
       )}
     </ManageSection>
+  );
+}
+
+/** Why looking for a candidate or making the replacement failed, announced when it appears. */
+function ReplaceFailed({ error, className }: { error: Error | null; className: string }) {
+  const { t } = useTranslation('rentals');
+  if (!error) return null;
+  return (
+    <p role="alert" className={className}>
+      {t('replace.failed', { cause: apiErrorText(error) })}
+    </p>
   );
 }

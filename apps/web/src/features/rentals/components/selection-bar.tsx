@@ -34,21 +34,17 @@ export function SelectionBar({ proxyIds, onClear }: { proxyIds: readonly number[
       <span className="font-medium text-slate-800" aria-live="polite">
         {t('selection.count', { count: proxyIds.length })}
       </span>
-      <Button
-        className="px-3 py-1"
-        disabled={autoRenew.isPending}
-        onClick={() => autoRenew.mutate({ proxyId: [...proxyIds], enabled: true })}
-      >
-        {t('selection.renewOn')}
-      </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        disabled={autoRenew.isPending}
-        onClick={() => autoRenew.mutate({ proxyId: [...proxyIds], enabled: false })}
-      >
-        {t('selection.renewOff')}
-      </Button>
+      {([true, false] as const).map((enabled) => (
+        <Button
+          key={String(enabled)}
+          variant={enabled ? 'primary' : 'secondary'}
+          className="px-3 py-1"
+          disabled={autoRenew.isPending}
+          onClick={() => autoRenew.mutate({ proxyId: [...proxyIds], enabled })}
+        >
+          {t(enabled ? 'selection.renewOn' : 'selection.renewOff')}
+        </Button>
+      ))}
       <Button variant="secondary" className="px-3 py-1" onClick={onClear}>
         {t('selection.clear')}
       </Button>

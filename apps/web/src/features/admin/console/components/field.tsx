@@ -1,5 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { inputClass } from '../../../../components/ui/input-class';
+import { Labelled } from '../../../../components/ui/labelled';
+import { Options } from '../../../../components/ui/options';
 import { cn } from '../../../../lib/cn';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -12,25 +14,25 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 
 /** A labelled text input of a console form, with its error line. */
 export function Field({ label, error, wrapperClassName, id, ...input }: FieldProps) {
-  const ownId = useId();
-  const inputId = id ?? ownId;
-  const errorId = `${inputId}-error`;
   return (
     <div className={cn('flex flex-col gap-1', wrapperClassName)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <Labelled label={label} id={id}>
+        {(inputId) => (
+          <>
+            <input
+              id={inputId}
+              {...input}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+            />
+            {error && (
+              <p id={`${inputId}-error`} className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </>
+        )}
+      </Labelled>
     </div>
   );
 }
@@ -56,20 +58,15 @@ export function SelectField({
   /** The label beside the select rather than above it. */
   inline?: boolean;
 }) {
-  const ownId = useId();
-  const selectId = id ?? ownId;
   return (
     <div className={inline ? 'flex items-center gap-2' : 'flex flex-col gap-1'}>
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <Labelled label={label} id={id}>
+        {(selectId) => (
+          <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
+            <Options choices={options} />
+          </select>
+        )}
+      </Labelled>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 
@@ -38,7 +39,16 @@ export function Pager({
   );
 }
 
-/** Clamps a page number after the row count shrank (a narrower search). */
-export function clampPage(page: number, pageSize: number, total: number): number {
-  return Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1));
+/**
+ * The page of `rows` on screen, the Pager's props, and `setPage` for a filter that starts over.
+ * The page is clamped after the row count shrank (a narrower search), so it is never empty.
+ */
+export function usePaging<Row>(rows: readonly Row[], pageSize: number) {
+  const [page, setPage] = useState(0);
+  const shown = Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1));
+  return {
+    pageRows: rows.slice(shown * pageSize, (shown + 1) * pageSize),
+    pager: { page: shown, pageSize, total: rows.length, onPage: setPage },
+    setPage,
+  };
 }

@@ -1,7 +1,7 @@
 import { formatDollars, MAX_ADJUSTMENT_DOLLARS, MAX_ADJUSTMENT_REASON_LENGTH } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { TitledSection } from '../components/titled-section';
@@ -71,9 +71,9 @@ export function AdjustForm({ customerId }: { customerId: number }) {
           error={errors.reason}
           className={field}
         />
-        <Button type="submit" className="sm:mt-6" disabled={adjust.isPending}>
-          {adjust.isPending ? t('customer.adjust.submitting') : t('customer.adjust.submit')}
-        </Button>
+        <SubmitButton className="sm:mt-6" pending={adjust.isPending} pendingLabel={t('customer.adjust.submitting')}>
+          {t('customer.adjust.submit')}
+        </SubmitButton>
       </form>
       {/* Live regions exist before their text arrives, so screen readers announce it. */}
       <div role="status" className="empty:hidden">

@@ -9,7 +9,7 @@ import {
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
@@ -17,7 +17,7 @@ import { mayCall } from '../../lib/role-screens';
 import { useCreateGiftcards } from '../api/create-giftcards';
 import { useGiftcards } from '../api/get-giftcards';
 import { useRevealGiftcard } from '../api/giftcard-reveal';
-import { clampPage, Pager } from '../components/pager';
+import { Pager, usePaging } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { TitledSection } from '../components/titled-section';
@@ -104,9 +104,9 @@ function CreateForm() {
             onChange={(event) => setCount(event.target.value)}
             className={cn(field, 'w-28')}
           />
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t('giftcards.create.submitting') : t('giftcards.create.submit')}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingLabel={t('giftcards.create.submitting')}>
+            {t('giftcards.create.submit')}
+          </SubmitButton>
         </form>
         <div role="alert" className="empty:hidden">
           {error && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>}
@@ -123,13 +123,12 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
   const filterId = useId();
   const giftcards = useGiftcards();
   const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(0);
   const rows = useMemo(() => {
     const all = giftcards.data ?? [];
     const used = (card: GiftcardRow) => card.redeemedAt !== null;
     return filter === 'all' ? all : all.filter((card) => used(card) === (filter === 'used'));
   }, [giftcards.data, filter]);
-  const shownPage = clampPage(page, PAGE_SIZE, rows.length);
+  const { pageRows, pager, setPage } = usePaging(rows, PAGE_SIZE);
   const columns = ['code', 'amount', 'createdAt', 'status', 'redeemedBy', 'redeemedAt'] as const;
 
   return (
@@ -159,7 +158,7 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
             <TableHead labels={columns.map((column) => t(`giftcards.list.columns.${column}`))} />
             <tbody>
               {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('giftcards.list.empty')} />}
-              {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((card) => (
+              {pageRows.map((card) => (
                 <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
                   <td className={cn(td, 'font-mono whitespace-nowrap')}>
                     <CodeCell card={card} mayReveal={mayReveal} />
@@ -181,7 +180,7 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
               ))}
             </tbody>
           </Table>
-          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+          <Pager {...pager} />
         </>
       ) : (
         <QueryState error={giftcards.error} onRetry={() => void giftcards.refetch()} />

@@ -1,13 +1,14 @@
 import { MAX_IMPORT_PROBLEMS, PROXY_TYPES, type ProxyType, type RowProblem } from '@portal/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
 import { ImportProgress } from './import-progress';
 import { inputClass } from '../../../../components/ui/input-class';
+import { Labelled } from '../../../../components/ui/labelled';
 import { SelectField } from '../components/field';
 import { TitledSection } from '../components/titled-section';
 
@@ -23,8 +24,6 @@ type Outcome =
  */
 export function InventoryImport() {
   const { t } = useTranslation('console');
-  const textId = useId();
-  const fileId = useId();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -82,33 +81,35 @@ export function InventoryImport() {
         {t('inventory.import.hint')}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-col gap-3">
-        <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-          {t('inventory.import.text')}
-        </label>
-        <textarea
-          id={textId}
-          rows={6}
-          spellCheck={false}
-          value={text}
-          aria-describedby={hintId}
-          onChange={(event) => {
-            setText(event.target.value);
-            setFileName(null);
-          }}
-          className={inputClass('w-full font-mono text-xs')}
-        />
+        <Labelled label={t('inventory.import.text')}>
+          {(id) => (
+            <textarea
+              id={id}
+              rows={6}
+              spellCheck={false}
+              value={text}
+              aria-describedby={hintId}
+              onChange={(event) => {
+                setText(event.target.value);
+                setFileName(null);
+              }}
+              className={inputClass('w-full font-mono text-xs')}
+            />
+          )}
+        </Labelled>
         <div className="flex flex-wrap items-center gap-3">
-          <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-            {t('inventory.import.file')}
-          </label>
-          <input
-            id={fileId}
-            ref={fileInput}
-            type="file"
-            accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-            onChange={(event) => void onFile(event)}
-            className="max-w-full text-sm"
-          />
+          <Labelled label={t('inventory.import.file')}>
+            {(id) => (
+              <input
+                id={id}
+                ref={fileInput}
+                type="file"
+                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
+                onChange={(event) => void onFile(event)}
+                className="max-w-full text-sm"
+              />
+            )}
+          </Labelled>
           {fileName && (
             <span className="text-sm text-slate-700">{t('inventory.import.fileLoaded', { name: fileName })}</span>
           )}
@@ -132,9 +133,9 @@ export function InventoryImport() {
           />
         </div>
         <div>
-          <Button type="submit" disabled={importProxies.isPending}>
-            {importProxies.isPending ? t('inventory.import.submitting') : t('inventory.import.submit')}
-          </Button>
+          <SubmitButton pending={importProxies.isPending} pendingLabel={t('inventory.import.submitting')}>
+            {t('inventory.import.submit')}
+          </SubmitButton>
         </div>
       </form>
       <ImportOutcome outcome={outcome} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useInventory } from '../api/get-inventory';
 import { useNodes } from '../api/nodes';
 import { useDiscoveryStatus } from '../api/check-proxies';
-import { clampPage, Pager } from '../components/pager';
+import { Pager, usePaging } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
 import { Field, SelectField } from '../components/field';
@@ -33,15 +33,13 @@ export function InventoryPage() {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [state, setState] = useState<StateFilter>('all');
-  const [page, setPage] = useState(0);
   // Typing stays responsive: filtering 20,000 rows runs on the deferred value.
   const deferredSearch = useDeferredValue(search);
   const rows = useMemo(
     () => filterInventory(inventory.data ?? [], deferredSearch, state),
     [inventory.data, deferredSearch, state],
   );
-  const shownPage = clampPage(page, INVENTORY_PAGE_SIZE, rows.length);
-  const pageRows = rows.slice(shownPage * INVENTORY_PAGE_SIZE, (shownPage + 1) * INVENTORY_PAGE_SIZE);
+  const { pageRows, pager, setPage } = usePaging(rows, INVENTORY_PAGE_SIZE);
 
   return (
     <>
@@ -96,7 +94,7 @@ export function InventoryPage() {
               })}
             </p>
             <InventoryTable rows={pageRows} nodes={nodes.data ?? []} />
-            <Pager page={shownPage} pageSize={INVENTORY_PAGE_SIZE} total={rows.length} onPage={setPage} />
+            <Pager {...pager} />
           </>
         ) : (
           <QueryState error={inventory.error} onRetry={() => void inventory.refetch()} />

@@ -2,7 +2,7 @@ import { MAX_PROXY_CONNECTIONS, MAX_PROXY_SOURCE_IPS, type InventoryRow } from '
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useSetProxyLimit, type ProxyLimit } from '../api/set-proxy-limit';
@@ -61,9 +61,9 @@ export function ProxyLimitCell({ row, field }: { row: InventoryRow; field: Proxy
           aria-describedby={invalid ? errorId : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <Button type="submit" variant="secondary" className="px-2 py-1" disabled={save.isPending}>
+        <SubmitButton variant="secondary" className="px-2 py-1" pending={save.isPending}>
           {t(`inventory.${field}.save`)}
-        </Button>
+        </SubmitButton>
       </div>
       {invalid && (
         <p id={errorId} className="text-xs text-red-700">

@@ -1,7 +1,7 @@
 import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -66,9 +66,7 @@ export function AddNode() {
           error={errors.host ?? null}
           className={cn(inputClass('text-sm'), 'w-64')}
         />
-        <Button type="submit" disabled={create.isPending}>
-          {t('nodes.add.submit')}
-        </Button>
+        <SubmitButton pending={create.isPending}>{t('nodes.add.submit')}</SubmitButton>
       </form>
       <p className="mt-2 text-sm text-slate-600">{t('nodes.add.hostHelp')}</p>
       {errors.form && (

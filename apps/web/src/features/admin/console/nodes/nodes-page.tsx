@@ -157,7 +157,7 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
         cancelLabel={t('nodes.revoke.cancel')}
         confirmLabel={t('nodes.revoke.button')}
         onConfirm={onRevoke}
-        busy={revoke.isPending}
+        pending={revoke.isPending}
       />
     </>
   );

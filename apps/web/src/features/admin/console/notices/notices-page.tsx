@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -110,9 +111,7 @@ function BroadcastForm() {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={broadcast.isPending}>
-          {t('notices.broadcast.send')}
-        </Button>
+        <SubmitButton pending={broadcast.isPending}>{t('notices.broadcast.send')}</SubmitButton>
         <p role="status" className="text-sm text-slate-700">
           {done}
         </p>

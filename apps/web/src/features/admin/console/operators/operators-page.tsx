@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
@@ -80,9 +81,7 @@ function CreateForm() {
           options={ADMIN_ROLES.map((r) => [r, t(`roles.${r}`)] as const)}
           className={cn(inputClass('text-sm'), 'w-40')}
         />
-        <Button type="submit" disabled={create.isPending}>
-          {t('operators.create.submit')}
-        </Button>
+        <SubmitButton pending={create.isPending}>{t('operators.create.submit')}</SubmitButton>
       </form>
       <p className="mt-2 text-sm text-slate-600">{t(`operators.roleHelp.${role}`)}</p>
       {created && (
@@ -204,7 +203,7 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
         cancelLabel={t('operators.remove.cancel')}
         confirmLabel={t('operators.remove.button')}
         onConfirm={onRemove}
-        busy={remove.isPending}
+        pending={remove.isPending}
       />
     </>
   );

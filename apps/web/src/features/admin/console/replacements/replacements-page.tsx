@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../../lib/cn';
 import { useReplacements } from '../api/get-replacements';
-import { clampPage, Pager } from '../components/pager';
+import { Pager, usePaging } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -15,9 +14,8 @@ export function ReplacementsPage() {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const replacements = useReplacements();
-  const [page, setPage] = useState(0);
   const rows = replacements.data ?? [];
-  const shownPage = clampPage(page, PAGE_SIZE, rows.length);
+  const { pageRows, pager } = usePaging(rows, PAGE_SIZE);
   const columns = ['when', 'customer', 'rental', 'from', 'to', 'reason', 'by'] as const;
 
   return (
@@ -29,7 +27,7 @@ export function ReplacementsPage() {
             <TableHead labels={columns.map((column) => t(`replacements.${column}`))} />
             <tbody>
               {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('replacements.empty')} />}
-              {rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((row) => (
+              {pageRows.map((row) => (
                 <tr key={row.id} className="border-t border-slate-100" data-testid="replacement-row">
                   <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.at)}</td>
                   <td className={td}>
@@ -57,7 +55,7 @@ export function ReplacementsPage() {
               ))}
             </tbody>
           </Table>
-          <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
+          <Pager {...pager} />
         </>
       ) : (
         <QueryState error={replacements.error} onRetry={() => void replacements.refetch()} />

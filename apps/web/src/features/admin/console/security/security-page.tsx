@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -108,9 +109,7 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
               error={error}
               className={cn(inputClass('text-sm'), 'w-36')}
             />
-            <Button type="submit" disabled={confirm.isPending}>
-              {t('security.setup.confirm')}
-            </Button>
+            <SubmitButton pending={confirm.isPending}>{t('security.setup.confirm')}</SubmitButton>
           </form>
         </div>
       )}
