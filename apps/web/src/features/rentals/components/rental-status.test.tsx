@@ -21,11 +21,15 @@ function server(history: unknown[]) {
 
 describe('a rented proxy that does not work', () => {
   it('reads Not working with the reason, a free replacement and the refund deadline; no Extend', async () => {
-    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const now = Date.now();
+    const until = new Date(now + 3_600_000).toISOString();
+    // The history lists live rentals by end time, latest first: fixed, distinct ends keep the
+    // rows in this order however slowly the records are built.
+    const endsIn = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
     server([
-      historyRecord(1, { proxy_state: 'disabled', can_replace: true, refund_until: until }),
-      historyRecord(2),
-      historyRecord(3, { proxy_state: 'failing', can_replace: true }),
+      historyRecord(1, { proxy_state: 'disabled', can_replace: true, refund_until: until, end_time: endsIn(30) }),
+      historyRecord(2, { end_time: endsIn(20) }),
+      historyRecord(3, { proxy_state: 'failing', can_replace: true, end_time: endsIn(10) }),
     ]);
     renderApp('/history', { apiKey: 'px_test' });
     const rows = await screen.findAllByTestId('history-row');
