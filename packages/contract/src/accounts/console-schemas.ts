@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RentalStatusSchema, boundedText, successResponse } from '../common/schemas';
+import { boundedText, IdParamSchema, RentalStatusSchema, successResponse } from '../common/schemas';
 import { dollarsAsCents } from '../money';
 import { LEDGER_KINDS } from './schemas';
 
@@ -25,7 +25,7 @@ export const CustomerSummarySchema = z.object({
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 export const CustomerSearchResponseSchema = successResponse({ customers: z.array(CustomerSummarySchema) });
 
-export const CustomerIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const CustomerIdParamsSchema = z.object({ id: IdParamSchema });
 
 export const LedgerRowSchema = z.object({
   id: z.number().int(),

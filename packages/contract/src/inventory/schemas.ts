@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successResponse } from '../common/schemas';
+import { IdParamSchema, successResponse } from '../common/schemas';
 
 /** Highest per-proxy cap on one rental's concurrent connections (the column's check says the same). */
 export const MAX_PROXY_CONNECTIONS = 100_000;
@@ -93,7 +93,7 @@ export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
 export const InventoryListResponseSchema = successResponse({ proxies: z.array(InventoryRowSchema) });
 
-export const ProxyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ProxyIdParamsSchema = z.object({ id: IdParamSchema });
 export const ProxyEnabledResponseSchema = successResponse({
   id: z.number().int(),
   enabled: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successResponse } from '../common/schemas';
+import { IdParamSchema, successResponse } from '../common/schemas';
 
 /**
  * Gateway nodes as the operators manage them. A node's token is answered once, when it is added;
@@ -35,7 +35,7 @@ export const NodeNameSchema = z
 export const NodeCreateRequestSchema = z.object({ name: NodeNameSchema, host: hostSchema });
 export type NodeCreateRequest = z.input<typeof NodeCreateRequestSchema>;
 
-export const NodeIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const NodeIdParamsSchema = z.object({ id: IdParamSchema });
 
 export const NodeViewSchema = z.object({
   id: z.number().int(),

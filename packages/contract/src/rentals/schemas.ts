@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DollarsSchema, ProxyFactsSchema, ProxyIdSchema, RentalStatusSchema, successResponse } from '../common/schemas';
+import {
+  DollarsSchema,
+  IdParamSchema,
+  ProxyFactsSchema,
+  ProxyIdSchema,
+  RentalStatusSchema,
+  successResponse,
+} from '../common/schemas';
 import { EXPORT_FORMATS, MAX_TEMPLATE_LENGTH, templateProblem } from './export';
 import { IpAuthListSchema, IpAuthSchema } from './ip-auth';
 import { PROXY_STATES } from './refunds';
@@ -132,7 +139,7 @@ export const ExportLinkCreateResponseSchema = successResponse({
   url: z.string(),
 });
 export const ExportLinksResponseSchema = successResponse({ links: z.array(ExportLinkSchema) });
-export const ExportLinkIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ExportLinkIdParamsSchema = z.object({ id: IdParamSchema });
 export const ExportLinkRevokeResponseSchema = successResponse({});
 export const PullTokenParamsSchema = z.object({ token: z.string().max(100) });
 
