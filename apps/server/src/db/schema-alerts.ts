@@ -1,9 +1,17 @@
 import { NOTICE_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { operators } from './schema-operators';
 import { inList } from './sql-lists';
-import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
+import {
+  bigNumber,
+  createdAt,
+  deliveryColumns,
+  identityId,
+  instant,
+  linkCodeColumns,
+  requiredReference,
+} from './schema-columns';
 
 const statusList = inList(NOTICE_STATUSES);
 
@@ -53,15 +61,10 @@ export const operatorAlertNotices = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('waiting'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
     createdAt: createdAt(),
-    nextAttemptAt: instant('next_attempt_at').notNull(),
     /** The chat a sender claimed the row for: Telegram's per-chat limit counts claims. */
     chatId: bigNumber('chat_id'),
-    claimedAt: instant('claimed_at'),
-    leaseUntil: instant('lease_until'),
-    sentAt: instant('sent_at'),
+    ...deliveryColumns(),
   },
   (t) => [
     uniqueIndex('operator_alert_notices_operator_event').on(t.operatorId, t.eventKey),

@@ -1,4 +1,4 @@
-import { bigint, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, type ReferenceConfig, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Column groups most tables repeat, written once. Each gives exactly the column it replaces, so
@@ -33,4 +33,19 @@ export const linkCodeColumns = () => ({
   createdAt: createdAt(),
   expiresAt: instant('expires_at').notNull(),
   usedAt: instant('used_at'),
+});
+
+/**
+ * What a sender needs to claim, retry and finish one queued message. The customers' notices, the
+ * operators' alerts and the bot's replies are sent by the same rules (leases, backoff, rate limits
+ * counted by claims), so they keep these columns under the same names.
+ */
+export const deliveryColumns = () => ({
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  nextAttemptAt: instant('next_attempt_at').notNull(),
+  /** The last claim: rate limits count claims. */
+  claimedAt: instant('claimed_at'),
+  leaseUntil: instant('lease_until'),
+  sentAt: instant('sent_at'),
 });

@@ -4,7 +4,15 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzl
 import type { StoredPayload } from '../notices/notice-events';
 import { users } from './schema-accounts';
 import { inList } from './sql-lists';
-import { bigNumber, createdAt, identityId, instant, linkCodeColumns, requiredReference } from './schema-columns';
+import {
+  bigNumber,
+  createdAt,
+  deliveryColumns,
+  identityId,
+  instant,
+  linkCodeColumns,
+  requiredReference,
+} from './schema-columns';
 
 /**
  * How a customer is reached: a linked Telegram chat, an e-mail address (used only once
@@ -66,13 +74,8 @@ export const telegramReplies = pgTable(
     chatId: bigNumber('chat_id').primaryKey(),
     text: text('text'),
     version: integer('version').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: instant('next_attempt_at').notNull(),
-    /** The last claim: rate limits count claims, and a chat's next reply waits a few seconds after it. */
-    claimedAt: instant('claimed_at'),
-    leaseUntil: instant('lease_until'),
-    sentAt: instant('sent_at'),
+    /** A chat's next reply also waits a few seconds after the last claim. */
+    ...deliveryColumns(),
   },
   (t) => [
     index('telegram_replies_due_idx')
@@ -99,14 +102,8 @@ export const notices = pgTable(
     /** Set for e-mail confirmations: the (unconfirmed) address they go to. */
     address: text('address'),
     status: text('status').notNull().default('waiting'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
     createdAt: createdAt(),
-    nextAttemptAt: instant('next_attempt_at').notNull(),
-    /** A sender claimed the row until then; rate limits count claims. */
-    claimedAt: instant('claimed_at'),
-    leaseUntil: instant('lease_until'),
-    sentAt: instant('sent_at'),
+    ...deliveryColumns(),
   },
   (t) => [
     uniqueIndex('notices_user_event_channel').on(t.userId, t.eventKey, t.channel),
