@@ -8,6 +8,8 @@ export async function firstRow<TTable extends PgTable>(
   table: TTable,
   where: SQL | undefined,
 ): Promise<TTable['$inferSelect'] | undefined> {
+  // drizzle types a select over a table known only as "some PgTable" loosely, so the table is
+  // widened going in and its own row type is named coming out; the query itself is the same.
   const [row] = await db
     .select()
     .from(table as PgTable)

@@ -44,13 +44,25 @@ export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export const MAX_TEMPLATE_LENGTH = 500;
 
 /** The json format's columns that hold numbers; the others hold text. */
-const JSON_NUMBER_COLUMNS: readonly TemplatePlaceholder[] = ['port', 'socks_port', 'http_port', 'id'];
+const JSON_NUMBER_COLUMNS = ['port', 'socks_port', 'http_port', 'id'] as const satisfies readonly TemplatePlaceholder[];
+type JsonNumberColumn = (typeof JSON_NUMBER_COLUMNS)[number];
+const holdsNumber = (column: TemplatePlaceholder): column is JsonNumberColumn =>
+  (JSON_NUMBER_COLUMNS as readonly TemplatePlaceholder[]).includes(column);
+
+/**
+ * The record's shape, field by field, for the types built on the schema: `Object.fromEntries`
+ * below can only say "some string keys", and the test that a written row parses with `.strict()`
+ * holds the two lists to the same columns.
+ */
+type ExportJsonShape = {
+  [Column in (typeof CSV_COLUMNS)[number]]: Column extends JsonNumberColumn ? z.ZodNumber : z.ZodString;
+};
 
 /** One connected proxy in an export as JSON: the csv columns, in their order. */
 export const ExportJsonRecordSchema = z.object(
   Object.fromEntries(
-    CSV_COLUMNS.map((column) => [column, JSON_NUMBER_COLUMNS.includes(column) ? z.number().int() : z.string()]),
-  ),
+    CSV_COLUMNS.map((column) => [column, holdsNumber(column) ? z.number().int() : z.string()]),
+  ) as ExportJsonShape,
 );
 
 /** The fields of a rental an export can show. */
@@ -195,7 +207,7 @@ export function exportProxies(records: readonly ExportRecord[], choice: ExportCh
 }
 
 function placeholderJson(record: ExportRecord, name: TemplatePlaceholder): string | number {
-  return JSON_NUMBER_COLUMNS.includes(name) ? Number(placeholderValue(record, name)) : placeholderValue(record, name);
+  return holdsNumber(name) ? Number(placeholderValue(record, name)) : placeholderValue(record, name);
 }
 
 function lines(items: readonly string[]): string {
