@@ -6,6 +6,7 @@ import {
   type RentalStatus,
 } from '@portal/contract';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
@@ -66,16 +67,27 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
   return rows.map(toSummary);
 }
 
+/** The customer's newest rows of a table that has a `user_id`, newest by `newest`, as many as a detail shows. */
+async function newestRowsOfCustomer<TTable extends PgTable & { userId: PgColumn }>(
+  db: Queryable,
+  table: TTable,
+  userId: number,
+  newest: PgColumn,
+): Promise<TTable['$inferSelect'][]> {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.userId, userId))
+    .orderBy(desc(newest))
+    .limit(DETAIL_ROWS_LIMIT);
+  return rows as TTable['$inferSelect'][];
+}
+
 export async function customerDetail(db: Queryable, id: number): Promise<Omit<CustomerDetail, 'success'>> {
   const [user] = await db.select(summaryColumns).from(users).where(eq(users.id, id));
   if (!user) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id ${id}` });
 
-  const ledger = await db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, id))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(DETAIL_ROWS_LIMIT);
+  const ledger = await newestRowsOfCustomer(db, ledgerEntries, id, ledgerEntries.id);
   const rentalRows = await db
     .select({ rental: rentals, ip: proxies.ip, port: proxies.port, country: proxies.country })
     .from(rentals)
@@ -83,12 +95,7 @@ export async function customerDetail(db: Queryable, id: number): Promise<Omit<Cu
     .where(eq(rentals.userId, id))
     .orderBy(desc(rentals.id))
     .limit(DETAIL_ROWS_LIMIT);
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, id))
-    .orderBy(desc(payments.createdAt))
-    .limit(DETAIL_ROWS_LIMIT);
+  const paymentRows = await newestRowsOfCustomer(db, payments, id, payments.createdAt);
 
   return {
     customer: { ...toSummary(user), referredBy: user.referredBy },

@@ -56,6 +56,12 @@ export async function withDatabase<T>(
   }
 }
 
+/** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
+export function table(header: string[], rows: (string | number | null)[][]): void {
+  console.log(header.join('\t'));
+  for (const row of rows) console.log(row.map((cell) => cell ?? '').join('\t'));
+}
+
 export const wholeNumber = (value: string) => {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
   return Number(value);

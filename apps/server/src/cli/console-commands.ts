@@ -17,13 +17,7 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { asOperator, numberOrText, requestOf, withDatabase } from './cli-support';
-
-/** Prints rows as tab-separated columns under a header line, for reading and for `cut`/`awk`. */
-function table(header: string[], rows: (string | number | null)[][]): void {
-  console.log(header.join('\t'));
-  for (const row of rows) console.log(row.map((cell) => cell ?? '').join('\t'));
-}
+import { asOperator, numberOrText, requestOf, table, withDatabase } from './cli-support';
 
 const money = (dollars: number) => formatDollars(dollars);
 

@@ -12,7 +12,7 @@ import { createOperator, listOperators, removeOperator } from '../admin/operator
 import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service';
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
-import { asOperator, namedOperator, requestOf, wholeNumber, withDatabase } from './cli-support';
+import { asOperator, namedOperator, requestOf, table, wholeNumber, withDatabase } from './cli-support';
 
 /** Turning off someone's authenticator has no API twin: it is the owner's alone. */
 const TOTP_OFF = { operationId: 'cliTotpOff', summary: "Turn off an operator's authenticator app" };
@@ -26,11 +26,11 @@ export function addOperatorCommands(program: Command): void {
     .description('every operator with role and authenticator state; never a secret')
     .action(async () => {
       const { operators, totpRequired } = await withDatabase((db) => listOperators(db));
-      console.log(['id', 'name', 'role', 'authenticator', 'locked', 'last_login'].join('\t'));
-      for (const o of operators) {
-        const row = [o.id, o.name, o.role, o.totpEnabled ? 'on' : 'off', o.locked ? 'LOCKED' : '', o.lastLoginAt ?? ''];
-        console.log(row.join('\t'));
-      }
+      const rows = operators.map((o) => {
+        const authenticator = o.totpEnabled ? 'on' : 'off';
+        return [o.id, o.name, o.role, authenticator, o.locked ? 'LOCKED' : '', o.lastLoginAt];
+      });
+      table(['id', 'name', 'role', 'authenticator', 'locked', 'last_login'], rows);
       console.log(`Authenticator app required of everyone: ${totpRequired ? 'yes' : 'no'}`);
     });
 
@@ -86,11 +86,10 @@ export function addOperatorCommands(program: Command): void {
       const list = await asOperator(listAdminSessionsEndpoint, (deps, actor) =>
         listOwnSessions(deps.db, { operatorId: actor.operatorId, tokenId: null }, deps.clock.now()),
       );
-      console.log(['id', 'since', 'until', 'source', 'authenticator', 'browser'].join('\t'));
-      for (const s of list) {
-        const row = [s.id, s.createdAt, s.expiresAt, s.source ?? '', s.secondFactor ? 'yes' : 'no', s.userAgent ?? ''];
-        console.log(row.join('\t'));
-      }
+      table(
+        ['id', 'since', 'until', 'source', 'authenticator', 'browser'],
+        list.map((s) => [s.id, s.createdAt, s.expiresAt, s.source, s.secondFactor ? 'yes' : 'no', s.userAgent]),
+      );
     });
   sessions
     .command('end <id>')

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Queryable } from './client';
 import { proxies, rentals } from './schema';
 
 /**
@@ -16,3 +19,8 @@ export const ACCESS_COLUMNS = {
   maxConnections: proxies.maxConnections,
   maxSourceIps: proxies.maxSourceIps,
 };
+
+/** A select of `columns` from `rentals` joined with its proxy: where both readers of a rental's access start. */
+export function selectFromRentalsWithProxy<TColumns extends SelectedFields>(db: Queryable, columns: TColumns) {
+  return db.select(columns).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+}

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ACCESS_COLUMNS } from '../db/access-columns';
+import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/access-columns';
 import { rentalHolds } from '../db/proxy-held';
 import type { Queryable } from '../db/client';
 import { proxies, rentalIpAuth, rentals } from '../db/schema';
@@ -12,10 +12,7 @@ import { proxies, rentalIpAuth, rentals } from '../db/schema';
  */
 
 function accessQuery(db: Queryable) {
-  return db
-    .select({ ...ACCESS_COLUMNS, nodeId: proxies.nodeId })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+  return selectFromRentalsWithProxy(db, { ...ACCESS_COLUMNS, nodeId: proxies.nodeId });
 }
 
 const ownProxy = isNull(proxies.nodeId);
@@ -37,16 +34,12 @@ export function heldAccessOfProxy(db: Queryable, proxyId: number) {
 }
 
 function allocationQuery(db: Queryable) {
-  return db
-    .select({
-      port: rentalIpAuth.port,
-      rentalId: rentalIpAuth.rentalId,
-      ips: rentalIpAuth.ips,
-      username: rentals.username,
-    })
-    .from(rentalIpAuth)
-    .innerJoin(rentals, eq(rentals.id, rentalIpAuth.rentalId))
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+  return selectFromRentalsWithProxy(db, {
+    port: rentalIpAuth.port,
+    rentalId: rentalIpAuth.rentalId,
+    ips: rentalIpAuth.ips,
+    username: rentals.username,
+  }).innerJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id));
 }
 
 /** Own ports of rentals on the shop's own proxies (a node listens on its rentals' ports itself). */

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
-import { ACCESS_COLUMNS } from '../db/access-columns';
+import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/access-columns';
 
 export interface NodeRow {
   id: number;
@@ -61,17 +61,13 @@ export interface RentalState {
 }
 
 function rentalStates(db: Queryable) {
-  return db
-    .select({
-      ...ACCESS_COLUMNS,
-      proxyId: rentals.proxyId,
-      nodeId: proxies.nodeId,
-      port: rentalIpAuth.port,
-      ips: rentalIpAuth.ips,
-    })
-    .from(rentals)
-    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
-    .leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id));
+  return selectFromRentalsWithProxy(db, {
+    ...ACCESS_COLUMNS,
+    proxyId: rentals.proxyId,
+    nodeId: proxies.nodeId,
+    port: rentalIpAuth.port,
+    ips: rentalIpAuth.ips,
+  }).leftJoin(rentalIpAuth, eq(rentalIpAuth.rentalId, rentals.id));
 }
 
 type StateRow = Awaited<ReturnType<ReturnType<typeof rentalStates>['where']>>[number];
