@@ -1,10 +1,10 @@
 import { formatDollars, type PublicPage } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { BrandLink } from './brand-link';
 import { LanguageSelect } from '../../components/language-select';
-import { Sheet } from '../../components/ui/sheet';
+import { MenuSheet } from '../../components/ui/menu-sheet';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-error';
 import { cn } from '../../lib/cn';
@@ -31,12 +31,11 @@ export function AppHeader() {
     return page ? to(page) : `/${name}`;
   };
   const wallet = useWallet();
-  const [menuOpen, setMenuOpen] = useState(false);
   const balance = formatDollars(wallet.data);
   useWalletErrorToast(wallet.error);
 
-  async function onLogout() {
-    setMenuOpen(false);
+  async function onLogout(closeMenu?: () => void) {
+    closeMenu?.();
     await logout();
     endSession('loggedOut');
   }
@@ -47,16 +46,28 @@ export function AppHeader() {
       isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-brand-50',
     );
 
-  const logoutButton = (className: string) => (
+  const logoutButton = (className: string, closeMenu?: () => void) => (
     <button
       type="button"
-      onClick={() => void onLogout()}
+      onClick={() => void onLogout(closeMenu)}
       className={cn(
         'rounded-md border border-slate-300 text-sm font-medium text-slate-800 hover:bg-slate-100',
         className,
       )}
     >
       {t('nav.logout')}
+    </button>
+  );
+
+  const menuButton = (
+    <button
+      type="button"
+      aria-label={t('nav.openMenu')}
+      className="rounded-md border border-slate-300 p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <svg aria-hidden viewBox="0 0 24 24" className="size-5" stroke="currentColor" strokeWidth={2}>
+        <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+      </svg>
     </button>
   );
 
@@ -84,43 +95,25 @@ export function AppHeader() {
             <LanguageSelect />
             {logoutButton('px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-600')}
           </div>
-          <div className="lg:hidden">
-            <Sheet
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
-              title={t('nav.menu')}
-              closeLabel={t('nav.closeMenu')}
-              trigger={
-                <button
-                  type="button"
-                  aria-label={t('nav.openMenu')}
-                  className="rounded-md border border-slate-300 p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <svg aria-hidden viewBox="0 0 24 24" className="size-5" stroke="currentColor" strokeWidth={2}>
-                    <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-                  </svg>
-                </button>
-              }
-            >
-              <nav aria-label={t('nav.main')}>
-                <ul className="flex flex-col gap-1">
-                  {LINKS.map((name) => (
-                    <li key={name}>
-                      <NavLink
-                        to={href(name)}
-                        className={(state) => cn(navLink(state), 'block')}
-                        onClick={() => setMenuOpen(false)}
-                      >
-                        {t(`nav.${name}`)}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <LanguageSelect />
-              {logoutButton('px-3 py-2 text-left')}
-            </Sheet>
-          </div>
+          <MenuSheet className="lg:hidden" title={t('nav.menu')} closeLabel={t('nav.closeMenu')} trigger={menuButton}>
+            {(close) => (
+              <>
+                <nav aria-label={t('nav.main')}>
+                  <ul className="flex flex-col gap-1">
+                    {LINKS.map((name) => (
+                      <li key={name}>
+                        <NavLink to={href(name)} className={(state) => cn(navLink(state), 'block')} onClick={close}>
+                          {t(`nav.${name}`)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <LanguageSelect />
+                {logoutButton('px-3 py-2 text-left', close)}
+              </>
+            )}
+          </MenuSheet>
         </div>
       </div>
       <RenewalWarning className="border-t border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-900" />

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
 import { serverErrorText } from '../../../lib/api-error-text';
+import { toastOutcome } from '../../../lib/toast-outcome';
 import { useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
 
 /** E-mail notices: an address used once confirmed, the topics it gets, its removal. */
@@ -15,7 +16,8 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
   const setEmail = useSetEmail();
   const setTopics = useSetEmailTopics();
   const remove = useRemoveEmail();
-  const failed = (error: unknown) => toast.error(serverErrorText(error) ?? t('notices.failed'));
+  const failedText = (error: unknown) => serverErrorText(error) ?? t('notices.failed');
+  const failed = (error: unknown) => toast.error(failedText(error));
   const send = (to: string) =>
     setEmail.mutate(
       { email: to, language: i18n.language as Language },
@@ -88,9 +90,7 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
           <Button
             variant="ghost"
             disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, { onSuccess: () => toast.success(t('notices.email.removed')), onError: failed })
-            }
+            onClick={() => remove.mutate(undefined, toastOutcome(t('notices.email.removed'), failedText))}
           >
             {t('notices.email.remove')}
           </Button>

@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
-import { Sheet } from '../../../components/ui/sheet';
+import { MenuSheet } from '../../../components/ui/menu-sheet';
 import { cn } from '../../../lib/cn';
 import { useAdminMe } from '../api/admin-me';
 import { AdminGate, useAdminLogout } from '../components/admin-gate';
@@ -27,7 +27,6 @@ function ConsoleFrame() {
   const logout = useAdminLogout();
   const me = useAdminMe();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const link = ({ isActive }: { isActive: boolean }) =>
     cn(
       'block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
@@ -70,6 +69,15 @@ function ConsoleFrame() {
       {t('nav.logout')}
     </button>
   );
+  const menuButton = (
+    <button
+      type="button"
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <span aria-hidden>☰ </span>
+      {t('nav.menu')}
+    </button>
+  );
   const signedInAs = t('nav.signedInAs', { name: operator.name, role: t(`roles.${operator.role}`) });
 
   return (
@@ -93,27 +101,15 @@ function ConsoleFrame() {
           <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800 md:hidden" aria-hidden>
             {t(`nav.${current.key}`)}
           </p>
-          <div className="md:hidden">
-            <Sheet
-              open={menuOpen}
-              onOpenChange={setMenuOpen}
-              title={t('title')}
-              closeLabel={t('nav.closeMenu')}
-              trigger={
-                <button
-                  type="button"
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <span aria-hidden>☰ </span>
-                  {t('nav.menu')}
-                </button>
-              }
-            >
-              <nav aria-label={t('nav.mobileLabel')}>{links(() => setMenuOpen(false))}</nav>
-              <p className="text-sm break-words text-slate-700">{signedInAs}</p>
-              <div>{logoutButton}</div>
-            </Sheet>
-          </div>
+          <MenuSheet className="md:hidden" title={t('title')} closeLabel={t('nav.closeMenu')} trigger={menuButton}>
+            {(close) => (
+              <>
+                <nav aria-label={t('nav.mobileLabel')}>{links(close)}</nav>
+                <p className="text-sm break-words text-slate-700">{signedInAs}</p>
+                <div>{logoutButton}</div>
+              </>
+            )}
+          </MenuSheet>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">

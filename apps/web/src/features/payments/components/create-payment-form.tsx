@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { ExternalLinkLine } from '../../../components/ui/external-link-line';
 import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { IncompletePaymentError, useCreatePayment } from '../api/create-payment';
@@ -91,12 +92,12 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
         {t('create.payNow')}
       </SubmitButton>
       {openUrl && (
-        <p className="text-sm text-slate-700">
-          {t('create.waiting')}{' '}
-          <a href={openUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
-            {t('create.openAgain')}
-          </a>
-        </p>
+        <ExternalLinkLine
+          text={t('create.waiting')}
+          href={openUrl}
+          linkText={t('create.openAgain')}
+          linkClassName="font-semibold text-brand-700 underline"
+        />
       )}
     </form>
   );

@@ -2,13 +2,13 @@ import { SUMID_CHECK_INTERVAL_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { buttonClass, Button } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { getCatalogueQueryOptions, loadCatalogue, useCatalogue } from '../api/get-catalogue';
 import { ActivationDialog } from './activation-dialog';
+import { NotEnoughLinks } from './add-funds-link';
 import { CatalogueFiltersBar } from './catalogue-filters';
 import { Pagination } from './pagination';
 import { ProxyRows } from './proxy-table';
@@ -132,14 +132,7 @@ export function CataloguePage() {
           <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
             <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
             <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
-            <div className="mt-4 flex flex-wrap justify-center gap-3">
-              <Link to="/payment" className={buttonClass('primary')}>
-                {t('notEnough.addFunds')}
-              </Link>
-              <Link to="/stock" className={buttonClass('secondary')}>
-                {t('stock.pageTitle')}
-              </Link>
-            </div>
+            <NotEnoughLinks />
           </section>
           {/* What the funds would buy: the list itself needs a positive balance. */}
           <StockSummary />

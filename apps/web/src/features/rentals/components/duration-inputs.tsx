@@ -1,5 +1,6 @@
 import type { DurationSplit } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import type { ControlledProps } from '../../../components/ui/controlled-props';
 import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/duration';
 
 const input =
@@ -12,13 +13,7 @@ const PRESET_DAYS = [1, 7, 30] as const;
  * Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0.
  * Shared by buying and extending, so both offer the same lengths.
  */
-export function DurationInputs({
-  value,
-  onChange,
-}: {
-  value: DurationSplit;
-  onChange: (value: DurationSplit) => void;
-}) {
+export function DurationInputs({ value, onChange }: ControlledProps<DurationSplit>) {
   const { t } = useTranslation('rentals');
   const field = (key: keyof DurationSplit, label: string, min: number) => (
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">

@@ -15,6 +15,7 @@ import { copyText } from '../../../lib/copy-text';
 import { useWallet } from '../../../lib/wallet';
 import { useHistory } from '../api/get-history';
 import { ActivationDialog } from './activation-dialog';
+import { NotEnoughLinks } from './add-funds-link';
 import { ExportProxies } from './export-proxies';
 import { ExtendDialog } from './extend-dialog';
 import { HistoryRows } from './history-rows';
@@ -89,15 +90,8 @@ export function HistoryPage() {
     body = (
       <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
         <p className="text-slate-700">{t('history.notEnough')}</p>
-        <div className="mt-4 flex flex-wrap justify-center gap-3">
-          <Link to="/payment" className={buttonClass('primary')}>
-            {t('notEnough.addFunds')}
-          </Link>
-          {/* What the funds would buy, before the list itself opens. */}
-          <Link to="/stock" className={buttonClass('secondary')}>
-            {t('stock.pageTitle')}
-          </Link>
-        </div>
+        {/* What the funds would buy, before the list itself opens. */}
+        <NotEnoughLinks />
       </section>
     );
   else if (records.length === 0)

@@ -18,6 +18,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/input-class';
 import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { toastOutcome } from '../../../lib/toast-outcome';
 import { copyText } from '../../../lib/copy-text';
 import { rentalKeys } from '../api/keys';
 import { useNewCredentials } from '../api/new-credentials';
@@ -74,13 +75,11 @@ export function ManageProxyDialog({
   };
 
   const saveNote = useSaveNote({
-    mutationConfig: {
-      onSuccess: () => {
-        toast.success(t('manage.noteSaved'));
-        refresh();
-      },
-      onError: (error) => toast.error(t('manage.noteFailed', { cause: apiErrorText(error) })),
-    },
+    mutationConfig: toastOutcome(
+      t('manage.noteSaved'),
+      (error) => t('manage.noteFailed', { cause: apiErrorText(error) }),
+      refresh,
+    ),
   });
   const renew = useNewCredentials({
     mutationConfig: {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { copyText } from '../../../lib/copy-text';
+import { toastOutcome } from '../../../lib/toast-outcome';
 import { useCreateExportLink } from '../api/create-export-link';
 import { useExportLinks } from '../api/get-export-links';
 import { rentalKeys } from '../api/keys';
@@ -36,13 +37,11 @@ export function PullLinks({ choice }: { choice: ExportChoiceInput | null }) {
     },
   });
   const revoke = useRevokeExportLink({
-    mutationConfig: {
-      onSuccess: () => {
-        toast.success(t('pull.revoked'));
-        refresh();
-      },
-      onError: (error) => toast.error(t('pull.failed', { cause: apiErrorText(error) })),
-    },
+    mutationConfig: toastOutcome(
+      t('pull.revoked'),
+      (error) => t('pull.failed', { cause: apiErrorText(error) }),
+      refresh,
+    ),
   });
 
   const copy = async (text: string) => {

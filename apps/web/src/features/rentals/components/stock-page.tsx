@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useApiKey } from '../../../lib/session';
+import { AddFundsLink } from './add-funds-link';
 import { StockSummary } from './stock-summary';
 
 /** /stock: what is for sale, open to everyone; the way in is sign-up for a visitor, funds for a customer. */
@@ -18,9 +19,7 @@ export function StockPage() {
             <Link to="/proxy" className={buttonClass('primary')}>
               {t('stock.toCatalogue')}
             </Link>
-            <Link to="/payment" className={buttonClass('secondary')}>
-              {t('notEnough.addFunds')}
-            </Link>
+            <AddFundsLink variant="secondary" />
           </>
         ) : (
           <Link to="/signup" className={buttonClass('primary')}>

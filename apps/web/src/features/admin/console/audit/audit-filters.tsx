@@ -2,6 +2,7 @@ import { AUDIT_ACTION_PATTERN, AUDIT_ACTIONS, AUDIT_FAMILIES } from '@portal/con
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
+import type { ControlledProps } from '../../../../components/ui/controlled-props';
 import { inputClass } from '../../../../components/ui/input-class';
 import { cn } from '../../../../lib/cn';
 import type { AuditFilters } from '../api/audit-query';
@@ -22,13 +23,7 @@ function isoOf(local: string): string | undefined | null {
  * Who, what and when to show. The operator applies at once; the action and the time range when
  * the form is sent, so typing does not ask the server for every letter.
  */
-export function AuditFiltersForm({
-  filters,
-  onChange,
-}: {
-  filters: AuditFilters;
-  onChange: (filters: AuditFilters) => void;
-}) {
+export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<AuditFilters>) {
   const { t } = useTranslation('console');
   const actionList = useId();
   const operators = useOperators();

@@ -50,7 +50,7 @@ export function AuditPage() {
   return (
     <>
       <ScreenHeader title={t('audit.title')} />
-      <AuditFiltersForm filters={filters} onChange={setFilters} />
+      <AuditFiltersForm value={filters} onChange={setFilters} />
       {audit.data ? (
         <>
           <Table caption={t('audit.title')} captionHidden>

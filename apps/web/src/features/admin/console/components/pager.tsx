@@ -2,21 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 
-/**
- * Previous/next paging for long tables (the inventory can hold 20,000 rows; rendering them all
- * at once would freeze the page). `page` counts from 0.
- */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  onPage,
-}: {
+/** Where the pager stands and where its buttons lead: what `usePaging` gives a table's Pager. */
+export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-}) {
+}
+
+/**
+ * Previous/next paging for long tables (the inventory can hold 20,000 rows; rendering them all
+ * at once would freeze the page). `page` counts from 0.
+ */
+export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const { t } = useTranslation('console');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize) return null;
@@ -46,9 +44,10 @@ export function Pager({
 export function usePaging<Row>(rows: readonly Row[], pageSize: number) {
   const [page, setPage] = useState(0);
   const shown = Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1));
+  const pager: PagerProps = { page: shown, pageSize, total: rows.length, onPage: setPage };
   return {
     pageRows: rows.slice(shown * pageSize, (shown + 1) * pageSize),
-    pager: { page: shown, pageSize, total: rows.length, onPage: setPage },
+    pager,
     setPage,
   };
 }

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
+import { toastOutcome } from '../../../../lib/toast-outcome';
 import { useAdminSessions, useEndAdminSession } from '../api/sessions';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
@@ -51,12 +51,7 @@ export function MySessions() {
                     <Button
                       variant="secondary"
                       disabled={end.isPending}
-                      onClick={() =>
-                        end.mutate(session.id, {
-                          onSuccess: () => toast.success(t('security.sessions.ended')),
-                          onError: (failure) => toast.error(apiErrorText(failure)),
-                        })
-                      }
+                      onClick={() => end.mutate(session.id, toastOutcome(t('security.sessions.ended'), apiErrorText))}
                       aria-label={t('security.sessions.endLabel', { at: format.dateTime(session.createdAt) })}
                     >
                       {t('security.sessions.end')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
+import { ExternalLinkLine } from '../../../../components/ui/external-link-line';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useLinkOperatorTelegram, useOperatorTelegram, useUnlinkOperatorTelegram } from '../api/operator-telegram';
 import { TitledSection } from '../components/titled-section';
@@ -41,12 +42,12 @@ export function TelegramAlerts() {
             </Button>
           </div>
           {url && (
-            <p className="text-sm text-slate-700">
-              {t('security.telegram.open')}{' '}
-              <a href={url} target="_blank" rel="noreferrer" className="font-medium text-blue-700 underline">
-                {t('security.telegram.openLink')}
-              </a>
-            </p>
+            <ExternalLinkLine
+              text={t('security.telegram.open')}
+              href={url}
+              linkText={t('security.telegram.openLink')}
+              linkClassName="font-medium text-blue-700 underline"
+            />
           )}
         </div>
       )}
