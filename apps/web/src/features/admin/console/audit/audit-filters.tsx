@@ -75,23 +75,24 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
           <option key={code} value={code} />
         ))}
       </datalist>
-      <Field
-        label={t('audit.filters.from')}
-        type="datetime-local"
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
-        className={field}
-      />
-      <Field
-        label={t('audit.filters.to')}
-        type="datetime-local"
-        value={to}
-        onChange={(event) => setTo(event.target.value)}
-        className={field}
-      />
+      <TimeField label={t('audit.filters.from')} value={from} onChange={setFrom} />
+      <TimeField label={t('audit.filters.to')} value={to} onChange={setTo} />
       <Button type="submit" variant="secondary">
         {t('audit.filters.apply')}
       </Button>
     </form>
+  );
+}
+
+/** One end of the time range, in the browser's time zone. */
+function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field
+      label={label}
+      type="datetime-local"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={inputClass('text-sm')}
+    />
   );
 }

@@ -17,9 +17,9 @@ import { mayCall } from '../../lib/role-screens';
 import { useCreateGiftcards } from '../api/create-giftcards';
 import { useGiftcards } from '../api/get-giftcards';
 import { useRevealGiftcard } from '../api/giftcard-reveal';
-import { Pager, usePaging } from '../components/pager';
-import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { PagedTable } from '../components/paged-table';
+import { usePaging } from '../components/pager';
+import { ScreenHeader, td } from '../components/table';
 import { TitledSection } from '../components/titled-section';
 import { Field, SelectField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
@@ -152,39 +152,32 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
           options={FILTERS.map((value) => [value, t(`giftcards.list.filters.${value}`)] as const)}
         />
       </div>
-      {giftcards.data ? (
-        <>
-          <Table caption={t('giftcards.list.title')} captionHidden>
-            <TableHead labels={columns.map((column) => t(`giftcards.list.columns.${column}`))} />
-            <tbody>
-              {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('giftcards.list.empty')} />}
-              {pageRows.map((card) => (
-                <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
-                  <td className={cn(td, 'font-mono whitespace-nowrap')}>
-                    <CodeCell card={card} mayReveal={mayReveal} />
-                  </td>
-                  <td className={cn(td, 'tabular-nums')}>{formatDollars(card.amount)}</td>
-                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.createdAt)}</td>
-                  <td className={td}>
-                    {t(card.redeemedAt === null ? 'giftcards.list.unused' : 'giftcards.list.used')}
-                  </td>
-                  <td className={td}>
-                    {card.redeemedBy !== null && (
-                      <Link to={`/admin/customers/${card.redeemedBy}`} className="text-brand-700 underline">
-                        {t('customer.title', { id: card.redeemedBy })}
-                      </Link>
-                    )}
-                  </td>
-                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.redeemedAt) ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager {...pager} />
-        </>
-      ) : (
-        <QueryState error={giftcards.error} onRetry={() => void giftcards.refetch()} />
-      )}
+      <PagedTable
+        query={giftcards}
+        caption={t('giftcards.list.title')}
+        labels={columns.map((column) => t(`giftcards.list.columns.${column}`))}
+        emptyText={t('giftcards.list.empty')}
+        pager={pager}
+      >
+        {pageRows.map((card) => (
+          <tr key={card.id} className="border-t border-slate-100" data-testid="giftcard-row">
+            <td className={cn(td, 'font-mono whitespace-nowrap')}>
+              <CodeCell card={card} mayReveal={mayReveal} />
+            </td>
+            <td className={cn(td, 'tabular-nums')}>{formatDollars(card.amount)}</td>
+            <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.createdAt)}</td>
+            <td className={td}>{t(card.redeemedAt === null ? 'giftcards.list.unused' : 'giftcards.list.used')}</td>
+            <td className={td}>
+              {card.redeemedBy !== null && (
+                <Link to={`/admin/customers/${card.redeemedBy}`} className="text-brand-700 underline">
+                  {t('customer.title', { id: card.redeemedBy })}
+                </Link>
+              )}
+            </td>
+            <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(card.redeemedAt) ?? ''}</td>
+          </tr>
+        ))}
+      </PagedTable>
     </section>
   );
 }

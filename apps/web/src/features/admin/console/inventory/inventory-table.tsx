@@ -32,6 +32,25 @@ function Source({ row, field }: { row: InventoryRow; field: string }) {
   );
 }
 
+/** Where the proxy is and who runs it, each discovered value followed by where it came from. */
+function LocationCell({ row }: { row: InventoryRow }) {
+  const { t } = useTranslation('console');
+  return (
+    <td className={td}>
+      {row.country}
+      {row.city && `, ${row.city}`}
+      {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
+      <Source row={row} field="country" />
+      <span className="block text-xs text-slate-700">{row.isp}</span>
+      <Source row={row} field="isp" />
+      <span className="block text-xs text-slate-700 tabular-nums">
+        {t('inventory.fraudScore', { score: row.fraudScore })}
+      </span>
+      <Source row={row} field="fraud_score" />
+    </td>
+  );
+}
+
 /** One page of the inventory with health columns, the gateway of each proxy and an enable/disable button per row. */
 export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: NodeView[] }) {
   const { t } = useTranslation('console');
@@ -70,18 +89,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
                 </span>
                 <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
               </td>
-              <td className={td}>
-                {row.country}
-                {row.city && `, ${row.city}`}
-                {row.region && <span className="block text-xs text-slate-600">{row.region}</span>}
-                <Source row={row} field="country" />
-                <span className="block text-xs text-slate-700">{row.isp}</span>
-                <Source row={row} field="isp" />
-                <span className="block text-xs text-slate-700 tabular-nums">
-                  {t('inventory.fraudScore', { score: row.fraudScore })}
-                </span>
-                <Source row={row} field="fraud_score" />
-              </td>
+              <LocationCell row={row} />
               <td className={td}>
                 <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
                   {t(`states.${row.state}`)}

@@ -1,16 +1,13 @@
 import { createNodeEndpoint, revokeNodeEndpoint, type NodeView } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useNodes, useRevokeNode } from '../api/nodes';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AddNode } from './add-node';
 import { sampleOf, throughput, type NodeSample } from './throughput';
@@ -70,21 +67,15 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const rates = useRates(nodes);
-  const revoke = useRevokeNode();
-  const [revoking, setRevoking] = useState<NodeView | null>(null);
+  const revoking = useConfirmRowChange(useRevokeNode(), (node: NodeView | null) => ({
+    title: t('nodes.revoke.title', { name: node?.name ?? '' }),
+    description: t('nodes.revoke.text', { count: node?.proxies ?? 0 }),
+    cancelLabel: t('nodes.revoke.cancel'),
+    confirmLabel: t('nodes.revoke.button'),
+    done: t('nodes.revoke.done', { name: node?.name ?? '' }),
+  }));
   const columns = ['node', 'state', 'lastSeen', 'connections', 'throughput', 'version', 'actions'] as const;
   const perSecond = (bytes: number) => t('nodes.perSecond', { value: format.megabytes(bytes) });
-
-  function onRevoke() {
-    if (!revoking) return;
-    revoke.mutate(revoking.id, {
-      onSuccess: () => {
-        toast.success(t('nodes.revoke.done', { name: revoking.name }));
-        setRevoking(null);
-      },
-      onError: (failure) => toast.error(apiErrorText(failure)),
-    });
-  }
 
   return (
     <>
@@ -132,33 +123,16 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
                 </td>
                 <td className={cn(td, 'font-mono text-xs')}>{node.version ?? '—'}</td>
                 <td className={td}>
-                  {mayRevoke && !node.revokedAt && (
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1"
-                      onClick={() => setRevoking(node)}
-                      aria-label={t('nodes.revoke.label', { name: node.name })}
-                    >
-                      {t('nodes.revoke.button')}
-                    </Button>
-                  )}
+                  {mayRevoke &&
+                    !node.revokedAt &&
+                    revoking.askButton(node, t('nodes.revoke.label', { name: node.name }), 'px-3 py-1')}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </Table>
-      <ConfirmDialog
-        open={revoking !== null}
-        onCancel={() => setRevoking(null)}
-        title={t('nodes.revoke.title', { name: revoking?.name ?? '' })}
-        description={t('nodes.revoke.text', { count: revoking?.proxies ?? 0 })}
-        closeLabel={t('nodes.revoke.cancel')}
-        cancelLabel={t('nodes.revoke.cancel')}
-        confirmLabel={t('nodes.revoke.button')}
-        onConfirm={onRevoke}
-        pending={revoke.isPending}
-      />
+      {revoking.dialog}
     </>
   );
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
 import { SubmitButton } from '../../../../components/ui/submit-button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -15,6 +14,7 @@ import { QueryState } from '../components/query-state';
 import { ShownOnce } from '../components/shown-once';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
 import { TitledSection } from '../components/titled-section';
+import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** The owner's team screen: add an operator (their secret shown once), remove one, require an app. */
@@ -123,21 +123,15 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const me = useAdminMe();
-  const remove = useDeleteOperator();
-  const [removing, setRemoving] = useState<Operator | null>(null);
+  const removing = useConfirmRowChange(useDeleteOperator(), (operator: Operator | null) => ({
+    title: t('operators.remove.title', { name: operator?.name ?? '' }),
+    description: t('operators.remove.text'),
+    cancelLabel: t('operators.remove.cancel'),
+    confirmLabel: t('operators.remove.button'),
+    done: t('operators.remove.done', { name: operator?.name ?? '' }),
+  }));
   const unlock = useUnlockOperator();
   const columns = ['name', 'role', 'totp', 'lastLogin', 'actions'] as const;
-
-  function onRemove() {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        toast.success(t('operators.remove.done', { name: removing.name }));
-        setRemoving(null);
-      },
-      onError: (failure) => toast.error(apiErrorText(failure)),
-    });
-  }
 
   return (
     <>
@@ -179,32 +173,16 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
                       {t('operators.unlock.button')}
                     </Button>
                   )}
-                  {!operator.builtin && operator.id !== me.data?.operator.id && (
-                    <Button
-                      variant="secondary"
-                      onClick={() => setRemoving(operator)}
-                      aria-label={t('operators.remove.label', { name: operator.name })}
-                    >
-                      {t('operators.remove.button')}
-                    </Button>
-                  )}
+                  {!operator.builtin &&
+                    operator.id !== me.data?.operator.id &&
+                    removing.askButton(operator, t('operators.remove.label', { name: operator.name }))}
                 </div>
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <ConfirmDialog
-        open={removing !== null}
-        onCancel={() => setRemoving(null)}
-        title={t('operators.remove.title', { name: removing?.name ?? '' })}
-        description={t('operators.remove.text')}
-        closeLabel={t('operators.remove.cancel')}
-        cancelLabel={t('operators.remove.cancel')}
-        confirmLabel={t('operators.remove.button')}
-        onConfirm={onRemove}
-        pending={remove.isPending}
-      />
+      {removing.dialog}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { BackupRun } from '@portal/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackups } from '../api/get-backups';
+import { DescriptionItem } from '../components/description-item';
 import { QueryState } from '../components/query-state';
 import { TitledSection } from '../components/titled-section';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -37,12 +37,12 @@ export function BackupPanel() {
             <p className="text-slate-700">{t('backups.running', { at: format.dateTime(data.last.startedAt) })}</p>
           )}
           <dl className="divide-y divide-slate-100">
-            <Row label={t('backups.lastSuccess')} testId="backup-last">
+            <DescriptionItem look="detail" label={t('backups.lastSuccess')} testId="backup-last">
               {data.lastSuccess ? <RunSummary run={data.lastSuccess} /> : t('backups.none')}
-            </Row>
-            <Row label={t('backups.nextDue')} testId="backup-next">
+            </DescriptionItem>
+            <DescriptionItem look="detail" label={t('backups.nextDue')} testId="backup-next">
               {format.dateTime(data.nextDueAt) ?? '—'}
-            </Row>
+            </DescriptionItem>
           </dl>
         </div>
       )}
@@ -60,16 +60,5 @@ function RunSummary({ run }: { run: BackupRun }) {
         {t('backups.size', { size: format.megabytes(run.sizeBytes ?? 0), file: run.file ?? '' })}
       </span>
     </>
-  );
-}
-
-function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5">
-      <dt className="text-slate-700">{label}</dt>
-      <dd className="text-right font-semibold" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
   );
 }

@@ -5,11 +5,11 @@ import {
   INVENTORY_STATES,
   type AdminOverview,
 } from '@portal/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useOverview } from '../api/get-overview';
+import { DescriptionItem } from '../components/description-item';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -39,18 +39,18 @@ function OverviewContent({ data }: { data: AdminOverview }) {
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Stat label={t('overview.customers')} testId="stat-customers">
+        <DescriptionItem look="figure" label={t('overview.customers')} testId="stat-customers">
           {format.number(data.customers)}
-        </Stat>
-        <Stat label={t('overview.totalBalance')} testId="stat-balance">
+        </DescriptionItem>
+        <DescriptionItem look="figure" label={t('overview.totalBalance')} testId="stat-balance">
           {formatDollars(data.totalBalance)}
-        </Stat>
-        <Stat label={t('overview.pendingPayments')} testId="stat-pending">
+        </DescriptionItem>
+        <DescriptionItem look="figure" label={t('overview.pendingPayments')} testId="stat-pending">
           {t('overview.pendingValue', {
             count: format.number(data.pendingPayments.count),
             amount: formatDollars(data.pendingPayments.amount),
           })}
-        </Stat>
+        </DescriptionItem>
       </dl>
       <RevenueChart days={data.revenue} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -68,17 +68,6 @@ function OverviewContent({ data }: { data: AdminOverview }) {
   );
 }
 
-function Stat({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
-
 /** A short labelled list of counts (inventory states, rental statuses). */
 function CountList({ title, rows }: { title: string; rows: [string, number][] }) {
   const format = useConsoleFormat();
@@ -87,10 +76,9 @@ function CountList({ title, rows }: { title: string; rows: [string, number][] })
       <h2 className="text-lg font-semibold">{title}</h2>
       <dl className="mt-2 divide-y divide-slate-100">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 py-1.5 text-sm">
-            <dt className="text-slate-700">{label}</dt>
-            <dd className="font-semibold tabular-nums">{format.number(value)}</dd>
-          </div>
+          <DescriptionItem key={label} look="count" label={label}>
+            {format.number(value)}
+          </DescriptionItem>
         ))}
       </dl>
     </section>

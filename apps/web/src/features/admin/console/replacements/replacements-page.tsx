@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../../lib/cn';
 import { useReplacements } from '../api/get-replacements';
-import { Pager, usePaging } from '../components/pager';
-import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { PagedTable } from '../components/paged-table';
+import { usePaging } from '../components/pager';
+import { ScreenHeader, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 const PAGE_SIZE = 50;
@@ -21,45 +21,40 @@ export function ReplacementsPage() {
   return (
     <>
       <ScreenHeader title={t('replacements.title')} />
-      {replacements.data ? (
-        <>
-          <Table caption={t('replacements.title')} captionHidden>
-            <TableHead labels={columns.map((column) => t(`replacements.${column}`))} />
-            <tbody>
-              {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('replacements.empty')} />}
-              {pageRows.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100" data-testid="replacement-row">
-                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.at)}</td>
-                  <td className={td}>
-                    <Link className="text-brand-700 underline" to={`/admin/customers/${row.user_id}`}>
-                      {row.user_id}
-                    </Link>
-                  </td>
-                  <td className={cn(td, 'tabular-nums')}>{row.rental_id}</td>
-                  <td className={cn(td, 'font-mono text-xs')}>
-                    {row.old_proxy_id} · {row.old_ip}
-                  </td>
-                  <td className={cn(td, 'font-mono text-xs')}>
-                    {row.new_proxy_id} · {row.new_ip} · {row.country}
-                  </td>
-                  <td className={cn(td, 'font-mono text-xs')}>{row.reason ?? t('replacements.noReason')}</td>
-                  <td className={td}>
-                    {row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}
-                    {row.auto_cap_reached && (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
-                        {t('replacements.autoCapReached')}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pager {...pager} />
-        </>
-      ) : (
-        <QueryState error={replacements.error} onRetry={() => void replacements.refetch()} />
-      )}
+      <PagedTable
+        query={replacements}
+        caption={t('replacements.title')}
+        labels={columns.map((column) => t(`replacements.${column}`))}
+        emptyText={t('replacements.empty')}
+        pager={pager}
+      >
+        {pageRows.map((row) => (
+          <tr key={row.id} className="border-t border-slate-100" data-testid="replacement-row">
+            <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(row.at)}</td>
+            <td className={td}>
+              <Link className="text-brand-700 underline" to={`/admin/customers/${row.user_id}`}>
+                {row.user_id}
+              </Link>
+            </td>
+            <td className={cn(td, 'tabular-nums')}>{row.rental_id}</td>
+            <td className={cn(td, 'font-mono text-xs')}>
+              {row.old_proxy_id} · {row.old_ip}
+            </td>
+            <td className={cn(td, 'font-mono text-xs')}>
+              {row.new_proxy_id} · {row.new_ip} · {row.country}
+            </td>
+            <td className={cn(td, 'font-mono text-xs')}>{row.reason ?? t('replacements.noReason')}</td>
+            <td className={td}>
+              {row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}
+              {row.auto_cap_reached && (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                  {t('replacements.autoCapReached')}
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
     </>
   );
 }
