@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 // Types only: Vite loads this file with Node, which cannot run the contract's TypeScript sources.
 import type { PublicPage } from '@portal/contract';
 import type { Plugin } from 'vite';
+import { afterClientBuild } from './after-client-build';
 import { PUBLIC_PAGE_NAMESPACES } from '../src/lib/public-page-namespaces';
 import { PUBLIC_PAGE_SOURCES } from '../src/lib/public-page-sources';
 import { localeSource, scriptsOf, type Manifest } from '../src/ssr/manifest';
@@ -53,39 +54,26 @@ export function publicPageWeights(
 
 /** Fails the client build when a public page's initial JavaScript is over `budget` bytes (gzip). */
 export function jsBudget(budget: number = JS_BUDGET_BYTES): Plugin {
-  let outDir = '';
-  let root = '';
-  let skip = false;
-  return {
-    name: 'portal:js-budget',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-      outDir = path.resolve(config.root, config.build.outDir);
-      skip = Boolean(config.build.ssr);
-    },
-    closeBundle() {
-      if (skip) return;
-      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      const languages = fs.readdirSync(path.join(root, 'src', 'locales'), { withFileTypes: true });
-      const weights = publicPageWeights(
-        manifest,
-        (file) => fs.readFileSync(path.join(outDir, file)),
-        languages.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
-      );
-      const heaviest = weights.reduce((max, weight) => (weight.bytes > max.bytes ? weight : max));
-      const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-      const over = weights.filter((weight) => weight.bytes > budget);
-      if (over.length > 0) {
-        const list = over
-          .filter((weight) => weight.language === 'en' || weight === heaviest)
-          .map((weight) => `${weight.page} (${weight.language}) ${kb(weight.bytes)}`)
-          .join(', ');
-        throw new Error(`JavaScript budget of ${kb(budget)} (gzip) exceeded by: ${list}`);
-      }
-      this.environment.logger.info(
-        `JavaScript budget: heaviest public page ${heaviest.page} (${heaviest.language}) ${kb(heaviest.bytes)} of ${kb(budget)} (gzip)`,
-      );
-    },
-  };
+  return afterClientBuild('portal:js-budget', ({ root, outDir, log }) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const languages = fs.readdirSync(path.join(root, 'src', 'locales'), { withFileTypes: true });
+    const weights = publicPageWeights(
+      manifest,
+      (file) => fs.readFileSync(path.join(outDir, file)),
+      languages.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+    );
+    const heaviest = weights.reduce((max, weight) => (weight.bytes > max.bytes ? weight : max));
+    const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    const over = weights.filter((weight) => weight.bytes > budget);
+    if (over.length > 0) {
+      const list = over
+        .filter((weight) => weight.language === 'en' || weight === heaviest)
+        .map((weight) => `${weight.page} (${weight.language}) ${kb(weight.bytes)}`)
+        .join(', ');
+      throw new Error(`JavaScript budget of ${kb(budget)} (gzip) exceeded by: ${list}`);
+    }
+    log(
+      `JavaScript budget: heaviest public page ${heaviest.page} (${heaviest.language}) ${kb(heaviest.bytes)} of ${kb(budget)} (gzip)`,
+    );
+  });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterClientBuild } from './after-client-build';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml)$/;
 
@@ -17,29 +18,18 @@ function filesUnder(dir: string): string[] {
  * so no request pays for compression. A form that would not be smaller is not written.
  */
 export function precompress(): Plugin {
-  let outDir = '';
-  let skip = false;
-  return {
-    name: 'portal:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-      skip = Boolean(config.build.ssr);
-    },
-    closeBundle() {
-      if (skip) return;
-      for (const file of filesUnder(outDir).filter((name) => COMPRESSIBLE.test(name))) {
-        const content = fs.readFileSync(file);
-        const br = zlib.brotliCompressSync(content, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        });
-        const gzip = zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION });
-        if (br.length < content.length) fs.writeFileSync(`${file}.br`, br);
-        if (gzip.length < content.length) fs.writeFileSync(`${file}.gz`, gzip);
-      }
-    },
-  };
+  return afterClientBuild('portal:precompress', ({ outDir }) => {
+    for (const file of filesUnder(outDir).filter((name) => COMPRESSIBLE.test(name))) {
+      const content = fs.readFileSync(file);
+      const br = zlib.brotliCompressSync(content, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      });
+      const gzip = zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION });
+      if (br.length < content.length) fs.writeFileSync(`${file}.br`, br);
+      if (gzip.length < content.length) fs.writeFileSync(`${file}.gz`, gzip);
+    }
+  });
 }
