@@ -67,18 +67,18 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
   return rows.map(toSummary);
 }
 
-/** The customer's newest rows of a table that has a `user_id`, newest by `newest`, as many as a detail shows. */
+/** The customer's rows of a table that has a `user_id`, newest first by `newestFirstBy`, as many as a detail shows. */
 async function newestRowsOfCustomer<TTable extends PgTable & { userId: PgColumn }>(
   db: Queryable,
   table: TTable,
   userId: number,
-  newest: PgColumn,
+  newestFirstBy: (table: TTable) => PgColumn,
 ): Promise<TTable['$inferSelect'][]> {
   const rows = await db
     .select()
     .from(table as PgTable)
     .where(eq(table.userId, userId))
-    .orderBy(desc(newest))
+    .orderBy(desc(newestFirstBy(table)))
     .limit(DETAIL_ROWS_LIMIT);
   return rows as TTable['$inferSelect'][];
 }
@@ -87,7 +87,7 @@ export async function customerDetail(db: Queryable, id: number): Promise<Omit<Cu
   const [user] = await db.select(summaryColumns).from(users).where(eq(users.id, id));
   if (!user) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id ${id}` });
 
-  const ledger = await newestRowsOfCustomer(db, ledgerEntries, id, ledgerEntries.id);
+  const ledger = await newestRowsOfCustomer(db, ledgerEntries, id, (t) => t.id);
   const rentalRows = await db
     .select({ rental: rentals, ip: proxies.ip, port: proxies.port, country: proxies.country })
     .from(rentals)
@@ -95,7 +95,7 @@ export async function customerDetail(db: Queryable, id: number): Promise<Omit<Cu
     .where(eq(rentals.userId, id))
     .orderBy(desc(rentals.id))
     .limit(DETAIL_ROWS_LIMIT);
-  const paymentRows = await newestRowsOfCustomer(db, payments, id, payments.createdAt);
+  const paymentRows = await newestRowsOfCustomer(db, payments, id, (t) => t.createdAt);
 
   return {
     customer: { ...toSummary(user), referredBy: user.referredBy },

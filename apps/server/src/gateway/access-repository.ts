@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/access-columns';
+import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/rentals-with-proxy';
 import { rentalHolds } from '../db/proxy-held';
 import type { Queryable } from '../db/client';
 import { proxies, rentalIpAuth, rentals } from '../db/schema';

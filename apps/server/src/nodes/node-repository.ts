@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
-import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/access-columns';
+import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/rentals-with-proxy';
 
 export interface NodeRow {
   id: number;

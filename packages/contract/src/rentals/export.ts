@@ -51,8 +51,8 @@ const holdsNumber = (column: TemplatePlaceholder): column is JsonNumberColumn =>
 
 /**
  * The record's shape, field by field, for the types built on the schema: `Object.fromEntries`
- * below can only say "some string keys", and the test that a written row parses with `.strict()`
- * holds the two lists to the same columns.
+ * below can only say "some string keys". The cast to it is safe because the type and the object
+ * are both made from CSV_COLUMNS, a number where JSON_NUMBER_COLUMNS lists the column.
  */
 type ExportJsonShape = {
   [Column in (typeof CSV_COLUMNS)[number]]: Column extends JsonNumberColumn ? z.ZodNumber : z.ZodString;

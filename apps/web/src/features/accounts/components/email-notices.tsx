@@ -90,7 +90,12 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
           <Button
             variant="ghost"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(undefined, toastOutcome(t('notices.email.removed'), failedText))}
+            onClick={() =>
+              remove.mutate(
+                undefined,
+                toastOutcome(() => t('notices.email.removed'), failedText),
+              )
+            }
           >
             {t('notices.email.remove')}
           </Button>

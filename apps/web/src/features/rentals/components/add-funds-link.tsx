@@ -18,6 +18,7 @@ export function NotEnoughLinks() {
   return (
     <div className="mt-4 flex flex-wrap justify-center gap-3">
       <AddFundsLink variant="primary" />
+      {/* What the funds would buy, before the list itself opens. */}
       <Link to="/stock" className={buttonClass('secondary')}>
         {t('stock.pageTitle')}
       </Link>

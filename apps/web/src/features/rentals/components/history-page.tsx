@@ -90,7 +90,6 @@ export function HistoryPage() {
     body = (
       <section className="rounded-2xl bg-white p-8 text-center shadow-sm">
         <p className="text-slate-700">{t('history.notEnough')}</p>
-        {/* What the funds would buy, before the list itself opens. */}
         <NotEnoughLinks />
       </section>
     );

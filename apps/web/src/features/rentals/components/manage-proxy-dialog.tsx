@@ -76,7 +76,7 @@ export function ManageProxyDialog({
 
   const saveNote = useSaveNote({
     mutationConfig: toastOutcome(
-      t('manage.noteSaved'),
+      () => t('manage.noteSaved'),
       (error) => t('manage.noteFailed', { cause: apiErrorText(error) }),
       refresh,
     ),

@@ -38,7 +38,7 @@ export function PullLinks({ choice }: { choice: ExportChoiceInput | null }) {
   });
   const revoke = useRevokeExportLink({
     mutationConfig: toastOutcome(
-      t('pull.revoked'),
+      () => t('pull.revoked'),
       (error) => t('pull.failed', { cause: apiErrorText(error) }),
       refresh,
     ),

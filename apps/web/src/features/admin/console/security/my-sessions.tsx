@@ -51,7 +51,12 @@ export function MySessions() {
                     <Button
                       variant="secondary"
                       disabled={end.isPending}
-                      onClick={() => end.mutate(session.id, toastOutcome(t('security.sessions.ended'), apiErrorText))}
+                      onClick={() =>
+                        end.mutate(
+                          session.id,
+                          toastOutcome(() => t('security.sessions.ended'), apiErrorText),
+                        )
+                      }
                       aria-label={t('security.sessions.endLabel', { at: format.dateTime(session.createdAt) })}
                     >
                       {t('security.sessions.end')}

@@ -20,7 +20,10 @@ export const ACCESS_COLUMNS = {
   maxSourceIps: proxies.maxSourceIps,
 };
 
-/** A select of `columns` from `rentals` joined with its proxy: where both readers of a rental's access start. */
+/**
+ * A select of `columns` from `rentals` joined with each rental's proxy: the gateway's access and
+ * own-port reads and the node stream's rental states all start here, and join more as they need.
+ */
 export function selectFromRentalsWithProxy<TColumns extends SelectedFields>(db: Queryable, columns: TColumns) {
   return db.select(columns).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
 }
