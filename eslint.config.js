@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableOwnersPlugin } from './scripts/lint/table-owners.mjs';
 
 /** Imports flow one way: contract <- server and contract <- web (DEVELOPERS standards). */
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -99,7 +100,8 @@ export default defineConfig(
     files: ['apps/server/src/**/*.ts'],
     // Tests set up their state through any area's queries; the zones are about the running code.
     ignores: ['**/*.test.ts'],
-    rules: serverZones,
+    plugins: { tables: tableOwnersPlugin(serverSrc) },
+    rules: { ...serverZones, 'tables/writes-by-owner': 'error' },
   },
   {
     // Dollars become cents in one place (the contract's money.ts), so a rounding rule cannot differ.
@@ -148,8 +150,20 @@ export default defineConfig(
     rules: restrictImports([
       serverNeverImportsWeb,
       {
-        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema-*'],
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/tables/*'],
         message: "Queries and tables belong in the area's *-repository.ts; call it from the service.",
+      },
+    ]),
+  },
+  {
+    // A repository names the file each table comes from, so whose table it reads or writes shows
+    // in its imports (and the write rule above can tell). db/ itself may use the whole schema.
+    files: ['apps/server/src/**/*-repository.ts'],
+    rules: restrictImports([
+      serverNeverImportsWeb,
+      {
+        group: ['**/db/schema'],
+        message: 'Import each table from db/tables/<area that owns it>, so the owner shows in the import.',
       },
     ]),
   },

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { DomainError } from '../errors';
-import { browserSessions, ledgerEntries, users } from '../db/schema';
+import { browserSessions, users } from '../db/tables/accounts';
+import { ledgerEntries } from '../db/tables/ledger';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof browserSessions.$inferSelect;
@@ -100,4 +101,24 @@ export async function newestLedgerRows(db: Queryable, userId: number, limit: num
     .where(eq(ledgerEntries.userId, userId))
     .orderBy(desc(ledgerEntries.id))
     .limit(limit);
+}
+
+/** The balance, its row locked for the rest of the transaction; undefined when there is no such user. */
+export async function lockUserBalance(tx: Queryable, userId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ balanceCents: users.balanceCents })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.balanceCents;
+}
+
+/** Adds signed cents to the balance; answers the balance after, or undefined when there is no such user. */
+export async function addToBalance(tx: Queryable, userId: number, amountCents: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
+    .where(eq(users.id, userId))
+    .returning({ balanceCents: users.balanceCents });
+  return row?.balanceCents;
 }

@@ -9,7 +9,11 @@ import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
-import { ledgerEntries, payments, proxies, rentals, users } from '../db/schema';
+import { users } from '../db/tables/accounts';
+import { proxies } from '../db/tables/inventory';
+import { ledgerEntries } from '../db/tables/ledger';
+import { payments } from '../db/tables/payments';
+import { rentals } from '../db/tables/rentals';
 import { DomainError } from '../errors';
 
 /** The operator's questions about customers (the console and the command line); amounts leave as dollars. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { adminTokens, operatorPolicy, operators } from '../db/schema';
+import { adminTokens, operatorPolicy, operators } from '../db/tables/admin';
 
 export type AdminTokenRow = typeof adminTokens.$inferSelect;
 

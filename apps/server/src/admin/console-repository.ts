@@ -1,7 +1,10 @@
 import type { InventoryState } from '@portal/contract';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies, users } from '../db/schema';
+import { users } from '../db/tables/accounts';
+import { proxies } from '../db/tables/inventory';
+import { ledgerEntries } from '../db/tables/ledger';
+import { payments } from '../db/tables/payments';
 import { proxyIsHeld } from '../db/proxy-held';
 
 /** The console overview's read-only questions across the shop; sums arrive from PostgreSQL as text (bigint). */

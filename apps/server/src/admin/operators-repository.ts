@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/schema';
+import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/tables/admin';
 
 export type OperatorRow = typeof operators.$inferSelect;
 

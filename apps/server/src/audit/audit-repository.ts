@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { AuditAction } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/tables/audit';
 import type { AuditActor, NonOperatorActor } from './audit-actor';
 
 /** The audit log's queries; what is written when, and the flood rule, are the service's. */

@@ -3,7 +3,9 @@ import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { firstRow } from '../db/first-row';
-import { catalogueState, proxies, rentals } from '../db/schema';
+import { catalogueState } from '../db/tables/catalogue';
+import { proxies } from '../db/tables/inventory';
+import { rentals } from '../db/tables/rentals';
 
 /** Enabled proxies that no rental holds now: what customers may rent. */
 export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {

@@ -1,5 +1,5 @@
 import { eq, gt, sql } from 'drizzle-orm';
-import { rentalActivity, rentals } from './schema';
+import { rentalActivity, rentals } from './tables/rentals';
 
 /**
  * How long a rental counts as carrying traffic after a gateway last saw it hold an open tunnel or

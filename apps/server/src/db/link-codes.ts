@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { operatorLinkCodes, telegramLinkCodes } from './schema';
+import type { operatorLinkCodes, telegramLinkCodes } from './tables/notices';
 
 /**
  * The customers' and the operators' deep-link codes follow one rule: a code is spent once,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { notices, operatorAlertNotices } from './schema';
+import type { notices, operatorAlertNotices } from './tables/notices';
 
 /** The customers' notices and the operators' alerts are queued, claimed and retried by one rule. */
 type QueueTable = typeof notices | typeof operatorAlertNotices;

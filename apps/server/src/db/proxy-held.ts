@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { HOLDING_STATUSES, rentals } from './schema';
+import { HOLDING_STATUSES } from '@portal/contract';
+import { rentals } from './tables/rentals';
 
 /** A rental in one of the statuses that hold its proxy (HOLDING_STATUSES). */
 export const rentalHolds = inArray(rentals.status, [...HOLDING_STATUSES]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './client';
-import { rentals } from './schema';
+import { rentals } from './tables/rentals';
 
 /**
  * Rentals per status, read by the console's overview and the metrics' gauges alike; PostgreSQL

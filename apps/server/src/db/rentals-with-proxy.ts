@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
-import { proxies, rentals } from './schema';
+import { proxies } from './tables/inventory';
+import { rentals } from './tables/rentals';
 
 /**
  * The columns of a gateway's `Access` (gateway/credential-store.ts), from `rentals` joined with its

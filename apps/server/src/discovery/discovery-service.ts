@@ -14,7 +14,7 @@ import {
   saveInspection,
   type ProxyRow,
   type ProxyUpdate,
-} from './discovery-repository';
+} from '../inventory/inventory-service';
 import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
 import { wrongProtocol } from './protocol-probe';

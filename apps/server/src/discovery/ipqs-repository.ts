@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { ipqsCache, ipqsUsage } from '../db/schema';
+import { ipqsCache, ipqsUsage } from '../db/tables/discovery';
 
 /** IPQS's queries: the monthly budget of look-ups and the answers kept per IP. */
 

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/rentals-with-proxy';
 import { rentalHolds } from '../db/proxy-held';
 import type { Queryable } from '../db/client';
-import { proxies, rentalIpAuth, rentals } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { rentalIpAuth, rentals } from '../db/tables/rentals';
 
 /**
  * What the shop's own gateways read from the database: rentals' access and own-port allocations.

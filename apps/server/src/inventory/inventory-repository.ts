@@ -2,7 +2,7 @@ import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { proxies } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
@@ -288,4 +288,19 @@ export async function recordProxyCheck(db: Queryable, proxyId: number, ok: boole
         : { lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` },
     )
     .where(eq(proxies.id, proxyId));
+}
+
+/** The node a proxy is on (null: the shop's own gateway), its row locked; undefined: no such proxy. */
+export async function lockProxyNode(db: Queryable, proxyId: number): Promise<{ nodeId: number | null } | undefined> {
+  const [row] = await db.select({ nodeId: proxies.nodeId }).from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  return row;
+}
+
+export async function setProxyNode(db: Queryable, proxyId: number, nodeId: number | null): Promise<void> {
+  await db.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
+}
+
+/** The proxy leaves the catalogue as unhealthy (a rental was moved off it for failing). */
+export async function delistUnhealthy(tx: Queryable, proxyId: number): Promise<void> {
+  await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, proxyId));
 }

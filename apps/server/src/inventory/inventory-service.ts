@@ -17,6 +17,23 @@ import { withNodeIds } from '../nodes/import-nodes';
 export { listInventory } from './inventory-repository';
 /** The rental health check's result on the proxy it checked (the proxy's own columns). */
 export { markProxyChecked, recordProxyCheck } from './inventory-repository';
+/**
+ * Discovery's claims and findings. It decides what a look found and whether the catalogue changed
+ * (and bumps it in the same transaction); these write it on the proxy's row.
+ */
+export {
+  claimDueProxies,
+  failingSinceOr,
+  findProxies,
+  saveInspection,
+  type DueClaim,
+  type ProxyUpdate,
+} from './inspection-repository';
+export type { ProxyRow } from './inventory-repository';
+/** Which node serves a proxy is a column of the proxy; the nodes area decides a move and audits it. */
+export { lockProxyNode, setProxyNode } from './inventory-repository';
+/** Replacement moves a rental off a failing proxy, which then leaves the catalogue. */
+export { delistUnhealthy } from './inventory-repository';
 
 export interface InventoryDeps {
   db: Database;

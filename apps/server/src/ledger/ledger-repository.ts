@@ -1,30 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, users } from '../db/schema';
+import { users } from '../db/tables/accounts';
+import { ledgerEntries } from '../db/tables/ledger';
 
-/** The ledger's queries: balances on the users' rows and the ledger rows beside them. */
+/**
+ * The ledger's queries: its rows, and reads of the balances beside them. The balance is a column
+ * of the customer's row, so it changes through the accounts area (`accounts/wallet-balance.ts`).
+ */
 
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
-
-/** The balance, its row locked for the rest of the transaction; undefined when there is no such user. */
-export async function lockUserBalance(tx: Queryable, userId: number): Promise<number | undefined> {
-  const [row] = await tx
-    .select({ balanceCents: users.balanceCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row?.balanceCents;
-}
-
-/** Adds signed cents to the balance; answers the balance after, or undefined when there is no such user. */
-export async function addToBalance(tx: Queryable, userId: number, amountCents: number): Promise<number | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
-    .where(eq(users.id, userId))
-    .returning({ balanceCents: users.balanceCents });
-  return row?.balanceCents;
-}
 
 export async function insertLedgerEntry(tx: Queryable, values: NewLedgerEntry): Promise<void> {
   await tx.insert(ledgerEntries).values(values);

@@ -3,7 +3,8 @@ import type { LedgerKind } from '@portal/contract';
 import type { Database, Queryable } from '../db/client';
 import { isCheckViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { addToBalance, balancesAndLedgerSums, insertLedgerEntry, lockUserBalance } from './ledger-repository';
+import { addToBalance, lockUserBalance } from '../accounts/wallet-balance';
+import { balancesAndLedgerSums, insertLedgerEntry } from './ledger-repository';
 
 export interface LedgerEntryInput {
   userId: number;

@@ -1,7 +1,9 @@
 import { PAYMENT_STATUS } from '@portal/contract';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerEntries, payments, proxies } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { ledgerEntries } from '../db/tables/ledger';
+import { payments } from '../db/tables/payments';
 import { proxyIsHeld } from '../db/proxy-held';
 
 // Reads other areas' tables, read-only: one count per gauge, where their services would load rows to count.

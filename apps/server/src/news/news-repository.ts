@@ -1,7 +1,7 @@
 import type { NewsItem } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { news } from '../db/schema';
+import { news } from '../db/tables/news';
 
 const toItem = (row: typeof news.$inferSelect): NewsItem => ({
   _id: String(row.id),

@@ -2,7 +2,8 @@ import { NODE_ONLINE_WINDOW_MS, type NodeView } from '@portal/contract';
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { nodes, proxies } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { nodes } from '../db/tables/nodes';
 import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 
 export type NodeRow = typeof nodes.$inferSelect;
@@ -83,16 +84,6 @@ export async function liveNodeNamed(db: Queryable, name: string): Promise<NodeRo
 /** Tells every process that the node is revoked: its streams close. */
 export async function notifyNodeRevoked(db: Queryable, id: number): Promise<void> {
   await db.execute(sql`SELECT pg_notify('node_revoked', ${String(id)})`);
-}
-
-/** The node a proxy is on (null: the shop's own gateway), its row locked; undefined: no such proxy. */
-export async function lockProxyNode(db: Queryable, proxyId: number): Promise<{ nodeId: number | null } | undefined> {
-  const [row] = await db.select({ nodeId: proxies.nodeId }).from(proxies).where(eq(proxies.id, proxyId)).for('update');
-  return row;
-}
-
-export async function setProxyNode(db: Queryable, proxyId: number, nodeId: number | null): Promise<void> {
-  await db.update(proxies).set({ nodeId }).where(eq(proxies.id, proxyId));
 }
 
 /** Tells every gateway and node stream to read the proxy's rental again. */

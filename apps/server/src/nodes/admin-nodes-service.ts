@@ -5,18 +5,17 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../db/errors';
+import { lockProxyNode, setProxyNode } from '../inventory/inventory-service';
 import { hashSecret, randomToken } from '../lib/secrets';
 import {
   insertNode,
   listNodeRows,
   liveNode,
-  lockProxyNode,
   markRevoked,
   nodeView,
   notifyNodeRevoked,
   notifyProxyAccess,
   notifyProxyHistory,
-  setProxyNode,
 } from './admin-nodes-repository';
 
 /** What the node calls need: the database and the clock their audit rows are dated by. */

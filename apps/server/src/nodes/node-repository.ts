@@ -2,7 +2,10 @@ import type { NodeAccess, NodeIpAuthEntry, NodeReport, Probe, ProbeResult } from
 import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
-import { HOLDING_STATUSES, nodeProbes, nodes, nodeUsageBatches, proxies, rentalIpAuth, rentals } from '../db/schema';
+import { HOLDING_STATUSES } from '@portal/contract';
+import { proxies } from '../db/tables/inventory';
+import { nodeProbes, nodes, nodeUsageBatches } from '../db/tables/nodes';
+import { rentalIpAuth, rentals } from '../db/tables/rentals';
 import { ACCESS_COLUMNS, selectFromRentalsWithProxy } from '../db/rentals-with-proxy';
 
 export interface NodeRow {

@@ -5,7 +5,9 @@ import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
 import { spendableCode } from '../db/link-codes';
 import { dueNow } from '../db/notice-queue';
-import { noticeContacts, notices, proxies, rentals, telegramLinkCodes } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { noticeContacts, notices, telegramLinkCodes } from '../db/tables/notices';
+import { rentals } from '../db/tables/rentals';
 import type { LinkCode } from './deep-link';
 
 export type ContactRow = typeof noticeContacts.$inferSelect;

@@ -4,7 +4,8 @@ import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
 import { spendableCode } from '../db/link-codes';
 import { dueNow } from '../db/notice-queue';
-import { operatorAlertNotices, operatorAlertState, operatorChats, operatorLinkCodes, operators } from '../db/schema';
+import { operators } from '../db/tables/admin';
+import { operatorAlertNotices, operatorAlertState, operatorChats, operatorLinkCodes } from '../db/tables/notices';
 import type { LinkCode } from './deep-link';
 
 export type AlertRow = typeof operatorAlertNotices.$inferSelect;

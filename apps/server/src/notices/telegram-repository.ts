@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from '
 import { lockedIds } from '../db/locked-ids';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
-import { noticeContacts, notices, operatorAlertNotices, telegramPoller, telegramReplies, users } from '../db/schema';
+import { users } from '../db/tables/accounts';
+import { noticeContacts, notices, operatorAlertNotices, telegramPoller, telegramReplies } from '../db/tables/notices';
 
 export type ReplyRow = typeof telegramReplies.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, not, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
-import { backupRuns, gatewayHeartbeats, proxies } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { backupRuns, gatewayHeartbeats } from '../db/tables/ops';
 import { proxyIsHeld } from '../db/proxy-held';
 
 export type BackupRunRow = typeof backupRuns.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { giftcards } from '../db/schema';
+import { giftcards } from '../db/tables/payments';
 import { DomainError } from '../errors';
 import { formatGiftcardCode, newGiftcardCode } from './giftcard-codes';
 

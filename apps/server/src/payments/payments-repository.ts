@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
 import { lockedIds } from '../db/locked-ids';
-import { payments } from '../db/schema';
+import { payments } from '../db/tables/payments';
 
 /** The payments' queries; what a provider state does to a payment, and its ledger rows, are the service's. */
 

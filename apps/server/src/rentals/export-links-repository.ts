@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { exportLinks } from '../db/schema';
+import { exportLinks } from '../db/tables/rentals';
 
 /** The pull links' queries; their limit and the answers' shape are export-links.ts's. */
 

@@ -3,7 +3,7 @@ import type { PortRange } from '../config';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
-import { rentalIpAuth, rentals } from '../db/schema';
+import { rentalIpAuth, rentals } from '../db/tables/rentals';
 import { DomainError } from '../errors';
 
 /**

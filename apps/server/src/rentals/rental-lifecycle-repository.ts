@@ -2,7 +2,8 @@ import { RENTAL_STATUS } from '@portal/contract';
 import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { lockedIds } from '../db/locked-ids';
-import { proxies, rentals } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { rentals } from '../db/tables/rentals';
 
 /**
  * The lifecycle jobs' claims and state moves (jobs/lifecycle-jobs.ts, jobs/health-check.ts). Each

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { rentalActivity, rentals, rentalUsage } from '../db/schema';
+import { rentalActivity, rentals, rentalUsage } from '../db/tables/rentals';
 
 /**
  * What the gateways report of a rental's traffic: when it was last seen active, and its bytes per

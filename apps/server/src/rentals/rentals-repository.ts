@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { firstRow } from '../db/first-row';
-import { nodes, proxies, rentalIpAuth, rentalOrders, rentals } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { nodes } from '../db/tables/nodes';
+import { rentalIpAuth, rentalOrders, rentals } from '../db/tables/rentals';
 import { nodeAddressColumns, type NodeAddress } from '../nodes/node-address';
 
 export type ProxyRow = typeof proxies.$inferSelect;
@@ -78,6 +80,11 @@ export async function markRentalUnavailable(tx: Queryable, rentalId: number, at:
     .update(rentals)
     .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
     .where(eq(rentals.id, rentalId));
+}
+
+/** Moves the rental to another proxy; its check lease ends, so the new proxy is checked afresh. */
+export async function moveRentalToProxy(tx: Queryable, rentalId: number, proxyId: number): Promise<void> {
+  await tx.update(rentals).set({ proxyId, checkLeaseUntil: null }).where(eq(rentals.id, rentalId));
 }
 
 /** Answers the rental as changed, or undefined when there is no such rental. */

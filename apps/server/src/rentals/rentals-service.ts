@@ -35,15 +35,17 @@ import {
 } from './rentals-repository';
 
 /**
- * What the replacement service reads and locks of a rental: the same row lock a purchase or a
- * refund takes, so a replacement and either of them settle one after the other.
+ * What the replacement service reads, locks and changes of a rental: the same row locks a
+ * purchase or a refund takes, so a replacement and either of them settle one after the other.
  */
 export {
   findLatestRental,
   findRental,
   holdingRentalsOf,
+  lockProxy,
   lockRental,
   markRentalUnavailable,
+  moveRentalToProxy,
   type ProxyRow,
   type RentalRow,
 } from './rentals-repository';

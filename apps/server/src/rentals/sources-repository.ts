@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { rentals, rentalSources } from '../db/schema';
+import { rentals, rentalSources } from '../db/tables/rentals';
 import { RENTAL_SOURCES_CHANNEL, type SourceRow } from './sources-types';
 
 const columns = { source: rentalSources.source, firstSeen: rentalSources.firstSeen, lastSeen: rentalSources.lastSeen };

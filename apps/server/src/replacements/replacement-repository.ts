@@ -2,7 +2,9 @@ import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS } from '@portal/contract'
 import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
-import { proxies, proxyReplacements, rentals } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
+import { rentals } from '../db/tables/rentals';
+import { proxyReplacements } from '../db/tables/replacements';
 import { proxyIsHeld } from '../db/proxy-held';
 import { carryingTrafficSql } from '../db/carrying-traffic';
 import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
@@ -112,39 +114,14 @@ export async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean)
   return row;
 }
 
-/** Records a failed look at the proxy as the health checker does, so the refund rule sees it too. */
-export async function recordFailure(db: Queryable, rental: RentalRow, at: Date): Promise<void> {
-  await db
-    .update(proxies)
-    .set({ lastCheckedAt: at, lastUnavailableAt: at, failingSince: sql`coalesce(${proxies.failingSince}, ${at})` })
-    .where(eq(proxies.id, rental.proxyId));
-  await db
-    .update(rentals)
-    .set({ unavailableAt: sql`coalesce(${rentals.unavailableAt}, ${at})` })
-    .where(eq(rentals.id, rental.id));
-}
-
-/** The rental's proxy, locked for the move. */
-export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
-  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
-  return row;
-}
-
-/**
- * Moves the rental to `freshId` and records the move; a proxy still listed leaves the catalogue
- * as unhealthy. Answers the replacement's id.
- */
-export async function moveRental(
+/** Records a move of the rental from `old` to `freshId`; answers the replacement's id. */
+export async function insertReplacement(
   tx: Queryable,
   rental: RentalRow,
   old: ProxyRow,
   freshId: number,
   move: { reason: string | null; automatic: boolean; at: Date },
 ): Promise<number> {
-  await tx.update(rentals).set({ proxyId: freshId, checkLeaseUntil: null }).where(eq(rentals.id, rental.id));
-  if (old.discovery === 'listed') {
-    await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, old.id));
-  }
   const [row] = await tx
     .insert(proxyReplacements)
     .values({

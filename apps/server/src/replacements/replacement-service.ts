@@ -13,14 +13,21 @@ import { DomainError } from '../errors';
 import { queueNotice } from '../notices/notices-service';
 import type { Provisioner } from '../rentals/provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from '../rentals/rental-activity';
-import { findLatestRental, lockRental, type ProxyRow, type RentalRow } from '../rentals/rentals-service';
+import { delistUnhealthy, recordProxyCheck } from '../inventory/inventory-service';
+import {
+  findLatestRental,
+  lockProxy,
+  lockRental,
+  markRentalUnavailable,
+  moveRentalToProxy,
+  type ProxyRow,
+  type RentalRow,
+} from '../rentals/rentals-service';
 import {
   DEFAULT_AUTO_REPLACEMENTS_PER_DAY,
   dueForAutoReplacement,
-  lockProxy,
-  moveRental,
+  insertReplacement,
   pickCandidate,
-  recordFailure,
   replacementsToday,
 } from './replacement-repository';
 
@@ -104,7 +111,12 @@ async function eligible(
     if (proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now()))) {
       throw new DomainError('PROXY_STILL_HEALTHY');
     }
-    if (record) await recordFailure(deps.db, rental, deps.clock.now());
+    if (record) {
+      // Recorded as the health checker records a failed look, so the refund rule sees it too.
+      const at = deps.clock.now();
+      await recordProxyCheck(deps.db, rental.proxyId, false, at);
+      await markRentalUnavailable(deps.db, rental.id, at);
+    }
   }
   const candidate = await pickCandidate(deps.db, proxy, false);
   if (!candidate) throw new DomainError('NO_REPLACEMENT_AVAILABLE');
@@ -219,7 +231,9 @@ async function moveInTransaction(
       if (automatic) return null;
       throw new DomainError('NO_REPLACEMENT_AVAILABLE');
     }
-    const replacementId = await moveRental(tx, rental, old, fresh.id, { reason, automatic, at: now });
+    await moveRentalToProxy(tx, rental.id, fresh.id);
+    if (old.discovery === 'listed') await delistUnhealthy(tx, old.id);
+    const replacementId = await insertReplacement(tx, rental, old, fresh.id, { reason, automatic, at: now });
     await bumpCatalogue(tx);
     const result: Replaced = {
       replacementId,

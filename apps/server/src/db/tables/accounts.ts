@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from '../schema-columns';
 
 /** A customer, known by a hash of their API key; the wallet in cents, never below zero. */
 export const users = pgTable(

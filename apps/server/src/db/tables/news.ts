@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, identityId } from './schema-columns';
+import { createdAt, identityId } from '../schema-columns';
 
 /** The public news feed; content is plain text, shown as text, never as HTML. */
 export const news = pgTable(

@@ -1,15 +1,16 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { lockedIds } from '../db/locked-ids';
-import { proxies } from '../db/schema';
+import { proxies } from '../db/tables/inventory';
 import { proxyIsHeld } from '../db/proxy-held';
+import type { ProxyRow } from './inventory-repository';
 
 /**
- * Discovery's queries on the inventory's proxies: what it finds about an upstream is written on the
- * proxy's row (location, score, health), and its claims on rows are leases in the same table.
+ * The inventory's queries for discovery: what discovery finds about an upstream is written on the
+ * proxy's row (location, score, health), and its claims on rows are leases in the same table. The
+ * proxies table is the inventory's, so these queries are here and discovery asks for them through
+ * the inventory's service.
  */
-
-export type ProxyRow = typeof proxies.$inferSelect;
 /** Columns to set; a failure streak keeps its start (SQL), so it is not a plain value. */
 export type ProxyUpdate = Partial<Omit<typeof proxies.$inferInsert, 'failingSince'>> & {
   failingSince?: Date | null | SQL;

@@ -1,5 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from './schema-columns';
+import { instant } from '../schema-columns';
 
 /** IPQualityScore answers per exit IP, kept about a day so re-checks spend no look-up. */
 export const ipqsCache = pgTable('ipqs_cache', {

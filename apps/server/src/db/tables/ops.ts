@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigNumber, identityId, instant } from './schema-columns';
+import { bigNumber, identityId, instant } from '../schema-columns';
 
 export const BACKUP_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
 export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from './schema-columns';
+import { bigNumber, createdAt, identityId, instant, requiredReference } from '../schema-columns';
 
 /**
  * Gateway nodes: gateway processes on other servers that serve some proxies' rentals. A node
