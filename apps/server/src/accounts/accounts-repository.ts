@@ -1,8 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { DomainError } from '../errors';
 import { browserSessions, users } from '../db/tables/accounts';
-import { ledgerEntries } from '../db/tables/ledger';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof browserSessions.$inferSelect;
@@ -88,19 +87,10 @@ export async function notifyCustomerChanged(tx: Queryable, userId: number): Prom
   await tx.execute(sql`SELECT pg_notify(${CUSTOMER_CHANGED}, ${String(userId)})`);
 }
 
-/** The customer's newest `limit` ledger rows, newest first: the wallet's activity list. */
-export async function newestLedgerRows(db: Queryable, userId: number, limit: number) {
-  return db
-    .select({
-      createdAt: ledgerEntries.createdAt,
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      balanceAfterCents: ledgerEntries.balanceAfterCents,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit);
+/** A customer's balance for the bot's /balance (0 for an unknown customer). */
+export async function findBalanceCents(db: Queryable, userId: number): Promise<number> {
+  const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return user?.balanceCents ?? 0;
 }
 
 /** The balance, its row locked for the rest of the transaction; undefined when there is no such user. */

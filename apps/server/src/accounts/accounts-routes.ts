@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
+import { walletActivity } from '../ledger/wallet-activity';
 import {
   SESSION_COOKIE,
   apiKeyFromHeader,
@@ -18,7 +19,6 @@ import {
 } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { loginCustomer, logoutSession, registerCustomer, type AccountsDeps } from './accounts-service';
-import { walletActivity } from './wallet-activity';
 
 export interface AccountsRoutesOptions extends AccountsDeps {
   config: Pick<Config, 'loginRateLimit' | 'registerRateLimit' | 'secureCookies'>;

@@ -26,7 +26,7 @@ export { findCustomerId, type UserRow } from './accounts-repository';
 /** The referral reward's lookup (payments): a plain read as well. */
 export { referrerOf } from './accounts-repository';
 /** The operator's search and view of one customer: plain reads, with no rule of the area around them. */
-export { customerDetail, searchCustomers } from './customers-repository';
+export { searchCustomers } from './customers-repository';
 
 export interface AccountsDeps {
   db: Database;

@@ -2,7 +2,8 @@ import { adjustBalanceEndpoint, centsToDollars, customerEndpoint, searchCustomer
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { adjustCustomerBalance, customerDetail, searchCustomers } from './accounts-service';
+import { adjustCustomerBalance, searchCustomers } from './accounts-service';
+import { customerDetail } from './customer-detail';
 
 /** The operator's calls about customers: find them, one in full, a manual balance change. */
 export const customersRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {

@@ -1,23 +1,16 @@
 import type { CatalogueProxy, ProxyProtocol, ProxyType } from '@portal/contract';
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { rentalHolds } from '../db/proxy-held';
+import { proxyIsHeld } from '../db/proxy-held';
 import { firstRow } from '../db/first-row';
 import { catalogueState } from '../db/tables/catalogue';
 import { proxies } from '../db/tables/inventory';
-import { rentals } from '../db/tables/rentals';
 
-/** Enabled proxies that no rental holds now: what customers may rent. */
+/** Enabled, listed proxies that no rental holds now: what customers may rent. */
+const forSale = and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld));
+
 export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {
-  const held = db
-    .select({ one: rentals.id })
-    .from(rentals)
-    .where(and(eq(rentals.proxyId, proxies.id), rentalHolds));
-  const rows = await db
-    .select()
-    .from(proxies)
-    .where(and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), notExists(held)))
-    .orderBy(asc(proxies.id));
+  const rows = await db.select().from(proxies).where(forSale).orderBy(asc(proxies.id));
   return rows.map((row) => ({
     id: row.id,
     ip: row.ip,
@@ -31,6 +24,15 @@ export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> 
     protocol: row.protocol as ProxyProtocol,
     udp: row.udp,
   }));
+}
+
+/** How many proxies customers can rent now (the operators' low-stock alert reads it). */
+export async function countFreeProxies(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(proxies)
+    .where(forSale);
+  return Number(row?.count ?? 0);
 }
 
 export async function incrementCatalogueVersion(tx: Queryable): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/client';
 import { incrementCatalogueVersion, readCatalogueState } from './catalogue-repository';
 
+export { countFreeProxies } from './catalogue-repository';
+
 /**
  * Marks the free list as changed. Called inside every transaction that rents, releases, adds,
  * enables or disables a proxy, so the new sumid becomes visible exactly when the change commits.

@@ -11,7 +11,8 @@ import {
   revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
-import { customerDetail, findCustomerId, searchCustomers } from '../accounts/accounts-service';
+import { findCustomerId, searchCustomers } from '../accounts/accounts-service';
+import { customerDetail } from '../accounts/customer-detail';
 import { listAudit } from '../audit/audit-service';
 import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';

@@ -6,7 +6,7 @@ import { rentals } from './tables/rentals';
 export const rentalHolds = inArray(rentals.status, [...HOLDING_STATUSES]);
 
 /**
- * Whether a rental holds the proxy of the row. Repositories of five areas (inventory, discovery,
+ * Whether a rental holds the proxy of the row. Repositories of five areas (inventory, catalogue,
  * replacements, metrics, the console's overview) ask it in their own queries, so it lives here
  * rather than in one of them. The names are written out: in a select from one table drizzle drops
  * the table from interpolated columns, and a bare "id" would then be the rental's own id inside the

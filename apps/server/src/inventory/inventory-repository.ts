@@ -304,3 +304,13 @@ export async function setProxyNode(db: Queryable, proxyId: number, nodeId: numbe
 export async function delistUnhealthy(tx: Queryable, proxyId: number): Promise<void> {
   await tx.update(proxies).set({ discovery: 'unhealthy' }).where(eq(proxies.id, proxyId));
 }
+
+/** The upstream of each claimed rental's proxy, read once for the whole batch. */
+export async function upstreamsOf(db: Queryable, claimed: { proxyId: number }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(claimed.map((rental) => rental.proxyId))];
+  const rows = await db
+    .select({ id: proxies.id, upstream: proxies.upstream })
+    .from(proxies)
+    .where(inArray(proxies.id, ids));
+  return new Map(rows.map((row) => [row.id, row.upstream]));
+}

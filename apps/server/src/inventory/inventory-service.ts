@@ -15,8 +15,8 @@ import { withNodeIds } from '../nodes/import-nodes';
 
 // Reading the inventory takes no lock and leaves no audit row: the query is the whole rule.
 export { listInventory } from './inventory-repository';
-/** The rental health check's result on the proxy it checked (the proxy's own columns). */
-export { markProxyChecked, recordProxyCheck } from './inventory-repository';
+/** The rental health check's upstreams, and its result on the proxy it checked (the proxy's own columns). */
+export { markProxyChecked, recordProxyCheck, upstreamsOf } from './inventory-repository';
 /**
  * Discovery's claims and findings. It decides what a look found and whether the catalogue changed
  * (and bumps it in the same transaction); these write it on the proxy's row.

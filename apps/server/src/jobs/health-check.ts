@@ -1,12 +1,7 @@
 import type { LifecycleDeps } from './lifecycle-deps';
-import { markProxyChecked, recordProxyCheck } from '../inventory/inventory-service';
+import { markProxyChecked, recordProxyCheck, upstreamsOf } from '../inventory/inventory-service';
 import { carryingTraffic } from '../rentals/rental-activity';
-import {
-  claimForHealthCheck,
-  recordRentalCheck,
-  releaseCheckLease,
-  upstreamsOf,
-} from '../rentals/rental-lifecycle-service';
+import { claimForHealthCheck, recordRentalCheck, releaseCheckLease } from '../rentals/rental-lifecycle-service';
 
 const BATCH = 50;
 const LEASE_MS = 60_000;

@@ -1,4 +1,5 @@
 import { bumpCatalogue } from '../catalogue/catalogue-service';
+import { upstreamsOf } from '../inventory/inventory-service';
 import {
   claimWaiting,
   connectWaiting,
@@ -6,7 +7,6 @@ import {
   endConnected,
   expireEnded,
   releaseCheckLease,
-  upstreamsOf,
 } from '../rentals/rental-lifecycle-service';
 import { autoRefundWaiting, autoRenewRental } from '../rentals/rentals-service';
 import { replaceFailing } from '../replacements/replacement-service';

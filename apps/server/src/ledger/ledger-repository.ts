@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { users } from '../db/tables/accounts';
 import { ledgerEntries } from '../db/tables/ledger';
@@ -9,6 +9,18 @@ import { ledgerEntries } from '../db/tables/ledger';
  */
 
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+/** The customer's newest `limit` ledger rows, newest first (the wallet's activity, the console's detail). */
+export async function newestLedgerRows(db: Queryable, userId: number, limit: number): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+}
 
 export async function insertLedgerEntry(tx: Queryable, values: NewLedgerEntry): Promise<void> {
   await tx.insert(ledgerEntries).values(values);

@@ -6,6 +6,9 @@ import { DomainError } from '../errors';
 import { addToBalance, lockUserBalance } from '../accounts/wallet-balance';
 import { balancesAndLedgerSums, insertLedgerEntry } from './ledger-repository';
 
+/** The operator's customer detail lists the customer's newest ledger rows. */
+export { newestLedgerRows, type LedgerRow } from './ledger-repository';
+
 export interface LedgerEntryInput {
   userId: number;
   kind: LedgerKind;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { findBalanceCents } from '../accounts/wallet-balance';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { loggableError } from '../lib/loggable-error';
@@ -12,7 +13,7 @@ import { linkOperatorChat } from './operator-alerts';
 import { operatorTextsFor } from './operator-texts';
 import { fill, textsFor } from './texts';
 import type { TelegramApi, TelegramMessage, TelegramUpdate } from './telegram-api';
-import { findBalanceCents, releasePollerLease, storePollerOffset, takePollerLease } from './telegram-repository';
+import { releasePollerLease, storePollerOffset, takePollerLease } from './telegram-repository';
 
 export interface BotDeps {
   db: Database;

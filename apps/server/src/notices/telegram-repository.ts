@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from '
 import { lockedIds } from '../db/locked-ids';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
-import { users } from '../db/tables/accounts';
 import { noticeContacts, notices, operatorAlertNotices, telegramPoller, telegramReplies } from '../db/tables/notices';
 
 export type ReplyRow = typeof telegramReplies.$inferSelect;
@@ -147,10 +146,4 @@ export async function storePollerOffset(db: Queryable, owner: string, offset: nu
     .update(telegramPoller)
     .set({ updateOffset: offset })
     .where(and(eq(telegramPoller.id, 1), eq(telegramPoller.owner, owner)));
-}
-
-/** A customer's balance for the bot's /balance (0 for an unknown customer). */
-export async function findBalanceCents(db: Queryable, userId: number): Promise<number> {
-  const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
-  return user?.balanceCents ?? 0;
 }

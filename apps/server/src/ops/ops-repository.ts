@@ -1,9 +1,7 @@
-import { and, desc, eq, lt, not, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
-import { proxies } from '../db/tables/inventory';
 import { backupRuns, gatewayHeartbeats } from '../db/tables/ops';
-import { proxyIsHeld } from '../db/proxy-held';
 
 export type BackupRunRow = typeof backupRuns.$inferSelect;
 export type BackupRunUpdate = Partial<typeof backupRuns.$inferInsert>;
@@ -100,13 +98,4 @@ export async function touchGatewayHeartbeat(db: Queryable, id: string, seenAt: D
 
 export async function deleteGatewayHeartbeat(db: Queryable, id: string): Promise<void> {
   await db.delete(gatewayHeartbeats).where(eq(gatewayHeartbeats.id, id));
-}
-
-/** Enabled, listed proxies that nobody holds: what customers can rent now. */
-export async function countFreeProxies(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<string>`count(*)` })
-    .from(proxies)
-    .where(and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld)));
-  return Number(row?.count ?? 0);
 }

@@ -1,9 +1,10 @@
+import { countFreeProxies } from '../catalogue/catalogue-service';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
 import { ipqsUsed, monthOf } from '../discovery/ipqs';
 import { watchNodes } from '../nodes/node-alerts';
 import { failureText, type Alerts } from './alerts-service';
-import { countFreeProxies, forgetGatewaysSeenBefore, gatewaysSeenBefore, pingDatabase } from './ops-repository';
+import { forgetGatewaysSeenBefore, gatewaysSeenBefore, pingDatabase } from './ops-repository';
 
 /** A gateway whose heartbeat is older than this is gone (it renews every GATEWAY_HEARTBEAT_MS). */
 export const GATEWAY_STALE_MS = 30_000;

@@ -71,7 +71,8 @@ export async function claimPendingPayments(
     .returning();
 }
 
-/** The customer's payments, newest first. */
-export async function paymentsOf(db: Queryable, userId: number): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt));
+/** The customer's payments, newest first; the newest `limit` of them when a limit is given. */
+export async function paymentsOf(db: Queryable, userId: number, limit?: number): Promise<PaymentRow[]> {
+  const newestFirst = db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt));
+  return limit === undefined ? newestFirst : newestFirst.limit(limit);
 }

@@ -1,7 +1,8 @@
 /**
- * What the lifecycle jobs (jobs/) read and write of rentals and their proxies. The jobs are shared
- * plumbing that owns no table: they decide when a rental moves and ask here for the move, the way
- * any other area reaches the rentals' tables through a rentals service, never a repository.
+ * What the lifecycle jobs (jobs/) read and write of rentals. The jobs are shared plumbing that
+ * owns no table: they decide when a rental moves and ask here for the move, the way any other area
+ * reaches the rentals' tables through a rentals service, never a repository (a proxy's upstream
+ * and its check results they ask of the inventory's service).
  * Transactions stay with the caller (expiry bumps the catalogue in the same one).
  */
 export {
@@ -13,5 +14,4 @@ export {
   expireEnded,
   recordRentalCheck,
   releaseCheckLease,
-  upstreamsOf,
 } from './rental-lifecycle-repository';

@@ -87,6 +87,17 @@ export async function moveRentalToProxy(tx: Queryable, rentalId: number, proxyId
   await tx.update(rentals).set({ proxyId, checkLeaseUntil: null }).where(eq(rentals.id, rentalId));
 }
 
+/** The customer's newest `limit` rentals with their proxy's address and country (the console's detail). */
+export async function rentalsWithAddressOf(db: Queryable, userId: number, limit: number) {
+  return db
+    .select({ rental: rentals, ip: proxies.ip, port: proxies.port, country: proxies.country })
+    .from(rentals)
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(eq(rentals.userId, userId))
+    .orderBy(desc(rentals.id))
+    .limit(limit);
+}
+
 /** Answers the rental as changed, or undefined when there is no such rental. */
 export async function updateRental(
   db: Queryable,

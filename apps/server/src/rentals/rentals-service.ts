@@ -49,6 +49,8 @@ export {
   type ProxyRow,
   type RentalRow,
 } from './rentals-repository';
+/** The operator's customer detail lists the customer's newest rentals. */
+export { rentalsWithAddressOf } from './rentals-repository';
 
 export interface RentalsDeps {
   db: Database;

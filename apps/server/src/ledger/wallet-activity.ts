@@ -1,6 +1,6 @@
 import { centsToDollars, WALLET_ACTIVITY_LIMIT, type LedgerKind, type WalletActivity } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { newestLedgerRows } from './accounts-repository';
+import { newestLedgerRows } from './ledger-repository';
 
 /**
  * The customer's newest ledger rows, newest first: every balance change with the balance after it,
