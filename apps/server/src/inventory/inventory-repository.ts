@@ -266,6 +266,12 @@ export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | u
 }
 
 /** Whether the proxy is enabled; undefined when there is no such proxy. */
+/** The proxy, its row locked for the rest of the transaction (a purchase, a replacement). */
+export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
+  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  return row;
+}
+
 export async function proxyEnabled(db: Queryable, id: number): Promise<boolean | undefined> {
   const [proxy] = await db.select({ enabled: proxies.enabled }).from(proxies).where(eq(proxies.id, id));
   return proxy?.enabled;

@@ -30,6 +30,8 @@ export {
   type ProxyUpdate,
 } from './inspection-repository';
 export type { ProxyRow } from './inventory-repository';
+/** A proxy read whole: for a purchase or a replacement under its row lock, for a notice without. */
+export { findProxy, lockProxy } from './inventory-repository';
 /** Which node serves a proxy is a column of the proxy; the nodes area decides a move and audits it. */
 export { lockProxyNode, setProxyNode } from './inventory-repository';
 /** Replacement moves a rental off a failing proxy, which then leaves the catalogue. */

@@ -14,7 +14,6 @@ export type ContactRow = typeof noticeContacts.$inferSelect;
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNotice = typeof notices.$inferInsert;
 export type RentalRow = typeof rentals.$inferSelect;
-export type ProxyRow = typeof proxies.$inferSelect;
 
 /** The columns a rental's label is made of, for a query joining rentals and proxies. */
 export const RENTAL_LABEL_COLUMNS = {
@@ -226,10 +225,6 @@ export async function findConnectedRentalLabels(db: Queryable, userId: number) {
     .where(and(eq(rentals.userId, userId), eq(rentals.status, RENTAL_STATUS.connected)))
     .orderBy(asc(rentals.endTime))
     .limit(50);
-}
-
-export async function findProxy(db: Queryable, proxyId: number) {
-  return firstRow(db, proxies, eq(proxies.id, proxyId));
 }
 
 const due = (now: Date) => dueNow(notices, now);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client';
 import { queueNotice, rentalLabel } from './notice-queue';
-import { findProxy, type ProxyRow, type RentalRow } from './notices-repository';
+import { findProxy, type ProxyRow } from '../inventory/inventory-service';
+import type { RentalRow } from './notices-repository';
 
 /** Auto-renew done, in the renewal's transaction: one notice per renewed period (keyed by the old end). */
 export async function queueRenewed(

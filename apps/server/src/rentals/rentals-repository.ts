@@ -12,11 +12,6 @@ export type RentalRow = typeof rentals.$inferSelect;
 export type OrderRow = typeof rentalOrders.$inferSelect;
 type RentalChange = Partial<Omit<RentalRow, 'id' | 'userId' | 'proxyId'>>;
 
-export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
-  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
-  return row;
-}
-
 /** The rental that holds the proxy now, if any (at most one, by a partial unique index). */
 export async function lockHoldingRental(tx: Queryable, proxyId: number): Promise<RentalRow | undefined> {
   const [row] = await tx

@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
+import { lockProxy } from '../inventory/inventory-service';
 import { lockBalance, postEntry } from '../ledger/ledger-service';
 import { randomToken, readableCode } from '../lib/secrets';
 import { queueRenewalFailed, queueRenewed } from '../notices/notices-service';
@@ -26,7 +27,6 @@ import {
   lastPeriodHours,
   lockHoldingRental,
   lockLatestRental,
-  lockProxy,
   lockRental,
   paidForRental,
   setAutoRenewOfHeld,
@@ -42,7 +42,6 @@ export {
   findLatestRental,
   findRental,
   holdingRentalsOf,
-  lockProxy,
   lockRental,
   markRentalUnavailable,
   moveRentalToProxy,

@@ -13,10 +13,9 @@ import { DomainError } from '../errors';
 import { queueNotice } from '../notices/notices-service';
 import type { Provisioner } from '../rentals/provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from '../rentals/rental-activity';
-import { delistUnhealthy, recordProxyCheck } from '../inventory/inventory-service';
+import { delistUnhealthy, lockProxy, recordProxyCheck } from '../inventory/inventory-service';
 import {
   findLatestRental,
-  lockProxy,
   lockRental,
   markRentalUnavailable,
   moveRentalToProxy,
