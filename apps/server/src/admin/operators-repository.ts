@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { firstRow } from '../db/first-row';
+import { firstRow, lockedRow } from '../db/first-row';
 import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/tables/admin';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -43,18 +43,12 @@ export async function insertOperator(
 
 /** An operator not removed, their row locked until the transaction ends. */
 export async function lockActiveOperator(tx: Queryable, id: number): Promise<OperatorRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(operators)
-    .where(and(eq(operators.id, id), isNull(operators.removedAt)))
-    .for('update');
-  return row;
+  return lockedRow(tx, operators, and(eq(operators.id, id), isNull(operators.removedAt)));
 }
 
 /** An operator's row, removed or not, locked until the transaction ends. */
 export async function lockOperator(tx: Queryable, id: number): Promise<OperatorRow | undefined> {
-  const [row] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-  return row;
+  return lockedRow(tx, operators, eq(operators.id, id));
 }
 
 export async function markOperatorRemoved(tx: Queryable, id: number, now: Date): Promise<void> {

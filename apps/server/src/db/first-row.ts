@@ -7,12 +7,18 @@ export async function firstRow<TTable extends PgTable>(
   db: Queryable,
   table: TTable,
   where: SQL | undefined,
+  lock = false,
 ): Promise<TTable['$inferSelect'] | undefined> {
   // drizzle types a select over a table known only as "some PgTable" loosely, so the table is
   // widened going in and its own row type is named coming out; the query itself is the same.
-  const [row] = await db
+  const query = db
     .select()
     .from(table as PgTable)
     .where(where);
+  const [row] = lock ? await query.for('update') : await query;
   return row as TTable['$inferSelect'] | undefined;
 }
+
+/** As firstRow, with the row locked (FOR UPDATE) until the transaction ends. */
+export const lockedRow = <TTable extends PgTable>(tx: Queryable, table: TTable, where: SQL | undefined) =>
+  firstRow(tx, table, where, true);

@@ -1,7 +1,7 @@
 import type { InventoryRow, ProxyImportRow } from '@portal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { firstRow } from '../db/first-row';
+import { firstRow, lockedRow } from '../db/first-row';
 import { proxies } from '../db/tables/inventory';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { isUniqueViolation } from '../db/errors';
@@ -268,8 +268,7 @@ export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | u
 /** Whether the proxy is enabled; undefined when there is no such proxy. */
 /** The proxy, its row locked for the rest of the transaction (a purchase, a replacement). */
 export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
-  const [row] = await tx.select().from(proxies).where(eq(proxies.id, proxyId)).for('update');
-  return row;
+  return lockedRow(tx, proxies, eq(proxies.id, proxyId));
 }
 
 export async function proxyEnabled(db: Queryable, id: number): Promise<boolean | undefined> {

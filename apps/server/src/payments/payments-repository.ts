@@ -1,7 +1,7 @@
 import { PAYMENT_STATUS } from '@portal/contract';
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { firstRow } from '../db/first-row';
+import { firstRow, lockedRow } from '../db/first-row';
 import { lockedIds } from '../db/locked-ids';
 import { payments } from '../db/tables/payments';
 
@@ -40,8 +40,7 @@ export async function findPaymentOfProvider(
 
 /** The payment, locked for the rest of the transaction. */
 export async function lockPayment(db: Queryable, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
-  return row;
+  return lockedRow(db, payments, eq(payments.id, id));
 }
 
 export async function paymentOwner(db: Queryable, id: string): Promise<number | undefined> {

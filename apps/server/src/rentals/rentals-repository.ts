@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
-import { firstRow } from '../db/first-row';
+import { firstRow, lockedRow } from '../db/first-row';
 import { proxies } from '../db/tables/inventory';
 import { nodes } from '../db/tables/nodes';
 import { rentalIpAuth, rentalOrders, rentals } from '../db/tables/rentals';
@@ -14,12 +14,7 @@ type RentalChange = Partial<Omit<RentalRow, 'id' | 'userId' | 'proxyId'>>;
 
 /** The rental that holds the proxy now, if any (at most one, by a partial unique index). */
 export async function lockHoldingRental(tx: Queryable, proxyId: number): Promise<RentalRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(rentals)
-    .where(and(eq(rentals.proxyId, proxyId), rentalHolds))
-    .for('update');
-  return row;
+  return lockedRow(tx, rentals, and(eq(rentals.proxyId, proxyId), rentalHolds));
 }
 
 /** The customer's latest rental of a proxy: calls by proxy id act on it. */
@@ -51,8 +46,7 @@ export async function findLatestRental(
 }
 
 export async function lockRental(tx: Queryable, rentalId: number): Promise<RentalRow | undefined> {
-  const [row] = await tx.select().from(rentals).where(eq(rentals.id, rentalId)).for('update');
-  return row;
+  return lockedRow(tx, rentals, eq(rentals.id, rentalId));
 }
 
 /** The rental as it is now, without a lock. */
