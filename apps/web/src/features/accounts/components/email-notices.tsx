@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
+import { LabelledInput } from '../../../components/ui/labelled-input';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { toastOutcome } from '../../../lib/toast-outcome';
 import { useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
@@ -65,17 +66,16 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
         </fieldset>
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          {email.address ? t('notices.email.change') : t('notices.email.label')}
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            className={inputClass('min-w-0')}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-          />
-        </label>
+        <LabelledInput
+          label={email.address ? t('notices.email.change') : t('notices.email.label')}
+          labelClassName="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700"
+          type="email"
+          required
+          autoComplete="email"
+          className={inputClass('min-w-0')}
+          value={address}
+          onValue={setAddress}
+        />
         <SubmitButton variant="secondary" pending={setEmail.isPending}>
           {t('notices.email.send')}
         </SubmitButton>
