@@ -93,3 +93,42 @@ export function TabsContent({ value, className, children }: ValuePartProps) {
     </div>
   );
 }
+
+/** One tab of `TabbedPanels`: its value, the tab's text, and what its panel shows. */
+export interface TabSpec {
+  value: string;
+  label: ReactNode;
+  panel: ReactNode;
+}
+
+/**
+ * Tabs built from one list, so each tab is written once with its panel. Only the active panel
+ * is rendered, so the list's order is the tabs' order.
+ */
+export function TabbedPanels({
+  label,
+  tabs,
+  defaultValue,
+}: {
+  /** The tab list's accessible name. */
+  label: string;
+  tabs: readonly TabSpec[];
+  defaultValue: string;
+}) {
+  return (
+    <Tabs defaultValue={defaultValue}>
+      <TabsList aria-label={label}>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.value} value={tab.value}>
+          {tab.panel}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { ChangeButton } from '../../../components/ui/change-button';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { inputClass } from '../../../components/ui/input-class';
+import { LabelledInput } from '../../../components/ui/labelled-input';
 import { serverErrorText } from '../../../lib/api-error-text';
-import { toastOutcome } from '../../../lib/toast-outcome';
 import { useRemoveEmail, useSetEmail, useSetEmailTopics } from '../api/notices';
 
 /** E-mail notices: an address used once confirmed, the topics it gets, its removal. */
@@ -65,17 +66,16 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
         </fieldset>
       )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          {email.address ? t('notices.email.change') : t('notices.email.label')}
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            className={inputClass('min-w-0')}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-          />
-        </label>
+        <LabelledInput
+          label={email.address ? t('notices.email.change') : t('notices.email.label')}
+          labelClassName="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700"
+          type="email"
+          required
+          autoComplete="email"
+          className={inputClass('min-w-0')}
+          value={address}
+          onValue={setAddress}
+        />
         <SubmitButton variant="secondary" pending={setEmail.isPending}>
           {t('notices.email.send')}
         </SubmitButton>
@@ -87,18 +87,15 @@ export function EmailNotices({ email }: { email: NoticeSettings['email'] }) {
               {t('notices.email.resend')}
             </Button>
           )}
-          <Button
+          <ChangeButton
             variant="ghost"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                undefined,
-                toastOutcome(() => t('notices.email.removed'), failedText),
-              )
-            }
+            change={remove}
+            variables={undefined}
+            done={() => t('notices.email.removed')}
+            failed={failedText}
           >
             {t('notices.email.remove')}
-          </Button>
+          </ChangeButton>
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { LabelledInput } from '../../../components/ui/labelled-input';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
@@ -35,16 +36,14 @@ export function GiftcardForm() {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t('giftcard.label')}
-        <input
-          className="rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase focus-visible:outline-2 focus-visible:outline-brand-600"
-          value={code}
-          autoComplete="off"
-          placeholder="XXXX-XXXX-XXXX-XXXX"
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </label>
+      <LabelledInput
+        label={t('giftcard.label')}
+        className="rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase focus-visible:outline-2 focus-visible:outline-brand-600"
+        value={code}
+        autoComplete="off"
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        onValue={setCode}
+      />
       <SubmitButton variant="secondary" pending={redeem.isPending}>
         {t('giftcard.activate')}
       </SubmitButton>

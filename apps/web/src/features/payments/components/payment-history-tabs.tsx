@@ -2,7 +2,7 @@ import { formatDollars } from '@portal/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { TabbedPanels } from '../../../components/ui/tabs';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { WalletActivityTable } from './wallet-activity';
@@ -29,59 +29,64 @@ export function PaymentHistoryTabs() {
   const show = (iso: string) => (Number.isFinite(Date.parse(iso)) ? date.format(new Date(iso)) : iso);
 
   return (
-    <Tabs defaultValue="payments">
-      <TabsList aria-label={t('history.title')}>
-        <TabsTrigger value="payments">{t('history.payments')}</TabsTrigger>
-        <TabsTrigger value="transactions">{t('history.transactions')}</TabsTrigger>
-        <TabsTrigger value="activity">{t('activity.title')}</TabsTrigger>
-      </TabsList>
-      <TabsContent value="activity">
-        <WalletActivityTable />
-      </TabsContent>
-      <TabsContent value="payments">
-        <HistoryTable
-          query={payments}
-          failed={t('history.loadFailed')}
-          empty={t('history.noPayments')}
-          headers={(['created', 'currency', 'amount', 'status', 'method'] as const).map((column) =>
-            t(`history.${column}`),
-          )}
-          rowTestId="payment-row"
-          rowKey={(payment) => payment.uuid}
-          cells={(payment) => (
-            <>
-              <td className={cell}>{show(payment.created)}</td>
-              <td className={cell}>{payment.currency}</td>
-              <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
-              <td className={cell}>{status(payment.status)}</td>
-              <td className={cell}>{method(payment.method)}</td>
-            </>
-          )}
-        />
-      </TabsContent>
-      <TabsContent value="transactions">
-        <HistoryTable
-          query={transactions}
-          failed={t('history.transactionsFailed')}
-          empty={t('history.noTransactions')}
-          headers={(['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
-            t(`history.${column}`),
-          )}
-          rowTestId="transaction-row"
-          rowKey={(entry) => entry.order_id}
-          cells={(entry) => (
-            <>
-              <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
-              <td className={cell}>{entry.id}</td>
-              <td className={cell}>{show(entry.end_time)}</td>
-              <td className={cell}>{show(entry.date)}</td>
-              <td className={cell}>{method(entry.method)}</td>
-              <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
-            </>
-          )}
-        />
-      </TabsContent>
-    </Tabs>
+    <TabbedPanels
+      label={t('history.title')}
+      defaultValue="payments"
+      tabs={[
+        {
+          value: 'payments',
+          label: t('history.payments'),
+          panel: (
+            <HistoryTable
+              query={payments}
+              failed={t('history.loadFailed')}
+              empty={t('history.noPayments')}
+              headers={(['created', 'currency', 'amount', 'status', 'method'] as const).map((column) =>
+                t(`history.${column}`),
+              )}
+              rowTestId="payment-row"
+              rowKey={(payment) => payment.uuid}
+              cells={(payment) => (
+                <>
+                  <td className={cell}>{show(payment.created)}</td>
+                  <td className={cell}>{payment.currency}</td>
+                  <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
+                  <td className={cell}>{status(payment.status)}</td>
+                  <td className={cell}>{method(payment.method)}</td>
+                </>
+              )}
+            />
+          ),
+        },
+        {
+          value: 'transactions',
+          label: t('history.transactions'),
+          panel: (
+            <HistoryTable
+              query={transactions}
+              failed={t('history.transactionsFailed')}
+              empty={t('history.noTransactions')}
+              headers={(['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
+                t(`history.${column}`),
+              )}
+              rowTestId="transaction-row"
+              rowKey={(entry) => entry.order_id}
+              cells={(entry) => (
+                <>
+                  <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
+                  <td className={cell}>{entry.id}</td>
+                  <td className={cell}>{show(entry.end_time)}</td>
+                  <td className={cell}>{show(entry.date)}</td>
+                  <td className={cell}>{method(entry.method)}</td>
+                  <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
+                </>
+              )}
+            />
+          ),
+        },
+        { value: 'activity', label: t('activity.title'), panel: <WalletActivityTable /> },
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { DurationSplit } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { ControlledProps } from '../../../components/ui/controlled-props';
+import { LabelledInput } from '../../../components/ui/labelled-input';
 import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/duration';
 
 const input =
@@ -16,18 +17,16 @@ const PRESET_DAYS = [1, 7, 30] as const;
 export function DurationInputs({ value, onChange }: ControlledProps<DurationSplit>) {
   const { t } = useTranslation('rentals');
   const field = (key: keyof DurationSplit, label: string, min: number) => (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-      {label}
-      <input
-        type="number"
-        inputMode="numeric"
-        min={min}
-        step={1}
-        className={input}
-        value={value[key]}
-        onChange={(event) => onChange(normaliseDuration({ ...value, [key]: wholeAtLeastZero(event.target.value) }))}
-      />
-    </label>
+    <LabelledInput
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      step={1}
+      className={input}
+      value={value[key]}
+      onValue={(text) => onChange(normaliseDuration({ ...value, [key]: wholeAtLeastZero(text) }))}
+    />
   );
   return (
     <div className="flex flex-col gap-3">

@@ -69,42 +69,60 @@ function Notes({ record }: { record: HistoryRecord }) {
   );
 }
 
+/** One action on a rental: what it calls, its text, and its accessible name where the text alone is vague. */
+interface Action {
+  key: string;
+  variant: 'primary' | 'secondary' | 'danger';
+  run: (record: HistoryRecord) => void;
+  text: string;
+  label?: string;
+}
+
+/** A rental's buttons, in one wrapping row in both the table and the cards. */
 function Actions({ record, props }: { record: HistoryRecord; props: HistoryRowsProps }) {
   const { t } = useTranslation('rentals');
+  const actions: (Action | false)[] = [
+    { key: 'copy', variant: 'secondary', run: props.onCopy, text: t('history.copy') },
+    {
+      key: 'manage',
+      variant: 'secondary',
+      run: props.onManage,
+      text: t('manage.button'),
+      label: t('manage.open', { id: record.id }),
+    },
+    // A disabled proxy cannot be extended: the server refuses it.
+    canExtend(record.status) &&
+      record.proxy_state !== 'disabled' && {
+        key: 'extend',
+        variant: 'primary',
+        run: props.onExtend,
+        text: t('history.extend'),
+        label: t('history.extendProxy', { id: record.id }),
+      },
+    props.canRefund(record) && {
+      key: 'refund',
+      variant: 'danger',
+      run: props.onRefund,
+      text: t('history.refund'),
+      label: t('history.refundProxy', { id: record.id }),
+    },
+  ];
   return (
-    <>
-      <Button variant="secondary" className="px-3 py-1" onClick={() => props.onCopy(record)}>
-        {t('history.copy')}
-      </Button>
-      <Button
-        variant="secondary"
-        className="px-3 py-1"
-        onClick={() => props.onManage(record)}
-        aria-label={t('manage.open', { id: record.id })}
-      >
-        {t('manage.button')}
-      </Button>
-      {/* A disabled proxy cannot be extended: the server refuses it. */}
-      {canExtend(record.status) && record.proxy_state !== 'disabled' && (
-        <Button
-          className="px-3 py-1"
-          onClick={() => props.onExtend(record)}
-          aria-label={t('history.extendProxy', { id: record.id })}
-        >
-          {t('history.extend')}
-        </Button>
-      )}
-      {props.canRefund(record) && (
-        <Button
-          variant="danger"
-          className="px-3 py-1"
-          onClick={() => props.onRefund(record)}
-          aria-label={t('history.refundProxy', { id: record.id })}
-        >
-          {t('history.refund')}
-        </Button>
-      )}
-    </>
+    <div className="flex flex-wrap gap-2">
+      {actions
+        .filter((action) => action !== false)
+        .map((action) => (
+          <Button
+            key={action.key}
+            variant={action.variant}
+            className="px-3 py-1"
+            onClick={() => action.run(record)}
+            aria-label={action.label}
+          >
+            {action.text}
+          </Button>
+        ))}
+    </div>
   );
 }
 
@@ -179,9 +197,7 @@ function HistoryTable(props: HistoryRowsProps) {
             <Traffic up={record.bytes_up} down={record.bytes_down} />
           </td>
           <td className="px-3 py-2">
-            <div className="flex flex-wrap gap-2">
-              <Actions record={record} props={props} />
-            </div>
+            <Actions record={record} props={props} />
           </td>
         </tr>
       ))}
@@ -240,9 +256,7 @@ function HistoryCards(props: HistoryRowsProps) {
                 <Traffic up={record.bytes_up} down={record.bytes_down} />
               </dd>
             </dl>
-            <div className="flex flex-wrap gap-2">
-              <Actions record={record} props={props} />
-            </div>
+            <Actions record={record} props={props} />
           </li>
         ))}
       </ul>

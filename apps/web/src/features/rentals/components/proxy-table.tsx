@@ -1,4 +1,5 @@
 import { formatCents, HOURS_PER_DAY, priceCents, type CatalogueProxy } from '@portal/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
 import { Button } from '../../../components/ui/button';
@@ -23,13 +24,41 @@ interface RowsProps {
   countryName: (code: string) => string;
 }
 
+/** What a table row and a card both show of one proxy, and what they do with it. */
+interface ItemProps {
+  proxy: CatalogueProxy;
+  isSelected: boolean;
+  onToggle: () => void;
+  onBuy: (id: number) => void;
+  countryName: (code: string) => string;
+}
+
 /**
  * One page of the catalogue: a table on wide screens, cards on small ones. Only
  * one of the two is rendered, and never more than the page's rows.
  */
-export function ProxyRows(props: RowsProps) {
+export function ProxyRows({ rows, selected, onToggle, onBuy, sort, onSort, onSortTo, countryName }: RowsProps) {
   const wide = useMediaQuery('(min-width: 768px)');
-  return wide ? <ProxyTable {...props} /> : <ProxyCards {...props} />;
+  // One loop for both layouts, so a row and a card cannot differ in what selects or buys their proxy.
+  const items = rows.map((proxy) => {
+    const item: ItemProps = {
+      proxy,
+      isSelected: selected.has(proxy.id),
+      onToggle: () => onToggle(proxy.id),
+      onBuy,
+      countryName,
+    };
+    return wide ? <ProxyTableRow key={proxy.id} {...item} /> : <ProxyCard key={proxy.id} {...item} />;
+  });
+  return wide ? (
+    <ProxyTable sort={sort} onSort={onSort}>
+      {items}
+    </ProxyTable>
+  ) : (
+    <ProxyCards sort={sort} onSortTo={onSortTo}>
+      {items}
+    </ProxyCards>
+  );
 }
 
 /** Buys one proxy straight from its row or card. */
@@ -50,7 +79,7 @@ function BuyButton({ id, onBuy }: { id: number; onBuy: (id: number) => void }) {
   );
 }
 
-function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName }: RowsProps) {
+function ProxyTable({ sort, onSort, children }: Pick<RowsProps, 'sort' | 'onSort'> & { children: ReactNode }) {
   const { t } = useTranslation('rentals');
   const header = (field: SortField | null, label: string) => {
     if (!field) return <th className="px-3 py-2 text-left font-semibold">{label}</th>;
@@ -93,54 +122,55 @@ function ProxyTable({ rows, selected, onToggle, onBuy, sort, onSort, countryName
         </>
       }
     >
-      {rows.map((proxy) => {
-        const isSelected = selected.has(proxy.id);
-        return (
-          <tr
-            key={proxy.id}
-            data-testid="proxy-row"
-            aria-selected={isSelected}
-            onClick={() => onToggle(proxy.id)}
-            className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
-          >
-            <td className="px-3 py-2">
-              <input
-                type="checkbox"
-                checked={isSelected}
-                aria-label={t('table.selectProxy', { id: proxy.id })}
-                onClick={(event) => event.stopPropagation()}
-                onChange={() => onToggle(proxy.id)}
-              />
-            </td>
-            <td className="px-3 py-2 tabular-nums">{proxy.id}</td>
-            <td className="px-3 py-2 font-mono">{proxy.ip}</td>
-            <td className="px-3 py-2">
-              <span className="flex items-center gap-2">
-                <CountryFlag code={proxy.country} />
-                {countryName(proxy.country)}
-              </span>
-            </td>
-            <td className="px-3 py-2">{proxy.region}</td>
-            <td className="px-3 py-2">{proxy.city}</td>
-            <td className="px-3 py-2">{proxy.ISP}</td>
-            <td className="px-3 py-2">{proxy.zip}</td>
-            <td className="px-3 py-2">
-              <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
-            </td>
-            <td className="px-3 py-2">{t(`proxyTypes.${proxy.type}`)}</td>
-            <td className="px-3 py-2">
-              <UdpMark udp={proxy.udp} />
-            </td>
-            <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
-              {dayPrice(proxy)}
-            </td>
-            <td className="px-3 py-2">
-              <BuyButton id={proxy.id} onBuy={onBuy} />
-            </td>
-          </tr>
-        );
-      })}
+      {children}
     </TableShell>
+  );
+}
+
+function ProxyTableRow({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
+  const { t } = useTranslation('rentals');
+  return (
+    <tr
+      data-testid="proxy-row"
+      aria-selected={isSelected}
+      onClick={onToggle}
+      className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
+    >
+      <td className="px-3 py-2">
+        <input
+          type="checkbox"
+          checked={isSelected}
+          aria-label={t('table.selectProxy', { id: proxy.id })}
+          onClick={(event) => event.stopPropagation()}
+          onChange={onToggle}
+        />
+      </td>
+      <td className="px-3 py-2 tabular-nums">{proxy.id}</td>
+      <td className="px-3 py-2 font-mono">{proxy.ip}</td>
+      <td className="px-3 py-2">
+        <span className="flex items-center gap-2">
+          <CountryFlag code={proxy.country} />
+          {countryName(proxy.country)}
+        </span>
+      </td>
+      <td className="px-3 py-2">{proxy.region}</td>
+      <td className="px-3 py-2">{proxy.city}</td>
+      <td className="px-3 py-2">{proxy.ISP}</td>
+      <td className="px-3 py-2">{proxy.zip}</td>
+      <td className="px-3 py-2">
+        <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+      </td>
+      <td className="px-3 py-2">{t(`proxyTypes.${proxy.type}`)}</td>
+      <td className="px-3 py-2">
+        <UdpMark udp={proxy.udp} />
+      </td>
+      <td className="px-3 py-2 font-semibold whitespace-nowrap tabular-nums" data-testid="day-price">
+        {dayPrice(proxy)}
+      </td>
+      <td className="px-3 py-2">
+        <BuyButton id={proxy.id} onBuy={onBuy} />
+      </td>
+    </tr>
   );
 }
 
@@ -183,52 +213,50 @@ function SortMenu({ sort, onSortTo }: Pick<RowsProps, 'sort' | 'onSortTo'>) {
   );
 }
 
-function ProxyCards({ rows, selected, onToggle, onBuy, countryName, sort, onSortTo }: RowsProps) {
-  const { t } = useTranslation('rentals');
+function ProxyCards({ sort, onSortTo, children }: Pick<RowsProps, 'sort' | 'onSortTo'> & { children: ReactNode }) {
   return (
     <>
       <SortMenu sort={sort} onSortTo={onSortTo} />
-      <ul className="flex flex-col gap-3">
-        {rows.map((proxy) => {
-          const isSelected = selected.has(proxy.id);
-          return (
-            <li
-              key={proxy.id}
-              data-testid="proxy-row"
-              // A list item takes no aria-selected: the checkbox inside says it, the border shows it.
-              data-selected={isSelected}
-              onClick={() => onToggle(proxy.id)}
-              className="rounded-2xl border border-transparent bg-white p-4 shadow-sm data-[selected=true]:border-brand-600"
-            >
-              <div className="flex items-center justify-between gap-2">
-                <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
-                  <input type="checkbox" checked={isSelected} onChange={() => onToggle(proxy.id)} />
-                  {t('table.idValue', { id: proxy.id })}
-                </label>
-                <span className="font-mono text-sm">{proxy.ip}</span>
-              </div>
-              <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-                <CountryFlag code={proxy.country} />
-                {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
-              </p>
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
-                <UdpMark udp={proxy.udp} />
-              </p>
-              <p className="mt-1 flex items-center justify-between gap-2 text-sm">
-                <span className="text-slate-700">{t(`proxyTypes.${proxy.type}`)}</span>
-                <span className="font-semibold tabular-nums" data-testid="day-price">
-                  {t('table.perDay', { price: dayPrice(proxy) })}
-                </span>
-              </p>
-              <div className="mt-2 flex items-center justify-between">
-                <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
-                <BuyButton id={proxy.id} onBuy={onBuy} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <ul className="flex flex-col gap-3">{children}</ul>
     </>
+  );
+}
+
+function ProxyCard({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
+  const { t } = useTranslation('rentals');
+  return (
+    <li
+      data-testid="proxy-row"
+      // A list item takes no aria-selected: the checkbox inside says it, the border shows it.
+      data-selected={isSelected}
+      onClick={onToggle}
+      className="rounded-2xl border border-transparent bg-white p-4 shadow-sm data-[selected=true]:border-brand-600"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
+          <input type="checkbox" checked={isSelected} onChange={onToggle} />
+          {t('table.idValue', { id: proxy.id })}
+        </label>
+        <span className="font-mono text-sm">{proxy.ip}</span>
+      </div>
+      <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+        <CountryFlag code={proxy.country} />
+        {[countryName(proxy.country), proxy.region, proxy.city].filter(Boolean).join(', ')}
+      </p>
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
+        <UdpMark udp={proxy.udp} />
+      </p>
+      <p className="mt-1 flex items-center justify-between gap-2 text-sm">
+        <span className="text-slate-700">{t(`proxyTypes.${proxy.type}`)}</span>
+        <span className="font-semibold tabular-nums" data-testid="day-price">
+          {t('table.perDay', { price: dayPrice(proxy) })}
+        </span>
+      </p>
+      <div className="mt-2 flex items-center justify-between">
+        <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+        <BuyButton id={proxy.id} onBuy={onBuy} />
+      </div>
+    </li>
   );
 }

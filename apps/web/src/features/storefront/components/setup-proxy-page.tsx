@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { TabbedPanels } from '../../../components/ui/tabs';
 import { ArticleLayout, ArticleSection, Steps } from './article-layout';
 
 const BROWSERS = ['chrome', 'firefox', 'edge'] as const;
@@ -13,20 +13,15 @@ export function SetupProxyPage() {
         <Steps ordered={false} items={t('ports.items', { returnObjects: true })} />
       </ArticleSection>
       <ArticleSection title={t('browsersTitle')}>
-        <Tabs defaultValue="chrome">
-          <TabsList aria-label={t('browsersLabel')}>
-            {BROWSERS.map((browser) => (
-              <TabsTrigger key={browser} value={browser}>
-                {t(`${browser}.name`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {BROWSERS.map((browser) => (
-            <TabsContent key={browser} value={browser}>
-              <Steps items={t(`${browser}.steps`, { returnObjects: true })} />
-            </TabsContent>
-          ))}
-        </Tabs>
+        <TabbedPanels
+          label={t('browsersLabel')}
+          defaultValue="chrome"
+          tabs={BROWSERS.map((browser) => ({
+            value: browser,
+            label: t(`${browser}.name`),
+            panel: <Steps items={t(`${browser}.steps`, { returnObjects: true })} />,
+          }))}
+        />
       </ArticleSection>
       <ArticleSection title={t('android.title')}>
         <Steps items={t('android.steps', { returnObjects: true })} />

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import type { ControlledProps } from '../../../../components/ui/controlled-props';
 import { inputClass } from '../../../../components/ui/input-class';
-import { cn } from '../../../../lib/cn';
 import type { AuditFilters } from '../api/audit-query';
 import { useOperators } from '../api/operators';
-import { Field, SelectField } from '../components/field';
+import { SelectField, TextField } from '../components/field';
 
 /** What the action field suggests: each family (`proxies`: all of them), then each action. */
 const SUGGESTED_ACTIONS = [...AUDIT_FAMILIES, ...AUDIT_ACTIONS];
@@ -61,12 +60,12 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
         ]}
         className={field}
       />
-      <Field
+      <TextField
         label={t('audit.filters.action')}
         placeholder="proxies.disable"
         value={action}
-        onChange={(event) => setAction(event.target.value)}
-        className={cn(field, 'w-44 font-mono')}
+        onValue={setAction}
+        inputClassName="w-44 font-mono"
         error={error}
         list={actionList}
       />
@@ -86,13 +85,5 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
 
 /** One end of the time range, in the browser's time zone. */
 function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <Field
-      label={label}
-      type="datetime-local"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className={inputClass('text-sm')}
-    />
-  );
+  return <TextField label={label} type="datetime-local" value={value} onValue={onChange} />;
 }

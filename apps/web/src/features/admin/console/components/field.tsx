@@ -37,6 +37,24 @@ export function Field({ label, error, wrapperClassName, id, ...input }: FieldPro
   );
 }
 
+type TextFieldProps = Omit<FieldProps, 'onChange' | 'className'> & {
+  /** Called with the input's text on every change. */
+  onValue: (value: string) => void;
+  /** Classes added to the console's small text input: its width, its font. */
+  inputClassName?: string;
+};
+
+/** A console form's small text input whose text goes straight to the caller's state. */
+export function TextField({ onValue, inputClassName, ...field }: TextFieldProps) {
+  return (
+    <Field
+      {...field}
+      onChange={(event) => onValue(event.target.value)}
+      className={inputClass(cn('text-sm', inputClassName))}
+    />
+  );
+}
+
 /** A labelled select of a console form or filter bar: its options as `[value, text]` pairs. */
 export function SelectField({
   label,

@@ -5,9 +5,8 @@ import { SubmitButton } from '../../../../components/ui/submit-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { TitledSection } from '../components/titled-section';
-import { Field } from '../components/field';
+import { TextField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
-import { inputClass } from '../../../../components/ui/input-class';
 
 type Errors = { amount?: string; reason?: string };
 
@@ -48,28 +47,25 @@ export function AdjustForm({ customerId }: { customerId: number }) {
     );
   }
 
-  const field = inputClass('text-sm');
   return (
     <TitledSection title={t('customer.adjust.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
-        <Field
+        <TextField
           id={amountId}
           label={t('customer.adjust.amount')}
           inputMode="decimal"
           value={amount}
           placeholder="-2.50"
-          onChange={(event) => setAmount(event.target.value)}
+          onValue={setAmount}
           error={errors.amount}
-          className={field}
         />
-        <Field
+        <TextField
           label={t('customer.adjust.reason')}
           value={reason}
           maxLength={MAX_ADJUSTMENT_REASON_LENGTH}
           required
-          onChange={(event) => setReason(event.target.value)}
+          onValue={setReason}
           error={errors.reason}
-          className={field}
         />
         <SubmitButton className="sm:mt-6" pending={adjust.isPending} pendingLabel={t('customer.adjust.submitting')}>
           {t('customer.adjust.submit')}

@@ -21,11 +21,10 @@ import { PagedTable } from '../components/paged-table';
 import { usePaging } from '../components/pager';
 import { ScreenHeader, td } from '../components/table';
 import { TitledSection } from '../components/titled-section';
-import { Field, SelectField } from '../components/field';
+import { SelectField, TextField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
 import { useConsoleFormat } from '../components/use-console-format';
 import { NewCodes } from './new-codes';
-import { inputClass } from '../../../../components/ui/input-class';
 
 const FILTERS = ['all', 'unused', 'used'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -84,25 +83,24 @@ function CreateForm() {
     );
   }
 
-  const field = inputClass('text-sm');
   return (
     <>
       <TitledSection title={t('giftcards.create.title')}>
         <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-          <Field
+          <TextField
             id={amountId}
             label={t('giftcards.create.amount')}
             inputMode="decimal"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            className={cn(field, 'w-36')}
+            onValue={setAmount}
+            inputClassName="w-36"
           />
-          <Field
+          <TextField
             label={t('giftcards.create.count')}
             inputMode="numeric"
             value={count}
-            onChange={(event) => setCount(event.target.value)}
-            className={cn(field, 'w-28')}
+            onValue={setCount}
+            inputClassName="w-28"
           />
           <SubmitButton pending={create.isPending} pendingLabel={t('giftcards.create.submitting')}>
             {t('giftcards.create.submit')}

@@ -2,11 +2,9 @@ import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/ui/submit-button';
-import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
-import { cn } from '../../../../lib/cn';
 import { useCreateNode } from '../api/nodes';
-import { Field } from '../components/field';
+import { TextField } from '../components/field';
 import { OnceValue, ShownOnce } from '../components/shown-once';
 import { TitledSection } from '../components/titled-section';
 
@@ -49,22 +47,22 @@ export function AddNode() {
   return (
     <TitledSection title={t('nodes.add.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-        <Field
+        <TextField
           label={t('nodes.add.name')}
           value={name}
           maxLength={MAX_NODE_NAME_LENGTH}
-          onChange={(event) => setName(event.target.value)}
+          onValue={setName}
           error={errors.name ?? null}
-          className={cn(inputClass('text-sm'), 'w-48')}
+          inputClassName="w-48"
         />
-        <Field
+        <TextField
           label={t('nodes.add.host')}
           value={host}
           maxLength={MAX_NODE_HOST_LENGTH}
           placeholder="node1.example.net"
-          onChange={(event) => setHost(event.target.value)}
+          onValue={setHost}
           error={errors.host ?? null}
-          className={cn(inputClass('text-sm'), 'w-64')}
+          inputClassName="w-64"
         />
         <SubmitButton pending={create.isPending}>{t('nodes.add.submit')}</SubmitButton>
       </form>

@@ -9,7 +9,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useUnlockOperator } from '../api/operators';
-import { Field, SelectField } from '../components/field';
+import { SelectField, TextField } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ShownOnce } from '../components/shown-once';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
@@ -66,13 +66,13 @@ function CreateForm() {
   return (
     <TitledSection title={t('operators.create.title')}>
       <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
-        <Field
+        <TextField
           label={t('operators.create.name')}
           value={name}
           maxLength={40}
-          onChange={(event) => setName(event.target.value)}
+          onValue={setName}
           error={error}
-          className={cn(inputClass('text-sm'), 'w-56')}
+          inputClassName="w-56"
         />
         <SelectField
           label={t('operators.create.role')}

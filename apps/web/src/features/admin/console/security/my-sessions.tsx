@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
+import { ChangeButton } from '../../../../components/ui/change-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
-import { toastOutcome } from '../../../../lib/toast-outcome';
 import { useAdminSessions, useEndAdminSession } from '../api/sessions';
 import { QueryState } from '../components/query-state';
 import { EmptyRow, Table, TableHead, td } from '../components/table';
@@ -48,19 +47,16 @@ export function MySessions() {
                       {t('security.sessions.current')}
                     </span>
                   ) : (
-                    <Button
+                    <ChangeButton
                       variant="secondary"
-                      disabled={end.isPending}
-                      onClick={() =>
-                        end.mutate(
-                          session.id,
-                          toastOutcome(() => t('security.sessions.ended'), apiErrorText),
-                        )
-                      }
+                      change={end}
+                      variables={session.id}
+                      done={() => t('security.sessions.ended')}
+                      failed={apiErrorText}
                       aria-label={t('security.sessions.endLabel', { at: format.dateTime(session.createdAt) })}
                     >
                       {t('security.sessions.end')}
-                    </Button>
+                    </ChangeButton>
                   )}
                 </td>
               </tr>

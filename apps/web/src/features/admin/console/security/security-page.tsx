@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Button } from '../../../../components/ui/button';
 import { SubmitButton } from '../../../../components/ui/submit-button';
-import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
-import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { useConfirmTotp, useEnrollTotp } from '../api/totp';
-import { Field } from '../components/field';
+import { TextField } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
 import { TitledSection } from '../components/titled-section';
@@ -100,14 +98,14 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
             <CopySecret item={t('copySecret.key')} value={enroll.data.secret} />
           </div>
           <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-            <Field
+            <TextField
               label={t('security.setup.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onValue={setCode}
               error={error}
-              className={cn(inputClass('text-sm'), 'w-36')}
+              inputClassName="w-36"
             />
             <SubmitButton pending={confirm.isPending}>{t('security.setup.confirm')}</SubmitButton>
           </form>
