@@ -1,5 +1,5 @@
 import process from 'node:process';
-import { InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import type { z } from 'zod';
 import { roleMayCall, type AdminRole, type AuditAction, type Endpoint } from '@portal/contract';
 import { recordAudit, recordFlood, type AuditActor } from '../audit/audit-service';
@@ -61,11 +61,6 @@ export function table(header: string[], rows: (string | number | null)[][]): voi
   console.log(header.join('\t'));
   for (const row of rows) console.log(row.map((cell) => cell ?? '').join('\t'));
 }
-
-export const wholeNumber = (value: string) => {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
-  return Number(value);
-};
 
 /** An argument that looks like a number becomes one, as in a JSON body; the schema judges the rest. */
 export const numberOrText = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
@@ -138,4 +133,31 @@ export function requestOf<S extends z.ZodType>(schema: S, input: unknown): z.out
 /** Command-line actions that are not operator actions of the API (restore, the move) are audited here. */
 export async function cliAudit(db: Database, action: AuditAction, details: Record<string, unknown>): Promise<void> {
   await recordAudit(db, { actor: await cliActor(db), action, details, at: systemClock.now() });
+}
+
+type OperatorDeps = Parameters<Parameters<typeof asOperator>[1]>[0];
+type OperatorActor = Parameters<Parameters<typeof asOperator>[1]>[1];
+
+/**
+ * `<name> <id>`: one operator call on one row. The id is read with the call's own path schema, so
+ * a bad one is refused as the API refuses it; `done` is the line printed when the call succeeds.
+ */
+export function addRowCommand<Id, T>(
+  parent: Command,
+  command: {
+    name: string;
+    description: string;
+    endpoint: Pick<Endpoint, 'operationId' | 'summary' | 'roles'> & { request: { params: z.ZodType<{ id: Id }> } };
+  },
+  act: (deps: OperatorDeps, actor: OperatorActor, id: Id) => Promise<T>,
+  done: (id: Id, result: T) => string,
+): void {
+  parent
+    .command(`${command.name} <id>`)
+    .description(command.description)
+    .action(async (text: string) => {
+      const { id } = requestOf(command.endpoint.request.params, { id: text });
+      const result = await asOperator(command.endpoint, (deps, actor) => act(deps, actor, id));
+      console.log(done(id, result));
+    });
 }

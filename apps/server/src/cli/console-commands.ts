@@ -2,12 +2,10 @@ import {
   auditEndpoint,
   AuditQuerySchema,
   formatDollars,
-  GiftcardIdParamsSchema,
   listGiftcardsEndpoint,
   newsAddEndpoint,
   NewsAddRequestSchema,
   newsDeleteEndpoint,
-  NewsIdParamsSchema,
   revealGiftcardEndpoint,
 } from '@portal/contract';
 import type { Command } from 'commander';
@@ -18,7 +16,7 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { asOperator, numberOrText, requestOf, table, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, numberOrText, requestOf, table, withDatabase } from './cli-support';
 
 const money = (dollars: number) => formatDollars(dollars);
 
@@ -98,14 +96,16 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
       );
       console.log(`${cards.length} gift cards`);
     });
-  giftcards
-    .command('reveal <id>')
-    .description('print one code in full again (owner and finance; audited)')
-    .action(async (id: string) => {
-      const params = requestOf(GiftcardIdParamsSchema, { id });
-      const code = await asOperator(revealGiftcardEndpoint, (deps, actor) => revealGiftcard(deps, actor, params.id));
-      console.log(code);
-    });
+  addRowCommand(
+    giftcards,
+    {
+      name: 'reveal',
+      description: 'print one code in full again (owner and finance; audited)',
+      endpoint: revealGiftcardEndpoint,
+    },
+    revealGiftcard,
+    (_id, code) => code,
+  );
 
   const news = program.command('news').description('the public news feed');
   news
@@ -135,14 +135,12 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
       const item = await asOperator(newsAddEndpoint, (deps, actor) => addNewsBy(deps, actor, input));
       console.log(`News item ${item._id} added.`);
     });
-  news
-    .command('delete <id>')
-    .description('remove an item')
-    .action(async (id: string) => {
-      const params = requestOf(NewsIdParamsSchema, { id });
-      await asOperator(newsDeleteEndpoint, (deps, actor) => deleteNewsBy(deps, actor, params.id));
-      console.log(`News item ${id} deleted.`);
-    });
+  addRowCommand(
+    news,
+    { name: 'delete', description: 'remove an item', endpoint: newsDeleteEndpoint },
+    deleteNewsBy,
+    (id) => `News item ${id} deleted.`,
+  );
 
   program
     .command('audit')

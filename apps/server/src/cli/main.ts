@@ -11,7 +11,6 @@ import {
   GiftcardCreateRequestSchema,
   importProxiesEndpoint,
   ProxyCheckRequestSchema,
-  ProxyIdParamsSchema,
   ProxyImportQuerySchema,
   ProxyImportRequestSchema,
   type RowProblem,
@@ -25,7 +24,7 @@ import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { verifyLedger } from '../ledger/ledger-service';
-import { asOperator, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
@@ -124,14 +123,12 @@ proxies
     console.log(`${rows.length} proxies`);
   });
 
-proxies
-  .command('enable <id>')
-  .description('put a proxy back in the catalogue')
-  .action(async (id: string) => {
-    const params = requestOf(ProxyIdParamsSchema, { id });
-    await asOperator(enableProxyEndpoint, (deps, actor) => setProxyEnabledBy(deps, actor, params.id, true));
-    console.log(`Proxy ${id} enabled.`);
-  });
+addRowCommand(
+  proxies,
+  { name: 'enable', description: 'put a proxy back in the catalogue', endpoint: enableProxyEndpoint },
+  (deps, actor, id) => setProxyEnabledBy(deps, actor, id, true),
+  (id) => `Proxy ${id} enabled.`,
+);
 
 addDisableCommand(proxies);
 addNodeCommands(program, proxies);

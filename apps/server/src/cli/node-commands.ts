@@ -2,7 +2,6 @@ import {
   createNodeEndpoint,
   listNodesEndpoint,
   NodeCreateRequestSchema,
-  NodeIdParamsSchema,
   ProxyIdParamsSchema,
   ProxyNodeRequestSchema,
   revokeNodeEndpoint,
@@ -10,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from '../nodes/admin-nodes-service';
-import { asOperator, numberOrText, requestOf } from './cli-support';
+import { addRowCommand, asOperator, numberOrText, requestOf } from './cli-support';
 
 /** `shop` (or `none`) is the shop's own gateway; anything else is read as a node id. */
 const nodeChoice = (value: string): number | string | null =>
@@ -63,14 +62,16 @@ export function addNodeCommands(program: Command, proxies: Command): void {
         `\nOn the node's server:\nPANEL_URL=${panelUrl} NODE_TOKEN=${token} GATEWAY_HOST=${node.host} npm run gateway`,
       );
     });
-  nodes
-    .command('revoke <id>')
-    .description('revoke a node: its token stops working at once and the node stops serving')
-    .action(async (id: string) => {
-      const params = requestOf(NodeIdParamsSchema, { id });
-      await asOperator(revokeNodeEndpoint, (deps, actor) => revokeNodeBy(deps, actor, params.id));
-      console.log(`Node ${params.id} revoked.`);
-    });
+  addRowCommand(
+    nodes,
+    {
+      name: 'revoke',
+      description: 'revoke a node: its token stops working at once and the node stops serving',
+      endpoint: revokeNodeEndpoint,
+    },
+    revokeNodeBy,
+    (id) => `Node ${id} revoked.`,
+  );
 
   proxies
     .command('node <id> <node-id|shop>')

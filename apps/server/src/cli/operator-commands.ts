@@ -12,7 +12,7 @@ import { createOperator, listOperators, removeOperator } from '../admin/operator
 import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service';
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
-import { asOperator, namedOperator, requestOf, table, wholeNumber, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, namedOperator, requestOf, table, withDatabase } from './cli-support';
 
 /** Turning off someone's authenticator has no API twin: it is the owner's alone. */
 const TOTP_OFF = { operationId: 'cliTotpOff', summary: "Turn off an operator's authenticator app" };
@@ -48,13 +48,12 @@ export function addOperatorCommands(program: Command): void {
       console.log(secretCode);
     });
 
-  team
-    .command('remove <id>')
-    .description('remove an operator; their sessions end at once')
-    .action(async (id: string) => {
-      await asOperator(deleteOperatorEndpoint, (deps, actor) => removeOperator(deps, actor, wholeNumber(id)));
-      console.log(`Operator ${id} removed.`);
-    });
+  addRowCommand(
+    team,
+    { name: 'remove', description: 'remove an operator; their sessions end at once', endpoint: deleteOperatorEndpoint },
+    removeOperator,
+    (id) => `Operator ${id} removed.`,
+  );
 
   team
     .command('totp-off <name>')
@@ -91,11 +90,14 @@ export function addOperatorCommands(program: Command): void {
         list.map((s) => [s.id, s.createdAt, s.expiresAt, s.source, s.secondFactor ? 'yes' : 'no', s.userAgent]),
       );
     });
-  sessions
-    .command('end <id>')
-    .description('end one of your sessions: its token stops working at once')
-    .action(async (id: string) => {
-      await asOperator(endAdminSessionEndpoint, (deps, actor) => endOwnSession(deps, actor, wholeNumber(id)));
-      console.log(`Session ${id} ended.`);
-    });
+  addRowCommand(
+    sessions,
+    {
+      name: 'end',
+      description: 'end one of your sessions: its token stops working at once',
+      endpoint: endAdminSessionEndpoint,
+    },
+    endOwnSession,
+    (id) => `Session ${id} ended.`,
+  );
 }
