@@ -139,25 +139,39 @@ type OperatorDeps = Parameters<Parameters<typeof asOperator>[1]>[0];
 type OperatorActor = Parameters<Parameters<typeof asOperator>[1]>[1];
 
 /**
- * `<name> <id>`: one operator call on one row. The id is read with the call's own path schema, so
- * a bad one is refused as the API refuses it; `done` is the line printed when the call succeeds.
+ * How a row command finds its row from its one argument: `read` runs first, on the text alone (a
+ * bad id is refused before the database is opened), and answers the lookup run once it is.
  */
+export interface RowArgument<Id> {
+  name: string;
+  read: (text: string) => (db: Database) => Id | Promise<Id>;
+}
+
+/** The row's id, read with the call's own path schema, so a bad one is refused as the API refuses it. */
+export function byId<Id>(endpoint: { request: { params: z.ZodType<{ id: Id }> } }): RowArgument<Id> {
+  return {
+    name: 'id',
+    read: (text) => {
+      const { id } = requestOf(endpoint.request.params, { id: text });
+      return () => id;
+    },
+  };
+}
+
+/** `<name> <argument>`: one operator call on one row; `done` is the line printed when it succeeds. */
 export function addRowCommand<Id, T>(
   parent: Command,
-  command: {
-    name: string;
-    description: string;
-    endpoint: Pick<Endpoint, 'operationId' | 'summary' | 'roles'> & { request: { params: z.ZodType<{ id: Id }> } };
-  },
+  command: { name: string; description: string; endpoint: Pick<Endpoint, 'operationId' | 'summary' | 'roles'> },
+  row: RowArgument<Id>,
   act: (deps: OperatorDeps, actor: OperatorActor, id: Id) => Promise<T>,
-  done: (id: Id, result: T) => string,
+  done: (text: string, result: T) => string,
 ): void {
   parent
-    .command(`${command.name} <id>`)
+    .command(`${command.name} <${row.name}>`)
     .description(command.description)
     .action(async (text: string) => {
-      const { id } = requestOf(command.endpoint.request.params, { id: text });
-      const result = await asOperator(command.endpoint, (deps, actor) => act(deps, actor, id));
-      console.log(done(id, result));
+      const find = row.read(text);
+      const result = await asOperator(command.endpoint, async (deps, actor) => act(deps, actor, await find(deps.db)));
+      console.log(done(text, result));
     });
 }

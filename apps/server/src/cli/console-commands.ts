@@ -16,7 +16,7 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { addRowCommand, asOperator, numberOrText, requestOf, table, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, byId, numberOrText, requestOf, table, withDatabase } from './cli-support';
 
 const money = (dollars: number) => formatDollars(dollars);
 
@@ -103,6 +103,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
       description: 'print one code in full again (owner and finance; audited)',
       endpoint: revealGiftcardEndpoint,
     },
+    byId(revealGiftcardEndpoint),
     revealGiftcard,
     (_id, code) => code,
   );
@@ -138,6 +139,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
   addRowCommand(
     news,
     { name: 'delete', description: 'remove an item', endpoint: newsDeleteEndpoint },
+    byId(newsDeleteEndpoint),
     deleteNewsBy,
     (id) => `News item ${id} deleted.`,
   );

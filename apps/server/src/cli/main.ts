@@ -24,7 +24,7 @@ import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { verifyLedger } from '../ledger/ledger-service';
-import { addRowCommand, asOperator, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
@@ -126,6 +126,7 @@ proxies
 addRowCommand(
   proxies,
   { name: 'enable', description: 'put a proxy back in the catalogue', endpoint: enableProxyEndpoint },
+  byId(enableProxyEndpoint),
   (deps, actor, id) => setProxyEnabledBy(deps, actor, id, true),
   (id) => `Proxy ${id} enabled.`,
 );

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from '../nodes/admin-nodes-service';
-import { addRowCommand, asOperator, numberOrText, requestOf } from './cli-support';
+import { addRowCommand, asOperator, byId, numberOrText, requestOf } from './cli-support';
 
 /** `shop` (or `none`) is the shop's own gateway; anything else is read as a node id. */
 const nodeChoice = (value: string): number | string | null =>
@@ -69,6 +69,7 @@ export function addNodeCommands(program: Command, proxies: Command): void {
       description: 'revoke a node: its token stops working at once and the node stops serving',
       endpoint: revokeNodeEndpoint,
     },
+    byId(revokeNodeEndpoint),
     revokeNodeBy,
     (id) => `Node ${id} revoked.`,
   );

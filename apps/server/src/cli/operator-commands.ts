@@ -12,10 +12,25 @@ import { createOperator, listOperators, removeOperator } from '../admin/operator
 import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service';
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
-import { addRowCommand, asOperator, namedOperator, requestOf, table, withDatabase } from './cli-support';
+import {
+  addRowCommand,
+  asOperator,
+  byId,
+  namedOperator,
+  type RowArgument,
+  requestOf,
+  table,
+  withDatabase,
+} from './cli-support';
 
 /** Turning off someone's authenticator has no API twin: it is the owner's alone. */
 const TOTP_OFF = { operationId: 'cliTotpOff', summary: "Turn off an operator's authenticator app" };
+
+/** An operator on the team by name (the owner's commands name whom they act on). */
+const byName: RowArgument<number> = {
+  name: 'name',
+  read: (name) => async (db) => (await namedOperator(db, name)).id,
+};
 
 /** The operator team from the command line: the same calls as the console's Operators screen. */
 export function addOperatorCommands(program: Command): void {
@@ -51,31 +66,35 @@ export function addOperatorCommands(program: Command): void {
   addRowCommand(
     team,
     { name: 'remove', description: 'remove an operator; their sessions end at once', endpoint: deleteOperatorEndpoint },
+    byId(deleteOperatorEndpoint),
     removeOperator,
     (id) => `Operator ${id} removed.`,
   );
 
-  team
-    .command('totp-off <name>')
-    .description("turn off an operator's authenticator app (a lost phone and lost recovery codes)")
-    .action(async (name: string) => {
-      await asOperator(TOTP_OFF, async (deps, actor) =>
-        turnOffTotp(deps, actor, (await namedOperator(deps.db, name)).id),
-      );
-      console.log(
-        `The authenticator app of ${name} is off and their sessions ended: the secret code alone logs in until one is set up.`,
-      );
-    });
+  addRowCommand(
+    team,
+    {
+      name: 'totp-off',
+      description: "turn off an operator's authenticator app (a lost phone and lost recovery codes)",
+      endpoint: TOTP_OFF,
+    },
+    byName,
+    turnOffTotp,
+    (name) =>
+      `The authenticator app of ${name} is off and their sessions ended: the secret code alone logs in until one is set up.`,
+  );
 
-  team
-    .command('unlock <name>')
-    .description('let an operator log in again after too many wrong authenticator codes locked them')
-    .action(async (name: string) => {
-      await asOperator(unlockOperatorEndpoint, async (deps, actor) =>
-        unlockOperator(deps, actor, (await namedOperator(deps.db, name)).id),
-      );
-      console.log(`${name} is unlocked.`);
-    });
+  addRowCommand(
+    team,
+    {
+      name: 'unlock',
+      description: 'let an operator log in again after too many wrong authenticator codes locked them',
+      endpoint: unlockOperatorEndpoint,
+    },
+    byName,
+    unlockOperator,
+    (name) => `${name} is unlocked.`,
+  );
 
   const sessions = program.command('sessions').description("your own admin sessions (the owner's, or --operator's)");
   sessions
@@ -97,6 +116,7 @@ export function addOperatorCommands(program: Command): void {
       description: 'end one of your sessions: its token stops working at once',
       endpoint: endAdminSessionEndpoint,
     },
+    byId(endAdminSessionEndpoint),
     endOwnSession,
     (id) => `Session ${id} ended.`,
   );
