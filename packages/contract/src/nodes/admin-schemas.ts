@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema, successResponse } from '../common/schemas';
+import { NodeIdentitySchema } from './channel';
 
 /**
  * Gateway nodes as the operators manage them. A node's token is answered once, when it is added;
@@ -37,10 +38,8 @@ export type NodeCreateRequest = z.input<typeof NodeCreateRequestSchema>;
 
 export const NodeIdParamsSchema = z.object({ id: IdParamSchema });
 
-export const NodeViewSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  host: z.string(),
+/** A node as the console lists it: the identity its own report is answered with, then its state. */
+export const NodeViewSchema = NodeIdentitySchema.extend({
   createdAt: z.string(),
   /** Revoked nodes stay listed (their proxies and history name them); their token opens nothing. */
   revokedAt: z.string().nullable(),

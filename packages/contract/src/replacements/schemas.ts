@@ -65,15 +65,15 @@ export const ReplacementSchema = z.object({
 });
 export type Replacement = z.infer<typeof ReplacementSchema>;
 
-/** What a history row shows of the rental's latest replacement. */
+/**
+ * What a history row shows of the rental's latest replacement: the proxy it left, then why and
+ * when, as the replacement itself says.
+ */
 export const ReplacedFromSchema = z.object({
   proxy_id: z.number().int(),
   ip: z.string(),
   country: z.string(),
-  reason: z.string().nullable(),
-  automatic: z.boolean(),
-  /** ISO 8601 */
-  at: z.string(),
+  ...ReplacementSchema.pick({ reason: true, automatic: true, at: true }).shape,
 });
 export type ReplacedFrom = z.infer<typeof ReplacedFromSchema>;
 
