@@ -265,18 +265,16 @@ export async function findProxy(db: Queryable, id: number): Promise<ProxyRow | u
   return firstRow(db, proxies, eq(proxies.id, id));
 }
 
-/** Whether the proxy is enabled; undefined when there is no such proxy. */
 /** The proxy, its row locked for the rest of the transaction (a purchase, a replacement). */
 export async function lockProxy(tx: Queryable, proxyId: number): Promise<ProxyRow | undefined> {
   return lockedRow(tx, proxies, eq(proxies.id, proxyId));
 }
 
+/** Whether the proxy is enabled; undefined when there is no such proxy. */
 export async function proxyEnabled(db: Queryable, id: number): Promise<boolean | undefined> {
   const [proxy] = await db.select({ enabled: proxies.enabled }).from(proxies).where(eq(proxies.id, id));
   return proxy?.enabled;
 }
-
-/** The rentals that hold the proxy now; with `lock`, locked for the rest of the transaction. */
 
 /** The health check looked at the proxy at `at`, with a result that says nothing of it. */
 export async function markProxyChecked(db: Queryable, proxyId: number, at: Date): Promise<void> {
