@@ -26,7 +26,6 @@ export {
   failingSinceOr,
   findProxies,
   saveInspection,
-  type DueClaim,
   type ProxyUpdate,
 } from './inspection-repository';
 export type { ProxyRow } from './inventory-repository';

@@ -7,7 +7,7 @@ import { addToBalance, lockUserBalance } from '../accounts/wallet-balance';
 import { balancesAndLedgerSums, insertLedgerEntry } from './ledger-repository';
 
 /** The operator's customer detail lists the customer's newest ledger rows. */
-export { newestLedgerRows, type LedgerRow } from './ledger-repository';
+export { newestLedgerRows } from './ledger-repository';
 
 export interface LedgerEntryInput {
   userId: number;
