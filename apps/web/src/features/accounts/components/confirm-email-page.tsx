@@ -30,17 +30,23 @@ export function ConfirmEmailPage() {
     document.title = t('confirmEmail.title');
   }, [t]);
 
-  const press = () =>
-    confirm.mutate(token, {
-      onSettled: () =>
-        setParams(
-          (current) => {
-            current.delete('token');
-            return current;
-          },
-          { replace: true },
-        ),
-    });
+  const settled = confirm.isSuccess || confirm.isError;
+  const tokenShown = params.has('token');
+  useEffect(() => {
+    // An effect rather than mutate's onSettled: React Query drops a mutate call's own callbacks
+    // when its observer is re-created first, and the token would then stay in the address bar.
+    if (settled && tokenShown) {
+      setParams(
+        (current) => {
+          current.delete('token');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  }, [settled, tokenShown, setParams]);
+
+  const press = () => confirm.mutate(token);
 
   const invalid = !token || (isApiError(confirm.error) && confirm.error.code === 'EMAIL_TOKEN_INVALID');
   let heading = t('confirmEmail.title');
