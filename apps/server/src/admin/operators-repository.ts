@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { firstRow, lockedRow } from '../db/first-row';
+import { firstRow, lockedRow, updateWon } from '../db/first-row';
 import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/tables/admin';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -81,12 +81,12 @@ export async function setPendingTotpSecret(db: Queryable, id: number, secret: st
  * won); answers whether this one did.
  */
 export async function turnOnTotp(tx: Queryable, id: number, secret: string | null, step: number): Promise<boolean> {
-  const turnedOn = await tx
-    .update(operators)
-    .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
-    .where(and(eq(operators.id, id), isNull(operators.totpSecret)))
-    .returning({ id: operators.id });
-  return turnedOn.length > 0;
+  return updateWon(
+    tx,
+    operators,
+    { totpSecret: secret, totpPendingSecret: null, totpLastStep: step },
+    and(eq(operators.id, id), isNull(operators.totpSecret)),
+  );
 }
 
 /** Forgets an operator's authenticator (on and waiting); answers the operator, or nothing when removed. */
@@ -112,19 +112,17 @@ export async function insertRecoveryCodes(tx: Queryable, operatorId: number, cod
  * processes cannot both accept one code. Answers whether it won.
  */
 export async function acceptTotpStep(db: Queryable, id: number, step: number): Promise<boolean> {
-  const won = await db
-    .update(operators)
-    .set({ totpLastStep: step })
-    // A guess in flight when another one locked the operator is not accepted either.
-    .where(
-      and(
-        eq(operators.id, id),
-        isNull(operators.lockedAt),
-        or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
-      ),
-    )
-    .returning({ id: operators.id });
-  return won.length > 0;
+  // A guess in flight when another one locked the operator is not accepted either.
+  return updateWon(
+    db,
+    operators,
+    { totpLastStep: step },
+    and(
+      eq(operators.id, id),
+      isNull(operators.lockedAt),
+      or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+    ),
+  );
 }
 
 /** Spends an unused recovery code of an operator who is not locked; answers whether it was spent. */
@@ -134,19 +132,17 @@ export async function useRecoveryCode(
   codeHash: string,
   now: Date,
 ): Promise<boolean> {
-  const used = await db
-    .update(operatorRecoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(operatorRecoveryCodes.operatorId, operatorId),
-        eq(operatorRecoveryCodes.codeHash, codeHash),
-        isNull(operatorRecoveryCodes.usedAt),
-        sql`not exists (select 1 from ${operators} where ${operators.id} = ${operatorId} and ${operators.lockedAt} is not null)`,
-      ),
-    )
-    .returning({ id: operatorRecoveryCodes.id });
-  return used.length > 0;
+  return updateWon(
+    db,
+    operatorRecoveryCodes,
+    { usedAt: now },
+    and(
+      eq(operatorRecoveryCodes.operatorId, operatorId),
+      eq(operatorRecoveryCodes.codeHash, codeHash),
+      isNull(operatorRecoveryCodes.usedAt),
+      sql`not exists (select 1 from ${operators} where ${operators.id} = ${operatorId} and ${operators.lockedAt} is not null)`,
+    ),
+  );
 }
 
 export async function setTotpFailures(

@@ -175,3 +175,19 @@ export function addRowCommand<Id, T>(
       console.log(done(text, result));
     });
 }
+
+/**
+ * `<name>`: a command that only reads, so no operator acts and no audit row is written; `print`
+ * shows what `read` found.
+ */
+export function addReadCommand<T>(
+  parent: Command,
+  command: { name: string; description: string },
+  read: (db: Database) => Promise<T>,
+  print: (result: T) => void,
+): void {
+  parent
+    .command(command.name)
+    .description(command.description)
+    .action(async () => print(await withDatabase(read)));
+}

@@ -16,7 +16,16 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import { addRowCommand, asOperator, byId, numberOrText, requestOf, table, withDatabase } from './cli-support';
+import {
+  addReadCommand,
+  addRowCommand,
+  asOperator,
+  byId,
+  numberOrText,
+  requestOf,
+  table,
+  withDatabase,
+} from './cli-support';
 
 const money = (dollars: number) => formatDollars(dollars);
 
@@ -109,16 +118,12 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
   );
 
   const news = program.command('news').description('the public news feed');
-  news
-    .command('list')
-    .description('every item, newest first')
-    .action(async () => {
-      const items = await withDatabase((db) => listNews(db));
-      table(
-        ['id', 'date', 'important', 'title'],
-        items.map((n) => [n._id, n.date, n.important ? 'yes' : '', n.title]),
-      );
-    });
+  addReadCommand(news, { name: 'list', description: 'every item, newest first' }, listNews, (items) =>
+    table(
+      ['id', 'date', 'important', 'title'],
+      items.map((n) => [n._id, n.date, n.important ? 'yes' : '', n.title]),
+    ),
+  );
   news
     .command('add')
     .description('publish an item')

@@ -24,7 +24,16 @@ import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { verifyLedger } from '../ledger/ledger-service';
-import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import {
+  addReadCommand,
+  addRowCommand,
+  asOperator,
+  byId,
+  numberOrText,
+  requestOf,
+  setCliOperator,
+  withDatabase,
+} from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addOperatorCommands } from './operator-commands';
@@ -136,11 +145,11 @@ addNodeCommands(program, proxies);
 
 const ledger = program.command('ledger').description('wallet balances and their ledger');
 
-ledger
-  .command('verify')
-  .description('check that every balance equals the sum of its ledger rows (exit 1 if not)')
-  .action(async () => {
-    const { usersChecked, mismatches } = await withDatabase((db) => verifyLedger(db));
+addReadCommand(
+  ledger,
+  { name: 'verify', description: 'check that every balance equals the sum of its ledger rows (exit 1 if not)' },
+  verifyLedger,
+  ({ usersChecked, mismatches }) => {
     if (mismatches.length === 0) {
       console.log(`Ledger OK: ${usersChecked} accounts, every balance equals the sum of its ledger rows.`);
       return;
@@ -152,7 +161,8 @@ ledger
       );
     }
     process.exitCode = 1;
-  });
+  },
+);
 
 ledger
   .command('adjust')

@@ -13,6 +13,7 @@ import { endOwnSession, listOwnSessions } from '../admin/admin-sessions-service'
 import { turnOffTotp } from '../admin/totp';
 import { unlockOperator } from '../admin/totp-lock';
 import {
+  addReadCommand,
   addRowCommand,
   asOperator,
   byId,
@@ -20,7 +21,6 @@ import {
   type RowArgument,
   requestOf,
   table,
-  withDatabase,
 } from './cli-support';
 
 /** Turning off someone's authenticator has no API twin: it is the owner's alone. */
@@ -36,18 +36,19 @@ const byName: RowArgument<number> = {
 export function addOperatorCommands(program: Command): void {
   const team = program.command('operators').description('the operator team (owner only, but for list)');
 
-  team
-    .command('list')
-    .description('every operator with role and authenticator state; never a secret')
-    .action(async () => {
-      const { operators, totpRequired } = await withDatabase((db) => listOperators(db));
+  addReadCommand(
+    team,
+    { name: 'list', description: 'every operator with role and authenticator state; never a secret' },
+    listOperators,
+    ({ operators, totpRequired }) => {
       const rows = operators.map((o) => {
         const authenticator = o.totpEnabled ? 'on' : 'off';
         return [o.id, o.name, o.role, authenticator, o.locked ? 'LOCKED' : '', o.lastLoginAt];
       });
       table(['id', 'name', 'role', 'authenticator', 'locked', 'last_login'], rows);
       console.log(`Authenticator app required of everyone: ${totpRequired ? 'yes' : 'no'}`);
-    });
+    },
+  );
 
   team
     .command('add')

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
 /** The row of `table` that `where` picks (the first one, should it pick several); undefined: none. */
@@ -22,3 +22,30 @@ export async function firstRow<TTable extends PgTable>(
 /** As firstRow, with the row locked (FOR UPDATE) until the transaction ends. */
 export const lockedRow = <TTable extends PgTable>(tx: Queryable, table: TTable, where: SQL | undefined) =>
   firstRow(tx, table, where, true);
+
+/**
+ * The conditional update that lets exactly one of any number of concurrent attempts win: `where`
+ * carries the condition, and the row comes back only to the attempt that changed it.
+ */
+export async function updatedRow<TTable extends PgTable>(
+  db: Queryable,
+  table: TTable,
+  set: PgUpdateSetSource<TTable>,
+  where: SQL | undefined,
+): Promise<TTable['$inferSelect'] | undefined> {
+  // Widened and named again as in firstRow; `set` was checked against the table's own columns.
+  const [row] = await db
+    .update(table as PgTable)
+    .set(set as PgUpdateSetSource<PgTable>)
+    .where(where)
+    .returning();
+  return row as TTable['$inferSelect'] | undefined;
+}
+
+/** As updatedRow, answering only whether this attempt won. */
+export const updateWon = async <TTable extends PgTable>(
+  db: Queryable,
+  table: TTable,
+  set: PgUpdateSetSource<TTable>,
+  where: SQL | undefined,
+): Promise<boolean> => (await updatedRow(db, table, set, where)) !== undefined;

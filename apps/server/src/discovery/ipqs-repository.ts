@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { firstRow } from '../db/first-row';
+import { firstRow, updateWon } from '../db/first-row';
 import { ipqsCache, ipqsUsage } from '../db/tables/discovery';
 
 /** IPQS's queries: the monthly budget of look-ups and the answers kept per IP. */
@@ -10,12 +10,12 @@ export type IpqsCacheRow = typeof ipqsCache.$inferSelect;
 /** Spends one look-up of the month's budget, or answers false when `limit` are spent already. */
 export async function spendIpqsLookup(db: Queryable, month: string, limit: number): Promise<boolean> {
   await db.insert(ipqsUsage).values({ month, used: 0 }).onConflictDoNothing();
-  const spent = await db
-    .update(ipqsUsage)
-    .set({ used: sql`${ipqsUsage.used} + 1` })
-    .where(and(eq(ipqsUsage.month, month), lt(ipqsUsage.used, limit)))
-    .returning({ used: ipqsUsage.used });
-  return spent.length > 0;
+  return updateWon(
+    db,
+    ipqsUsage,
+    { used: sql`${ipqsUsage.used} + 1` },
+    and(eq(ipqsUsage.month, month), lt(ipqsUsage.used, limit)),
+  );
 }
 
 /** Look-ups spent in `month` (0 before the first). */

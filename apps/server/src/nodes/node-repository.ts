@@ -1,6 +1,7 @@
 import type { NodeAccess, NodeIpAuthEntry, NodeReport, Probe, ProbeResult } from '@portal/contract';
 import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { updateWon } from '../db/first-row';
 import { rentalHolds } from '../db/proxy-held';
 import { HOLDING_STATUSES } from '@portal/contract';
 import { proxies } from '../db/tables/inventory';
@@ -237,10 +238,10 @@ export async function answerProbe(
   result: ProbeResult,
   at: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(nodeProbes)
-    .set({ result, answeredAt: at })
-    .where(and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.result)))
-    .returning({ id: nodeProbes.id });
-  return rows.length > 0;
+  return updateWon(
+    db,
+    nodeProbes,
+    { result, answeredAt: at },
+    and(eq(nodeProbes.id, id), eq(nodeProbes.nodeId, nodeId), isNull(nodeProbes.result)),
+  );
 }

@@ -2,7 +2,7 @@ import { NOTICE_TOPICS, RENTAL_STATUS, type Language, type NoticeChannel, type N
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { lockedIds } from '../db/locked-ids';
 import type { Queryable } from '../db/client';
-import { firstRow } from '../db/first-row';
+import { firstRow, updateWon } from '../db/first-row';
 import { spendableCode } from '../db/link-codes';
 import { dueNow } from '../db/notice-queue';
 import { proxies } from '../db/tables/inventory';
@@ -113,12 +113,12 @@ export async function confirmEmailByTokenHash(db: Queryable, tokenHash: string, 
 
 /** Sets the topics of a customer who has an address; answers whether they have one. */
 export async function updateEmailTopics(db: Queryable, userId: number, topics: NoticeTopic[]): Promise<boolean> {
-  const changed = await db
-    .update(noticeContacts)
-    .set({ emailTopics: topics })
-    .where(and(eq(noticeContacts.userId, userId), sql`${noticeContacts.email} IS NOT NULL`))
-    .returning({ userId: noticeContacts.userId });
-  return changed.length > 0;
+  return updateWon(
+    db,
+    noticeContacts,
+    { emailTopics: topics },
+    and(eq(noticeContacts.userId, userId), sql`${noticeContacts.email} IS NOT NULL`),
+  );
 }
 
 /** Forgets a customer's address, its token and its topics. */

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from '
 import { lockedIds } from '../db/locked-ids';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
+import { updatedRow } from '../db/first-row';
 import { noticeContacts, notices, operatorAlertNotices, telegramPoller, telegramReplies } from '../db/tables/notices';
 
 export type ReplyRow = typeof telegramReplies.$inferSelect;
@@ -120,17 +121,16 @@ export async function takePollerLease(
   now: Date,
   leaseUntil: Date,
 ): Promise<number | null> {
-  const [row] = await db
-    .update(telegramPoller)
-    .set({ owner, leaseUntil })
-    .where(
-      and(
-        eq(telegramPoller.id, 1),
-        or(eq(telegramPoller.owner, owner), isNull(telegramPoller.leaseUntil), lt(telegramPoller.leaseUntil, now)),
-      ),
-    )
-    .returning({ offset: telegramPoller.updateOffset });
-  return row ? row.offset : null;
+  const row = await updatedRow(
+    db,
+    telegramPoller,
+    { owner, leaseUntil },
+    and(
+      eq(telegramPoller.id, 1),
+      or(eq(telegramPoller.owner, owner), isNull(telegramPoller.leaseUntil), lt(telegramPoller.leaseUntil, now)),
+    ),
+  );
+  return row ? row.updateOffset : null;
 }
 
 export async function releasePollerLease(db: Queryable, owner: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { updatedRow } from '../db/first-row';
 import { giftcards } from '../db/tables/payments';
 import { DomainError } from '../errors';
 import { formatGiftcardCode, newGiftcardCode } from './giftcard-codes';
@@ -38,12 +39,12 @@ export async function claimGiftcard(
   userId: number,
   at: Date,
 ): Promise<GiftcardRow | undefined> {
-  const [card] = await db
-    .update(giftcards)
-    .set({ redeemedBy: userId, redeemedAt: at })
-    .where(and(eq(giftcards.code, code), isNull(giftcards.redeemedAt)))
-    .returning();
-  return card;
+  return updatedRow(
+    db,
+    giftcards,
+    { redeemedBy: userId, redeemedAt: at },
+    and(eq(giftcards.code, code), isNull(giftcards.redeemedAt)),
+  );
 }
 
 /** Every card, newest first. */

@@ -1,6 +1,7 @@
 import { RENTAL_STATUS } from '@portal/contract';
 import { type SQL, and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { updateWon } from '../db/first-row';
 import { lockedIds } from '../db/locked-ids';
 import { proxies } from '../db/tables/inventory';
 import { rentals } from '../db/tables/rentals';
@@ -62,12 +63,12 @@ export async function claimWaiting(db: Queryable, now: Date, leaseUntil: Date, l
 
 /** waiting_up -> connected at `at`, ending at `endTime`; false when the rental is no longer waiting_up. */
 export async function connectWaiting(db: Queryable, rentalId: number, at: Date, endTime: Date): Promise<boolean> {
-  const updated = await db
-    .update(rentals)
-    .set({ status: RENTAL_STATUS.connected, connectedAt: at, endTime, checkLeaseUntil: null })
-    .where(and(eq(rentals.id, rentalId), eq(rentals.status, RENTAL_STATUS.waitingUp)))
-    .returning({ id: rentals.id });
-  return updated.length > 0;
+  return updateWon(
+    db,
+    rentals,
+    { status: RENTAL_STATUS.connected, connectedAt: at, endTime, checkLeaseUntil: null },
+    and(eq(rentals.id, rentalId), eq(rentals.status, RENTAL_STATUS.waitingUp)),
+  );
 }
 
 export async function releaseCheckLease(db: Queryable, rentalId: number): Promise<void> {
