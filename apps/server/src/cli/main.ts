@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
-  adjustBalanceEndpoint,
-  BalanceAdjustRequestSchema,
   checkProxiesEndpoint,
   createGiftcardsEndpoint,
   enableProxyEndpoint,
-  formatCents,
   GiftcardCreateRequestSchema,
   importProxiesEndpoint,
   ProxyCheckRequestSchema,
@@ -16,26 +13,16 @@ import {
   type RowProblem,
 } from '@portal/contract';
 import { Command } from 'commander';
-import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { checkProxiesBy } from '../discovery/check-proxies';
 import { importInventory, listInventory, setProxyEnabledBy } from '../inventory/inventory-service';
 import { createGiftcardBatch } from '../payments/giftcards-service';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
-import { verifyLedger } from '../ledger/ledger-service';
-import {
-  addReadCommand,
-  addRowCommand,
-  asOperator,
-  byId,
-  numberOrText,
-  requestOf,
-  setCliOperator,
-  withDatabase,
-} from './cli-support';
+import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
+import { addLedgerCommands } from './ledger-commands';
 import { addOperatorCommands } from './operator-commands';
 import { addNodeCommands } from './node-commands';
 import { addDisableCommand } from './proxy-disable-command';
@@ -143,44 +130,7 @@ addRowCommand(
 addDisableCommand(proxies);
 addNodeCommands(program, proxies);
 
-const ledger = program.command('ledger').description('wallet balances and their ledger');
-
-addReadCommand(
-  ledger,
-  { name: 'verify', description: 'check that every balance equals the sum of its ledger rows (exit 1 if not)' },
-  verifyLedger,
-  ({ usersChecked, mismatches }) => {
-    if (mismatches.length === 0) {
-      console.log(`Ledger OK: ${usersChecked} accounts, every balance equals the sum of its ledger rows.`);
-      return;
-    }
-    console.error(`Ledger MISMATCH in ${mismatches.length} of ${usersChecked} accounts:`);
-    for (const m of mismatches) {
-      console.error(
-        `  customer ${m.userId}: balance ${formatCents(m.balanceCents)}, ledger sum ${formatCents(m.ledgerSumCents)}, difference ${formatCents(m.balanceCents - m.ledgerSumCents)}`,
-      );
-    }
-    process.exitCode = 1;
-  },
-);
-
-ledger
-  .command('adjust')
-  .description("change a customer's balance with a reason (a ledger row); never below zero")
-  .requiredOption('--user <id-or-referral-key>', 'the customer')
-  .requiredOption('--amount <dollars>', 'signed amount, e.g. 5 or -2.50', numberOrText)
-  .requiredOption('--reason <text>', 'why (kept in the ledger)')
-  .action(async (options: { user: string; amount: number | string; reason: string }) => {
-    const input = requestOf(BalanceAdjustRequestSchema, {
-      customer: options.user,
-      amount: options.amount,
-      reason: options.reason,
-    });
-    const { balanceCents } = await asOperator(adjustBalanceEndpoint, (deps, actor) =>
-      adjustCustomerBalance(deps, actor, input),
-    );
-    console.log(`Balance is now ${formatCents(balanceCents)}.`);
-  });
+addLedgerCommands(program);
 
 const giftcards = program.command('giftcards').description('gift card codes');
 giftcards
