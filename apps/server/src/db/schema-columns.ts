@@ -49,3 +49,9 @@ export const deliveryColumns = () => ({
   leaseUntil: instant('lease_until'),
   sentAt: instant('sent_at'),
 });
+
+/** Bytes relayed each way (client to target, target to client), as the gateway counts them. */
+export const relayedBytes = () => ({
+  bytesUp: bigNumber('bytes_up').notNull().default(0),
+  bytesDown: bigNumber('bytes_down').notNull().default(0),
+});

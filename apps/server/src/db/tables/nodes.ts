@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from '../schema-columns';
+import { bigNumber, createdAt, identityId, instant, relayedBytes, requiredReference } from '../schema-columns';
 
 /**
  * Gateway nodes: gateway processes on other servers that serve some proxies' rentals. A node
@@ -28,8 +28,7 @@ export const nodes = pgTable(
     tlsPort: integer('tls_port'),
     /** The node's last report: open client connections and bytes relayed since it started. */
     openConnections: integer('open_connections').notNull().default(0),
-    bytesUp: bigNumber('bytes_up').notNull().default(0),
-    bytesDown: bigNumber('bytes_down').notNull().default(0),
+    ...relayedBytes(),
     /** When the operators were told this node is offline (null: not alerted, or back since). */
     offlineAlertedAt: instant('offline_alerted_at'),
   },

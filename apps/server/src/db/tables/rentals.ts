@@ -1,7 +1,7 @@
 import { HOLDING_STATUSES, RENTAL_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigNumber, createdAt, identityId, instant, requiredReference } from '../schema-columns';
+import { bigNumber, createdAt, identityId, instant, relayedBytes, requiredReference } from '../schema-columns';
 import { inList } from '../sql-lists';
 import { users } from './accounts';
 import { proxies } from './inventory';
@@ -32,8 +32,7 @@ export const rentals = pgTable(
     /** A job process claimed this rental for a check until then; another process skips it meanwhile. */
     checkLeaseUntil: instant('check_lease_until'),
     endedAt: instant('ended_at'),
-    bytesUp: bigNumber('bytes_up').notNull().default(0),
-    bytesDown: bigNumber('bytes_down').notNull().default(0),
+    ...relayedBytes(),
     /** The customer's own label, at most 256 characters. */
     note: text('note').notNull().default(''),
     /** Extend by the last period at end_time, from the wallet. */
@@ -79,8 +78,7 @@ export const rentalUsage = pgTable(
     rentalId: requiredReference('rental_id', () => rentals.id),
     /** Start of the hour (UTC). */
     hour: instant('hour').notNull(),
-    bytesUp: bigNumber('bytes_up').notNull().default(0),
-    bytesDown: bigNumber('bytes_down').notNull().default(0),
+    ...relayedBytes(),
   },
   (t) => [primaryKey({ columns: [t.rentalId, t.hour] })],
 );
