@@ -112,3 +112,11 @@ export async function addToBalance(tx: Queryable, userId: number, amountCents: n
     .returning({ balanceCents: users.balanceCents });
   return row?.balanceCents;
 }
+
+/** How many customers, and their balances together (the sum arrives as text: bigint). */
+export async function customerTotals(db: Queryable): Promise<{ count: string; cents: string } | undefined> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${users.balanceCents}), 0)` })
+    .from(users);
+  return row;
+}

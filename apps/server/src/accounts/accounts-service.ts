@@ -23,6 +23,8 @@ import { customerChanged, type CustomerCache, type SessionEnd } from './customer
 
 /** The operator's lookup is a plain read with no rule around it; the row is what a guarded request carries. */
 export { findCustomerId, type UserRow } from './accounts-repository';
+/** The console's overview counts customers and their balances together. */
+export { customerTotals } from './accounts-repository';
 /** The referral reward's lookup (payments): a plain read as well. */
 export { referrerOf } from './accounts-repository';
 /** The operator's search and view of one customer: plain reads, with no rule of the area around them. */

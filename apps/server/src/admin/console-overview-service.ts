@@ -10,7 +10,10 @@ import {
   type RevenueDay,
 } from '@portal/contract';
 import type { Queryable } from '../db/client';
-import { customerTotals, ledgerSumsByDay, pendingPaymentTotals, proxyCountsByState } from './console-repository';
+import { customerTotals } from '../accounts/accounts-service';
+import { countProxiesByState } from '../inventory/inventory-service';
+import { ledgerSumsByDay } from '../ledger/ledger-service';
+import { pendingPaymentTotals } from '../payments/payments-service';
 import { countRentalsByStatus } from '../db/rental-counts';
 
 /** The console's overview: read-only questions across the shop; every amount leaves as dollars. */
@@ -67,7 +70,7 @@ export async function overview(db: Queryable, now: Date): Promise<Omit<AdminOver
   >;
   for (const row of statusRows) rentalsByStatus[row.status as RentalStatus] = Number(row.count);
 
-  const stateRows = await proxyCountsByState(db);
+  const stateRows = await countProxiesByState(db);
   const inventory = Object.fromEntries(INVENTORY_STATES.map((s) => [s, 0])) as Record<InventoryState, number>;
   for (const row of stateRows) inventory[row.state] = Number(row.count);
 

@@ -1,5 +1,5 @@
-import type { InventoryRow, ProxyImportRow } from '@portal/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { InventoryRow, InventoryState, ProxyImportRow } from '@portal/contract';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { firstRow, lockedRow } from '../db/first-row';
 import { proxies } from '../db/tables/inventory';
@@ -316,4 +316,26 @@ export async function upstreamsOf(db: Queryable, claimed: { proxyId: number }[])
     .from(proxies)
     .where(inArray(proxies.id, ids));
   return new Map(rows.map((row) => [row.id, row.upstream]));
+}
+
+/** Proxies per state, counted in the database: the console's overview and the metrics read it. */
+export async function countProxiesByState(db: Queryable): Promise<{ state: InventoryState; count: string }[]> {
+  // The same order as inventoryState(): the operator's switch, a rental, then discovery.
+  const state = sql<InventoryState>`case when not ${proxies.enabled} then 'disabled' when ${proxyIsHeld} then 'rented' when ${proxies.discovery} = 'listed' then 'free' else ${proxies.discovery} end`;
+  return (
+    db
+      .select({ state, count: sql<string>`count(*)` })
+      .from(proxies)
+      // By position: two copies of the expression would carry different bind parameters.
+      .groupBy(sql`1`)
+  );
+}
+
+/** Proxies whose last health check found their upstream unavailable. */
+export async function countUnhealthyProxies(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(proxies)
+    .where(and(isNotNull(proxies.lastUnavailableAt), gte(proxies.lastUnavailableAt, proxies.lastCheckedAt)));
+  return Number(row?.count ?? 0);
 }

@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { users } from '../db/tables/accounts';
 import { ledgerEntries } from '../db/tables/ledger';
+import { payments } from '../db/tables/payments';
 
 /**
  * The ledger's queries: its rows, and reads of the balances beside them. The balance is a column
@@ -51,4 +52,37 @@ export async function balancesAndLedgerSums(
     balanceCents: row.balanceCents,
     ledgerSumCents: Number(row.ledgerSum),
   }));
+}
+
+/** Ledger sums by UTC day and kind from `first` on, of these kinds only (sums as text: bigint). */
+export async function ledgerSumsByDay(
+  db: Queryable,
+  first: Date,
+  kinds: string[],
+): Promise<{ day: string; kind: string; cents: string }[]> {
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, kind: ledgerEntries.kind, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(and(gte(ledgerEntries.createdAt, first), inArray(ledgerEntries.kind, kinds)))
+    .groupBy(day, ledgerEntries.kind);
+}
+
+/** Deposits credited since the start per payment provider, in cents (a sum as text). */
+export async function sumDepositsByProvider(db: Queryable): Promise<{ provider: string; sum: string }[]> {
+  return db
+    .select({ provider: payments.provider, sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
+    .where(eq(ledgerEntries.kind, 'deposit'))
+    .groupBy(payments.provider);
+}
+
+/** Cents credited by gift cards since the start (a sum as text; null without any). */
+export async function sumGiftcardCredits(db: Queryable): Promise<string | null> {
+  const [row] = await db
+    .select({ sum: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(isNotNull(ledgerEntries.giftcardId));
+  return row?.sum ?? null;
 }

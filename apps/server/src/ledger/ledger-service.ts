@@ -6,6 +6,8 @@ import { DomainError } from '../errors';
 import { addToBalance, lockUserBalance } from '../accounts/wallet-balance';
 import { balancesAndLedgerSums, insertLedgerEntry } from './ledger-repository';
 
+/** The console's revenue chart and the metrics' credited money: sums of ledger rows. */
+export { ledgerSumsByDay, sumDepositsByProvider, sumGiftcardCredits } from './ledger-repository';
 /** The operator's customer detail lists the customer's newest ledger rows. */
 export { newestLedgerRows } from './ledger-repository';
 

@@ -1,9 +1,13 @@
 import net from 'node:net';
+import type { AdminOverview } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gateway-kit';
 import {
   addProxies,
+  adminCall,
+  adminToken,
   buildTestApp,
   createTestDatabase,
   customerCall,
@@ -12,6 +16,7 @@ import {
 } from '../../test/helper';
 import { connectedRental, startTestGateway } from '../../test/live-rental-kit';
 import { startOrigin } from '../../test/origin';
+import { proxies } from '../db/tables/inventory';
 import { repeatEvery } from '../jobs/repeat';
 import { startMetricsServer } from './metrics-server';
 import { Readiness } from '../health/readiness';
@@ -123,6 +128,18 @@ describe('GET /metrics', () => {
     expect(sample(after, 'proxyport_rentals', { status: 'refunded' })).toBe(0);
     expect(sample(after, 'proxyport_payments_pending')).toBe(0);
     expect(sample(after, 'proxyport_credited_dollars', { provider: 'giftcard' })).toBe(0);
+  });
+
+  it('counts a proxy as free only while the catalogue lists it, as the console overview does', async () => {
+    const [proxyId = 0] = await addProxies(t, 1);
+    const free = (text: string) => sample(text, 'proxyport_inventory_proxies', { state: 'free' });
+    const before = await scrape();
+    await t.database.db.update(proxies).set({ discovery: 'checking' }).where(eq(proxies.id, proxyId));
+    const after = await scrape();
+    expect(free(after)).toBe(free(before) - 1);
+    const overview = (await adminCall(t, await adminToken(t)).get('/api/admin/overview')).json<AdminOverview>();
+    expect(overview.inventory.free).toBe(free(after));
+    expect(overview.inventory.checking).toBe(1);
   });
 
   it('counts job rounds and failures', async () => {

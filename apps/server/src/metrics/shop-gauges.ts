@@ -1,13 +1,9 @@
 import { centsToDollars, RENTAL_STATUSES } from '@portal/contract';
 import { Gauge, Registry } from 'prom-client';
 import type { PoolStats, Queryable } from '../db/client';
-import {
-  countPendingPayments,
-  countProxiesByState,
-  countUnhealthyProxies,
-  sumDepositsByProvider,
-  sumGiftcardCredits,
-} from './metrics-repository';
+import { countProxiesByState, countUnhealthyProxies } from '../inventory/inventory-service';
+import { sumDepositsByProvider, sumGiftcardCredits } from '../ledger/ledger-service';
+import { pendingPaymentTotals } from '../payments/payments-service';
 import { countRentalsByStatus } from '../db/rental-counts';
 
 /** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
@@ -63,7 +59,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     {
       name: 'proxyport_payments_pending',
       help: 'Payments created and not yet paid or failed',
-      read: countPendingPayments,
+      read: async (db: Queryable) => Number((await pendingPaymentTotals(db))?.count ?? 0),
     },
   ];
   for (const { name, help, read } of counts) {

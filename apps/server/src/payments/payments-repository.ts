@@ -1,5 +1,5 @@
 import { PAYMENT_STATUS } from '@portal/contract';
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow, lockedRow } from '../db/first-row';
 import { lockedIds } from '../db/locked-ids';
@@ -74,4 +74,13 @@ export async function claimPendingPayments(
 export async function paymentsOf(db: Queryable, userId: number, limit?: number): Promise<PaymentRow[]> {
   const newestFirst = db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt));
   return limit === undefined ? newestFirst : newestFirst.limit(limit);
+}
+
+/** How many payments are pending, and their amounts together (sums arrive as text: bigint). */
+export async function pendingPaymentTotals(db: Queryable): Promise<{ count: string; cents: string } | undefined> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)`, cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(eq(payments.status, PAYMENT_STATUS.pending));
+  return row;
 }

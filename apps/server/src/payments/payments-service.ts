@@ -20,6 +20,8 @@ import { ProviderError, type PaymentProvider, type ProviderState } from './provi
 
 /** The reconciliation job's claim on pending payments: plain queries, with no rule of the area around them. */
 export { claimPendingPayments } from './payments-repository';
+/** The console's overview and the metrics count pending payments. */
+export { pendingPaymentTotals } from './payments-repository';
 /** The operator's customer detail lists the customer's newest payments. */
 export { paymentsOf } from './payments-repository';
 
