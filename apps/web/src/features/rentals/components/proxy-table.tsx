@@ -48,7 +48,11 @@ export function ProxyRows({ rows, selected, onToggle, onBuy, sort, onSort, onSor
       onBuy,
       countryName,
     };
-    return wide ? <ProxyTableRow key={proxy.id} {...item} /> : <ProxyCard key={proxy.id} {...item} />;
+    return (
+      <SelectableItem key={proxy.id} wide={wide} isSelected={item.isSelected} onToggle={item.onToggle}>
+        {wide ? <ProxyCells {...item} /> : <ProxyCardBody {...item} />}
+      </SelectableItem>
+    );
   });
   return wide ? (
     <ProxyTable sort={sort} onSort={onSort}>
@@ -127,15 +131,41 @@ function ProxyTable({ sort, onSort, children }: Pick<RowsProps, 'sort' | 'onSort
   );
 }
 
-function ProxyTableRow({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
+/**
+ * The element of one proxy, a table row or a card: a click anywhere on it toggles the proxy's
+ * selection, and it carries that selection for its styles. A row says it to assistive technology
+ * with aria-selected; a list item takes no aria-selected (the checkbox inside says it), so a card
+ * carries it as data-selected for its border alone.
+ */
+function SelectableItem({
+  wide,
+  isSelected,
+  onToggle,
+  children,
+}: Pick<ItemProps, 'isSelected' | 'onToggle'> & { wide: boolean; children: ReactNode }) {
+  const Tag = wide ? 'tr' : 'li';
+  const selection = wide ? { 'aria-selected': isSelected } : { 'data-selected': isSelected };
+  return (
+    <Tag
+      data-testid="proxy-row"
+      {...selection}
+      onClick={onToggle}
+      className={
+        wide
+          ? 'cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50'
+          : 'rounded-2xl border border-transparent bg-white p-4 shadow-sm data-[selected=true]:border-brand-600'
+      }
+    >
+      {children}
+    </Tag>
+  );
+}
+
+/** A table row's cells of one proxy. */
+function ProxyCells({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
   const { t } = useTranslation('rentals');
   return (
-    <tr
-      data-testid="proxy-row"
-      aria-selected={isSelected}
-      onClick={onToggle}
-      className="cursor-pointer border-t border-slate-100 hover:bg-slate-50 aria-selected:bg-brand-50"
-    >
+    <>
       <td className="px-3 py-2">
         <input
           type="checkbox"
@@ -170,7 +200,7 @@ function ProxyTableRow({ proxy, isSelected, onToggle, onBuy, countryName }: Item
       <td className="px-3 py-2">
         <BuyButton id={proxy.id} onBuy={onBuy} />
       </td>
-    </tr>
+    </>
   );
 }
 
@@ -222,16 +252,11 @@ function ProxyCards({ sort, onSortTo, children }: Pick<RowsProps, 'sort' | 'onSo
   );
 }
 
-function ProxyCard({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
+/** A card's content of one proxy. */
+function ProxyCardBody({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProps) {
   const { t } = useTranslation('rentals');
   return (
-    <li
-      data-testid="proxy-row"
-      // A list item takes no aria-selected: the checkbox inside says it, the border shows it.
-      data-selected={isSelected}
-      onClick={onToggle}
-      className="rounded-2xl border border-transparent bg-white p-4 shadow-sm data-[selected=true]:border-brand-600"
-    >
+    <>
       <div className="flex items-center justify-between gap-2">
         <label className="flex items-center gap-2 font-semibold" onClick={(event) => event.stopPropagation()}>
           <input type="checkbox" checked={isSelected} onChange={onToggle} />
@@ -257,6 +282,6 @@ function ProxyCard({ proxy, isSelected, onToggle, onBuy, countryName }: ItemProp
         <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
         <BuyButton id={proxy.id} onBuy={onBuy} />
       </div>
-    </li>
+    </>
   );
 }
