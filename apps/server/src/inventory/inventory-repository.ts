@@ -339,3 +339,13 @@ export async function countUnhealthyProxies(db: Queryable): Promise<number> {
     .where(and(isNotNull(proxies.lastUnavailableAt), gte(proxies.lastUnavailableAt, proxies.lastCheckedAt)));
   return Number(row?.count ?? 0);
 }
+
+/** How many proxies each node serves (nodes serving none are absent). */
+export async function countProxiesByNode(db: Queryable): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ nodeId: proxies.nodeId, count: sql<string>`count(*)` })
+    .from(proxies)
+    .where(isNotNull(proxies.nodeId))
+    .groupBy(proxies.nodeId);
+  return new Map(rows.map((row) => [row.nodeId ?? 0, Number(row.count)]));
+}

@@ -33,6 +33,8 @@ export type { ProxyRow } from './inventory-repository';
 export { findProxy, lockProxy } from './inventory-repository';
 /** Which node serves a proxy is a column of the proxy; the nodes area decides a move and audits it. */
 export { lockProxyNode, setProxyNode } from './inventory-repository';
+/** The nodes' console shows how many proxies each node serves. */
+export { countProxiesByNode } from './inventory-repository';
 /** The console's overview and the metrics count proxies by state, and the unhealthy ones. */
 export { countProxiesByState, countUnhealthyProxies } from './inventory-repository';
 /** Replacement moves a rental off a failing proxy, which then leaves the catalogue. */

@@ -1,8 +1,7 @@
 import { NODE_ONLINE_WINDOW_MS, type NodeView } from '@portal/contract';
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
-import { proxies } from '../db/tables/inventory';
 import { nodes } from '../db/tables/nodes';
 import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 
@@ -37,19 +36,9 @@ export function nodeView(row: NodeRow, proxyCount: number, now: Date): NodeView 
   };
 }
 
-/** Every node, live ones first, then by name; with the number of proxies each serves. */
-export async function listNodeRows(db: Queryable): Promise<{ row: NodeRow; proxies: number }[]> {
-  const served = db
-    .select({ nodeId: proxies.nodeId, proxies: count().as('proxies') })
-    .from(proxies)
-    .groupBy(proxies.nodeId)
-    .as('served');
-  const rows = await db
-    .select({ row: nodes, proxies: served.proxies })
-    .from(nodes)
-    .leftJoin(served, eq(served.nodeId, nodes.id))
-    .orderBy(asc(nodes.revokedAt), asc(nodes.name), asc(nodes.id));
-  return rows.map(({ row, proxies: n }) => ({ row, proxies: Number(n ?? 0) }));
+/** Every node, live ones first, then by name. */
+export async function listNodeRows(db: Queryable): Promise<NodeRow[]> {
+  return db.select().from(nodes).orderBy(asc(nodes.revokedAt), asc(nodes.name), asc(nodes.id));
 }
 
 export async function insertNode(

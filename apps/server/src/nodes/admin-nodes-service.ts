@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors';
 import { isUniqueViolation } from '../db/errors';
-import { lockProxyNode, setProxyNode } from '../inventory/inventory-service';
+import { countProxiesByNode, lockProxyNode, setProxyNode } from '../inventory/inventory-service';
 import { hashSecret, randomToken } from '../lib/secrets';
 import {
   insertNode,
@@ -29,7 +29,8 @@ const TOKEN_BYTES = 32;
 
 export async function listNodes(deps: NodeAdminDeps): Promise<NodeView[]> {
   const now = deps.clock.now();
-  return (await listNodeRows(deps.db)).map(({ row, proxies: n }) => nodeView(row, n, now));
+  const [rows, served] = await Promise.all([listNodeRows(deps.db), countProxiesByNode(deps.db)]);
+  return rows.map((row) => nodeView(row, served.get(row.id) ?? 0, now));
 }
 
 /** A new node and its token, which exists only in this answer. */
