@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { listenedCustomerCache } from '../src/accounts/customer-cache';
 import { buildApp, type AppDeps } from '../src/app';
 import type { Clock } from '../src/clock';
@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
 import { insertProxies } from '../src/inventory/inventory-repository';
 import type { LifecycleDeps } from '../src/jobs/lifecycle-deps';
-import { adjustBalance } from '../src/ledger/ledger-service';
+import { adjustBalance, verifyLedger } from '../src/ledger/ledger-service';
 import { hashSecret } from '../src/lib/secrets';
 import { listenedHistoryCache } from '../src/rentals/history-cache';
 import { listenedCatalogueVersion } from '../src/catalogue/catalogue-cache';
@@ -109,18 +109,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  deps?: Partial<AppDeps>;
+  database?: TestDatabase;
+  /** Adds test-only routes before the app is sealed. */
+  beforeReady?: (app: FastifyInstance) => void;
+  /** Where the manual clock starts; now, for a test whose gateway reports on the real clock. */
+  clockStart?: Date;
+}
+
 /** The real app on a real database, reached through `app.inject`. */
-export async function buildTestApp(
-  options: {
-    env?: Record<string, string>;
-    deps?: Partial<AppDeps>;
-    database?: TestDatabase;
-    /** Adds test-only routes before the app is sealed. */
-    beforeReady?: (app: FastifyInstance) => void;
-    /** Where the manual clock starts; now, for a test whose gateway reports on the real clock. */
-    clockStart?: Date;
-  } = {},
-): Promise<TestApp> {
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const clock = new ManualClock(options.clockStart);
   // Provisioning and refund checks go through each upstream to a local origin, as in production
@@ -148,6 +148,32 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+/**
+ * One app for a whole test file: built before its tests and handed to `ready`, closed after them.
+ * With `ledgerBalanced`, the file's last check is that the ledger still balances, for the files
+ * that move money. Registers vitest hooks, so it is called at the file's top level.
+ */
+export function appPerFile(
+  options: TestAppOptions & { ledgerBalanced?: boolean },
+  ready: (t: TestApp) => void | Promise<void>,
+): void {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(options);
+    await ready(built);
+  });
+  afterAll(async () => {
+    if (!built) return;
+    if (options.ledgerBalanced) await expectLedgerBalanced(built);
+    await built.close();
+  });
+}
+
+/** Every wallet still equals the sum of its ledger entries, whatever the file's money paths did. */
+export async function expectLedgerBalanced(t: TestApp): Promise<void> {
+  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
 }
 
 /**
@@ -183,6 +209,28 @@ export async function twoCachedApps(
       for (const stop of stops) await stop();
     },
   };
+}
+
+/**
+ * `twoCachedApps` on a fresh database for a whole test file, closed after its tests; answers the
+ * two apps, there once the file's tests run. Registers vitest hooks: called at the top level.
+ */
+export function twoCachedAppsPerFile(): [() => TestApp, () => TestApp] {
+  let database: TestDatabase | undefined;
+  let cluster: Awaited<ReturnType<typeof twoCachedApps>> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    cluster = await twoCachedApps(database);
+  });
+  afterAll(async () => {
+    await cluster?.close();
+    await database?.close();
+  });
+  const app = (index: 0 | 1) => {
+    if (!cluster) throw new Error('the apps start in beforeAll');
+    return cluster.apps[index];
+  };
+  return [() => app(0), () => app(1)];
 }
 
 /** Polls `check` every 5 ms; fails after a second. */

@@ -1,11 +1,59 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { SocksClient } from 'socks';
+import { afterAll, beforeAll } from 'vitest';
+import type { Gateway, GatewayOptions } from '../src/gateway/gateway';
 import { createSocks5Server } from '../src/gateway/socks5-server';
+import type { LifecycleDeps } from '../src/jobs/lifecycle-deps';
 import { startGatewayProcess } from './gateway-process-kit';
+import { buildTestApp, expectLedgerBalanced, lifecycleOf, type TestApp, type TestAppOptions } from './helper';
+import { startTestGateway } from './live-rental-kit';
 import { serveOnLoopback } from './ports';
 
 /** Test helpers for replacement (kept out of *.test.ts to keep the tests short). */
+
+export interface ReplacementRig {
+  t: TestApp;
+  gateway: Gateway;
+  echo: Awaited<ReturnType<typeof exitEcho>>;
+  /** The lifecycle jobs with automatic replacement as the server runs them, from the app's config. */
+  lifecycle: LifecycleDeps;
+}
+
+/**
+ * For a whole test file: the app, a gateway on its database (with `gateway`'s options), an exit
+ * echo and the lifecycle jobs, handed to `ready`; after the tests, the ledger must still balance
+ * and all of it closes. Registers vitest hooks, so it is called at the file's top level.
+ */
+export function replacementRigPerFile(
+  options: TestAppOptions & { gateway?: (t: TestApp) => Partial<GatewayOptions> },
+  ready: (rig: ReplacementRig) => void,
+): void {
+  let rig: ReplacementRig | undefined;
+  beforeAll(async () => {
+    const t = await buildTestApp(options);
+    const gateway = await startTestGateway(t, options.gateway?.(t));
+    const echo = await exitEcho();
+    const { replacement } = t.config;
+    const lifecycle = {
+      ...(await lifecycleOf(t)),
+      replacement: {
+        autoAfterMs: replacement.autoAfterMs,
+        perDay: replacement.perRentalDay,
+        autoPerDay: replacement.autoPerRentalDay,
+      },
+    };
+    rig = { t, gateway, echo, lifecycle };
+    ready(rig);
+  });
+  afterAll(async () => {
+    if (!rig) return;
+    await expectLedgerBalanced(rig.t);
+    await rig.gateway.close();
+    await rig.echo.close();
+    await rig.t.close();
+  });
+}
 
 /** An origin that answers each request with the address it came from: the exit a client used. */
 export async function exitEcho(): Promise<{ port: number; close: () => Promise<void> }> {

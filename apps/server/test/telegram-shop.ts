@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { notices } from '../src/db/schema';
 import type { NoticeSenderDeps } from '../src/notices/notice-sender';
 import { TelegramApi } from '../src/notices/telegram-api';
 import type { BotDeps } from '../src/notices/telegram-bot';
@@ -40,4 +43,35 @@ export async function startTelegramShop(owner: string): Promise<TelegramShop> {
       await fake.close();
     },
   };
+}
+
+/**
+ * The shop for a whole test file, handed to `ready`, closed after the tests. After each test,
+ * `clear` (the file's own leftovers) runs, what is still waiting fails and the clock moves on a
+ * minute: each test starts with nothing due, so that what one leaves is not sent in another.
+ * Registers vitest hooks, so it is called at the file's top level.
+ */
+export function telegramShopPerFile(
+  owner: string,
+  ready: (shop: TelegramShop) => void,
+  clear?: (t: TestApp) => Promise<void>,
+): void {
+  let shop: TelegramShop | undefined;
+  beforeAll(async () => {
+    shop = await startTelegramShop(owner);
+    ready(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  afterEach(async () => {
+    if (!shop) return;
+    const { t } = shop;
+    await clear?.(t);
+    await t.database.db
+      .update(notices)
+      .set({ status: 'failed', lastError: 'test over' })
+      .where(eq(notices.status, 'waiting'));
+    t.clock.advance(60_000);
+  });
 }

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adjustBalance } from '../ledger/ledger-service';
 import {
   addProxies,
-  createTestDatabase,
-  twoCachedApps,
+  twoCachedAppsPerFile,
   customerCall,
   registerCustomer,
   userIdOf,
   type TestApp,
-  type TestDatabase,
 } from '../../test/helper';
 
-/** Two app processes on one database, each with its own caches, as two `npm start` behind a balancer. */
-let database: TestDatabase;
-let cluster: Awaited<ReturnType<typeof twoCachedApps>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  cluster = await twoCachedApps(database);
-});
-
-afterAll(async () => {
-  await cluster.close();
-  await database.close();
-});
-
-const [one, two] = [() => cluster.apps[0], () => cluster.apps[1]];
+const [one, two] = twoCachedAppsPerFile();
 
 function wallet(t: TestApp, apiKey: string, cookie?: string) {
   return t.app.inject({
@@ -74,7 +58,7 @@ describe('the customer cache across processes', () => {
     for (const t of [one(), two()]) expect((await wallet(t, apiKey)).json()).toMatchObject({ wallet: 0 });
 
     // An operator's adjustment (another process): both learn of it by notification.
-    await adjustBalance(database.db, { userId, amountCents: 500, reason: 'test', at: one().clock.now() });
+    await adjustBalance(one().database.db, { userId, amountCents: 500, reason: 'test', at: one().clock.now() });
     for (const t of [one(), two()]) {
       await within(1000, async () => (await wallet(t, apiKey)).json<{ wallet: number }>().wallet === 5);
     }

@@ -1,16 +1,14 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proxies } from '../db/schema';
-import { buildTestApp, type TestApp, adminToken } from '../../test/helper';
+import { appPerFile, buildTestApp, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } });
-  token = await adminToken(t);
+appPerFile({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } }, async (app) => {
+  t = app;
+  token = await adminToken(app);
 });
-afterAll(async () => t.close());
 
 const auth = () => ({ authorization: `Bearer ${token}` });
 const importJson = (rows: unknown[], headers: Record<string, string> = auth()) =>

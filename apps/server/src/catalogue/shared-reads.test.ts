@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addProxies,
   adminToken,
-  createTestDatabase,
   customerCall,
   fundedCustomer,
-  twoCachedApps,
+  twoCachedAppsPerFile,
   withinASecond,
   type TestApp,
-  type TestDatabase,
 } from '../../test/helper';
 
 /** Two processes on one database; each keeps sumid, the list and the news in memory for a minute. */
-let database: TestDatabase;
-let cluster: Awaited<ReturnType<typeof twoCachedApps>>;
+const [one, two] = twoCachedAppsPerFile();
 let apiKey: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  cluster = await twoCachedApps(database);
-  apiKey = (await fundedCustomer(cluster.apps[0], 100_000)).apiKey;
+  apiKey = (await fundedCustomer(one(), 100_000)).apiKey;
 });
-afterAll(async () => {
-  await cluster.close();
-  await database.close();
-});
-
-const [one, two] = [() => cluster.apps[0], () => cluster.apps[1]];
 const sumidOn = async (t: TestApp) =>
   (await customerCall(t, apiKey).get('/api/proxy/sumid')).json<{ sumid: string }>().sumid;
 const listOn = async (t: TestApp) =>

@@ -1,9 +1,8 @@
 import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, adminToken, buildTestApp, customerCall, type TestApp } from '../../test/helper';
-import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
-import { freePortRange } from '../../test/ip-auth-kit';
-import { startOrigin } from '../../test/origin';
+import { describe, expect, it } from 'vitest';
+import { adminCall, adminToken, customerCall, type TestApp } from '../../test/helper';
+import { gatewayRigPerFile, type GatewayRig } from '../../test/gateway-rig-kit';
+import { connectedRentalRow } from '../../test/live-rental-kit';
 import type { Gateway } from './gateway';
 import {
   basic,
@@ -21,22 +20,13 @@ const CAP = 3;
 const LISTED = '127.0.0.31';
 
 let t: TestApp;
-let origin: Awaited<ReturnType<typeof startOrigin>>;
+let origin: GatewayRig['origin'];
 let gateway: Gateway;
-const open: net.Socket[] = [];
-
-beforeAll(async () => {
-  const range = await freePortRange(2, ['127.0.0.1']);
-  t = await buildTestApp({ env: { GATEWAY_PORT_RANGE: `${range.first}-${range.last}` } });
-  origin = await startOrigin();
-  gateway = await startTestGateway(t, { privateTargets: 'allow', rentalMaxConnections: CAP });
-});
-afterAll(async () => {
-  for (const socket of open) socket.destroy();
-  await gateway.close();
-  await origin.close();
-  await t.close();
-});
+let open: net.Socket[];
+gatewayRigPerFile(
+  { ports: 2, gateway: () => ({ privateTargets: 'allow', rentalMaxConnections: CAP }) },
+  (rig) => ({ t, origin, gateway, open } = rig),
+);
 
 async function rental() {
   const row = await connectedRentalRow(t);

@@ -1,11 +1,10 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rentalSources } from '../db/schema';
-import { adminCall, adminToken, buildTestApp, customerCall, HOUR, ManualClock, type TestApp } from '../../test/helper';
-import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
-import { freePortRange } from '../../test/ip-auth-kit';
-import { startOrigin } from '../../test/origin';
+import { adminCall, adminToken, customerCall, HOUR, ManualClock, type TestApp } from '../../test/helper';
+import { gatewayRigPerFile, type GatewayRig } from '../../test/gateway-rig-kit';
+import { connectedRentalRow } from '../../test/live-rental-kit';
 import { connectFrom, httpGetFrom, socksTunnelsFrom, type Login } from '../../test/sources-kit';
 import type { Access } from './credential-store';
 import type { Gateway } from './gateway';
@@ -18,28 +17,21 @@ import { RentalSources } from './rental-sources';
 const LIMIT = 2;
 
 let t: TestApp;
-let origin: Awaited<ReturnType<typeof startOrigin>>;
+let origin: GatewayRig['origin'];
 let gateway: Gateway;
-const open: net.Socket[] = [];
-
-beforeAll(async () => {
-  const range = await freePortRange(2, ['127.0.0.1']);
-  t = await buildTestApp({
-    env: { RENTAL_MAX_SOURCE_IPS: String(LIMIT), GATEWAY_PORT_RANGE: `${range.first}-${range.last}` },
-  });
-  origin = await startOrigin();
-  gateway = await startTestGateway(t, {
-    privateTargets: 'allow',
-    rentalMaxSourceIps: t.config.gateway.rentalMaxSourceIps,
-    clock: t.clock,
-  });
-});
-afterAll(async () => {
-  for (const socket of open) socket.destroy();
-  await gateway.close();
-  await origin.close();
-  await t.close();
-});
+let open: net.Socket[];
+gatewayRigPerFile(
+  {
+    ports: 2,
+    env: { RENTAL_MAX_SOURCE_IPS: String(LIMIT) },
+    gateway: (app) => ({
+      privateTargets: 'allow',
+      rentalMaxSourceIps: app.config.gateway.rentalMaxSourceIps,
+      clock: app.clock,
+    }),
+  },
+  (rig) => ({ t, origin, gateway, open } = rig),
+);
 
 async function rental() {
   const row = await connectedRentalRow(t);

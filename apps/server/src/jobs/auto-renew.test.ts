@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { priceCents } from '@portal/contract';
-import { verifyLedger } from '../ledger/ledger-service';
 import { CredentialStore } from '../gateway/credential-store';
 import { databaseUsage, loadAllAccess } from '../gateway/database-link';
 import { ledgerEntries, proxies, rentals } from '../db/schema';
 import { autoRenewRental } from '../rentals/rentals-service';
 import {
   addProxies,
-  buildTestApp,
+  appPerFile,
   customerCall,
   fundedCustomer,
   HOUR,
@@ -19,13 +18,8 @@ import {
 import { RENEW_LEAD_MS, runLifecycleOnce } from './lifecycle-jobs';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await t.close();
+appPerFile({ env: { REGISTER_RATE_LIMIT: '1000' }, ledgerBalanced: true }, (app) => {
+  t = app;
 });
 
 /** A connected 5-hour rental with auto-renew on, ending an hour from the test clock's now. */

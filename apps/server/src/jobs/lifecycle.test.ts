@@ -1,12 +1,11 @@
 import type { CatalogueProxy } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rentals } from '../db/schema';
-import { verifyLedger } from '../ledger/ledger-service';
 import {
   HOUR,
   addProxies,
-  buildTestApp,
+  appPerFile,
   customerCall,
   fundedCustomer,
   lifecycleOf,
@@ -17,13 +16,8 @@ import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { provisionWaiting, runLifecycleOnce } from './lifecycle-jobs';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await t.close();
+appPerFile({ env: { REGISTER_RATE_LIMIT: '1000' }, ledgerBalanced: true }, (app) => {
+  t = app;
 });
 
 async function catalogueIds(apiKey: string): Promise<number[]> {

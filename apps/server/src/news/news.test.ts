@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, buildTestApp, registerCustomer, type TestApp, adminToken } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { adminCall, appPerFile, registerCustomer, type TestApp, adminToken } from '../../test/helper';
 
 let t: TestApp;
 let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } });
-  token = await adminToken(t);
+appPerFile({ env: { ADMIN_LOGIN_RATE_LIMIT: '1000' } }, async (app) => {
+  t = app;
+  token = await adminToken(app);
 });
-afterAll(async () => t.close());
 
 const add = (payload: object, auth = `Bearer ${token}`) =>
   t.app.inject({ method: 'POST', url: '/api/admin/news/add', headers: { authorization: auth }, payload });

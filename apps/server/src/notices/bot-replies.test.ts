@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { notices, telegramReplies } from '../db/schema';
+import { describe, expect, it } from 'vitest';
+import { telegramReplies } from '../db/schema';
 import { customerCall, fundedCustomer, type TestApp } from '../../test/helper';
 import type { TelegramFake } from '../../test/fakes/telegram-fake';
-import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
+import { telegramShopPerFile, type TelegramShop } from '../../test/telegram-shop';
 import { REPLY_GAP_MS, runReplyRound } from './bot-replies';
 import { queueNotice } from './notice-queue';
 import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
@@ -16,20 +16,17 @@ let bot: BotDeps;
 let sender: NoticeSenderDeps;
 let nextChat = 20_000;
 
-beforeAll(async () => {
-  shop = await startTelegramShop('replies-test');
-  ({ fake, t, bot, sender } = shop);
-});
-afterAll(() => shop.close());
-afterEach(async () => {
-  // Each test starts with nothing due: what one leaves waiting must not be sent in another.
-  await t.database.db
-    .update(notices)
-    .set({ status: 'failed', lastError: 'test over' })
-    .where(eq(notices.status, 'waiting'));
-  await t.database.db.update(telegramReplies).set({ text: null });
-  t.clock.advance(60_000);
-});
+telegramShopPerFile(
+  'replies-test',
+  (started) => {
+    shop = started;
+    ({ fake, t, bot, sender } = started);
+  },
+  // Replies one test leaves unsent must not be sent in another either.
+  async (app) => {
+    await app.database.db.update(telegramReplies).set({ text: null });
+  },
+);
 
 const replies = () => runReplyRound({ db: t.database.db, clock: t.clock, telegram: shop.telegram });
 

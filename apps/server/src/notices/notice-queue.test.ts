@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notices, rentals } from '../db/schema';
 import { createGiftcards } from '../payments/giftcards-repository';
 import { RENEW_LEAD_MS, runLifecycleOnce } from '../jobs/lifecycle-jobs';
@@ -18,7 +18,7 @@ import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
 import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
-import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
+import { telegramShopPerFile } from '../../test/telegram-shop';
 
 let fake: TelegramFake;
 let t: TestApp;
@@ -26,22 +26,14 @@ let bot: BotDeps;
 let sender: NoticeSenderDeps;
 let nextChat = 9000;
 
-let shop: TelegramShop;
-
-beforeAll(async () => {
-  shop = await startTelegramShop('queue-test');
-  ({ fake, t, bot, sender } = shop);
-});
-afterAll(() => shop.close());
-afterEach(async () => {
-  // Each test starts with nothing due: one test's rentals and notices must not reach another's.
-  await t.database.db.update(rentals).set({ status: 'expired', autoRenew: false });
-  await t.database.db
-    .update(notices)
-    .set({ status: 'failed', lastError: 'test over' })
-    .where(eq(notices.status, 'waiting'));
-  t.clock.advance(60_000);
-});
+telegramShopPerFile(
+  'queue-test',
+  (shop) => ({ fake, t, bot, sender } = shop),
+  // One test's rentals must not bring notices into another's either.
+  async (app) => {
+    await app.database.db.update(rentals).set({ status: 'expired', autoRenew: false });
+  },
+);
 
 async function linkedCustomer(cents = 1_000) {
   const customer = await fundedCustomer(t, cents);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noticeContacts, notices, rentals } from '../db/schema';
 import { createGiftcards } from '../payments/giftcards-repository';
 import { addProxies, customerCall, fundedCustomer, HOUR, adminToken, type TestApp } from '../../test/helper';
@@ -9,7 +9,7 @@ import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
 import { TelegramApi } from './telegram-api';
 import { REPLY_GAP_MS } from './bot-replies';
 import { pollOnce, type BotDeps } from './telegram-bot';
-import { startTelegramShop, type TelegramShop } from '../../test/telegram-shop';
+import { telegramShopPerFile } from '../../test/telegram-shop';
 import { captureLog } from '../../test/log-capture';
 
 let fake: TelegramFake;
@@ -18,21 +18,7 @@ let bot: BotDeps;
 let sender: NoticeSenderDeps;
 let nextChat = 5000;
 
-let shop: TelegramShop;
-
-beforeAll(async () => {
-  shop = await startTelegramShop('test-bot');
-  ({ fake, t, bot, sender } = shop);
-});
-afterAll(() => shop.close());
-afterEach(async () => {
-  // Each test starts with nothing due: what one leaves waiting must not be sent in another.
-  await t.database.db
-    .update(notices)
-    .set({ status: 'failed', lastError: 'test over' })
-    .where(eq(notices.status, 'waiting'));
-  t.clock.advance(60_000);
-});
+telegramShopPerFile('test-bot', (shop) => ({ fake, t, bot, sender } = shop));
 
 const codeOf = (url: string) => new URL(url).searchParams.get('start') ?? '';
 

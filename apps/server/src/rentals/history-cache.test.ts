@@ -1,38 +1,24 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { HistoryRecord } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proxies, rentals } from '../db/schema';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
   HOUR,
   addProxies,
-  createTestDatabase,
-  twoCachedApps,
+  twoCachedAppsPerFile,
   customerCall,
   fundedCustomer,
   lifecycleOf,
   type TestApp,
-  type TestDatabase,
   withinASecond,
 } from '../../test/helper';
 import { HistoryCache } from './history-cache';
 
-/** Two app processes on one database, each with its own caches, as two `npm start` behind a balancer. */
-let database: TestDatabase;
-let cluster: Awaited<ReturnType<typeof twoCachedApps>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  cluster = await twoCachedApps(database);
-});
-
-afterAll(async () => {
-  await cluster.close();
-  await database.close();
-});
-
-const [one, two] = [() => cluster.apps[0], () => cluster.apps[1]];
+const [one, two] = twoCachedAppsPerFile();
+/** The database both apps read, written directly as the gateway, the jobs and discovery write it. */
+const shared = () => one().database.db;
 
 async function historyOn(t: TestApp, apiKey: string, cookie?: string) {
   const response = await t.app.inject({
@@ -91,13 +77,13 @@ describe('the history cache across processes', () => {
   it("shows the jobs', the gateway's and discovery's writes, none of which goes through a customer call", async () => {
     const { apiKey, proxyId } = await customerWithRental();
     // The gateway's metering (another process): bytes booked on the rental row.
-    await database.db.update(rentals).set({ bytesDown: 4096 }).where(eq(rentals.proxyId, proxyId));
+    await shared().update(rentals).set({ bytesDown: 4096 }).where(eq(rentals.proxyId, proxyId));
     await withinASecond(async () => (await first(two(), apiKey))?.bytes_down === 4096);
     // Discovery finds the exit elsewhere: the proxy's columns the history shows.
-    await database.db.update(proxies).set({ city: 'Lyon', zip: '69001' }).where(eq(proxies.id, proxyId));
+    await shared().update(proxies).set({ city: 'Lyon', zip: '69001' }).where(eq(proxies.id, proxyId));
     await withinASecond(async () => (await first(two(), apiKey))?.city === 'Lyon');
     // The lifecycle job ends the rental at its end plus the grace period.
-    await database.db
+    await shared()
       .update(rentals)
       .set({ status: 'connected', endTime: one().clock.now() })
       .where(eq(rentals.proxyId, proxyId));

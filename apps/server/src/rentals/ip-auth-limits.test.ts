@@ -1,39 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, rentalIpAuth } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import { socks5Connect, until } from '../../test/gateway-kit';
-import { buildTestApp, customerCall, type TestApp } from '../../test/helper';
-import { startTestGateway } from '../../test/live-rental-kit';
-import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
+import { customerCall, type TestApp } from '../../test/helper';
+import { gatewayRigPerFile, type GatewayRig } from '../../test/gateway-rig-kit';
+import { connectStatus, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { EVERY_IPV4_CLIENT } from '../../test/ipv4-wide-spellings';
-import { startOrigin } from '../../test/origin';
 import { narrowStoredIpAuthLists } from './ip-auth';
 
 let t: TestApp;
 let gateway: Gateway;
-let origin: Awaited<ReturnType<typeof startOrigin>>;
+let origin: GatewayRig['origin'];
 
 /** An address no test lists: the attacker's. */
 const OUTSIDER = '127.9.9.9';
 
-beforeAll(async () => {
-  origin = await startOrigin();
-  const range = await freePortRange(6, ['127.0.0.1']);
-  t = await buildTestApp({
-    env: {
-      REGISTER_RATE_LIMIT: '1000',
-      GATEWAY_PORT_RANGE: `${range.first}-${range.last}`,
-      IP_AUTH_PORTS_PER_CUSTOMER: '2',
-    },
-  });
-  gateway = await startTestGateway(t, { privateTargets: 'deny', privateTargetException: `${origin.url}/healthz` });
-});
-afterAll(async () => {
-  await gateway.close();
-  await origin.close();
-  await t.close();
-});
+gatewayRigPerFile(
+  {
+    ports: 6,
+    env: { REGISTER_RATE_LIMIT: '1000', IP_AUTH_PORTS_PER_CUSTOMER: '2' },
+    gateway: (_app, local) => ({ privateTargets: 'deny', privateTargetException: `${local.url}/healthz` }),
+  },
+  (rig) => ({ t, gateway, origin } = rig),
+);
 
 const rented = (apiKey?: string) => rentedForIpAuth(t, gateway, apiKey);
 const setIps = (apiKey: string, proxyId: number, ips: unknown) =>

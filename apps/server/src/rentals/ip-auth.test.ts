@@ -1,37 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rentalIpAuth, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import { basic, downloadUntilCut, httpOverSocket, socks5Connect, until } from '../../test/gateway-kit';
 import { addProxies, buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../test/helper';
 import { startTestGateway } from '../../test/live-rental-kit';
-import { connectStatus, freePortRange, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
-import { startOrigin } from '../../test/origin';
+import { gatewayRigPerFile, type GatewayRig } from '../../test/gateway-rig-kit';
+import { connectStatus, plainGet, rentedForIpAuth } from '../../test/ip-auth-kit';
 
 let t: TestApp;
 let gateway: Gateway;
-let origin: Awaited<ReturnType<typeof startOrigin>>;
-let range: { first: number; last: number };
-
-beforeAll(async () => {
-  origin = await startOrigin();
-  // Two ports, free on 127.0.0.1 and 127.0.0.3 (the second gateway): the third allocation finds none.
-  range = await freePortRange(2, ['127.0.0.1', '127.0.0.3']);
-  t = await buildTestApp({
-    env: {
-      REGISTER_RATE_LIMIT: '1000',
-      GATEWAY_HOST: 'gw.example',
-      GATEWAY_PORT_RANGE: `${range.first}-${range.last}`,
-    },
-  });
-  // Private targets refused as in production, but for the origin (the demo's /healthz exception).
-  gateway = await startTestGateway(t, { privateTargets: 'deny', privateTargetException: `${origin.url}/healthz` });
-});
-afterAll(async () => {
-  await gateway.close();
-  await origin.close();
-  await t.close();
-});
+let origin: GatewayRig['origin'];
+let range: GatewayRig['range'];
+gatewayRigPerFile(
+  {
+    // Two ports, free on 127.0.0.1 and 127.0.0.3 (the second gateway): the third allocation finds none.
+    ports: 2,
+    portHosts: ['127.0.0.1', '127.0.0.3'],
+    env: { REGISTER_RATE_LIMIT: '1000', GATEWAY_HOST: 'gw.example' },
+    // Private targets refused as in production, but for the origin (the demo's /healthz exception).
+    gateway: (_app, local) => ({ privateTargets: 'deny', privateTargetException: `${local.url}/healthz` }),
+  },
+  (rig) => ({ t, gateway, origin, range } = rig),
+);
 
 const rented = (apiKey?: string) => rentedForIpAuth(t, gateway, apiKey);
 

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries, rentals } from '../db/schema';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger-service';
 import {
   HOUR,
   addProxies,
-  buildTestApp,
+  appPerFile,
   customerCall,
   fundedCustomer,
   lifecycleOf,
@@ -16,13 +15,8 @@ import {
 import { socksUpstream } from '../../test/socks-upstream';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ env: { REGISTER_RATE_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await t.close();
+appPerFile({ env: { REGISTER_RATE_LIMIT: '1000' }, ledgerBalanced: true }, (app) => {
+  t = app;
 });
 
 /** A customer with a connected rental of a fresh proxy; answers the proxy id. */

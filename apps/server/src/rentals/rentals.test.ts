@@ -1,11 +1,10 @@
 import { priceCents, type HistoryRecord, type Transaction } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../ledger/ledger-service';
+import { describe, expect, it } from 'vitest';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
   HOUR,
   addProxies,
-  buildTestApp,
+  appPerFile,
   customerCall,
   fundedCustomer,
   lifecycleOf,
@@ -14,16 +13,15 @@ import {
 } from '../../test/helper';
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({
+appPerFile(
+  {
     env: { REGISTER_RATE_LIMIT: '1000', GATEWAY_HOST: 'gw.example.net', GATEWAY_SOCKS_PORT: '1085' },
-  });
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await t.close();
-});
+    ledgerBalanced: true,
+  },
+  (app) => {
+    t = app;
+  },
+);
 
 const buy = (apiKey: string, id: number | string, hours: number | string) =>
   customerCall(t, apiKey).post('/api/proxy/buy', { task: 'up', id, hours });

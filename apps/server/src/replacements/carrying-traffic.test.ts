@@ -1,50 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proxies, proxyReplacements, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger-service';
-import {
-  adminToken,
-  addProxies,
-  buildTestApp,
-  customerCall,
-  lifecycleOf,
-  testProvisioner,
-  walletOf,
-  type TestApp,
-} from '../../test/helper';
-import { startTestGateway, connectedPurchase } from '../../test/live-rental-kit';
+import { adminToken, addProxies, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
+import { connectedPurchase } from '../../test/live-rental-kit';
 import { closedPort } from '../../test/socks-upstream';
-import { exitEcho, heldTunnel, narrowUpstream } from '../../test/replacement-kit';
+import { heldTunnel, narrowUpstream, replacementRigPerFile, type ReplacementRig } from '../../test/replacement-kit';
 
 let t: TestApp;
 let gateway: Gateway;
-let echo: Awaited<ReturnType<typeof exitEcho>>;
+let echo: ReplacementRig['echo'];
 let lifecycle: LifecycleDeps;
-beforeAll(async () => {
-  t = await buildTestApp({
+replacementRigPerFile(
+  {
     env: { REGISTER_RATE_LIMIT: '1000', AUTO_REPLACE_MINUTES: '0.5', HEALTH_CHECK_SECONDS: '10' },
-  });
-  // The gateway reports traffic on the same manual clock the API and the jobs read.
-  gateway = await startTestGateway(t, { clock: t.clock });
-  echo = await exitEcho();
-  lifecycle = {
-    ...(await lifecycleOf(t)),
-    replacement: {
-      autoAfterMs: t.config.replacement.autoAfterMs,
-      perDay: t.config.replacement.perRentalDay,
-      autoPerDay: t.config.replacement.autoPerRentalDay,
-    },
-  };
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await gateway.close();
-  await echo.close();
-  await t.close();
-});
+    // The gateway reports traffic on the same manual clock the API and the jobs read.
+    gateway: (app) => ({ clock: app.clock }),
+  },
+  (rig) => ({ t, gateway, echo, lifecycle } = rig),
+);
 
 const SECOND = 1000;
 

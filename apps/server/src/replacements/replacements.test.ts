@@ -1,54 +1,39 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries, noticeContacts, notices, proxies, proxyReplacements, rentals } from '../db/schema';
 import { until } from '../../test/gateway-kit';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { verifyLedger } from '../ledger/ledger-service';
 import {
   adminToken,
   addProxies,
-  buildTestApp,
   customerCall,
   fundedCustomer,
-  lifecycleOf,
   testConfig,
   walletOf,
   type TestApp,
 } from '../../test/helper';
-import { startTestGateway } from '../../test/live-rental-kit';
 import { sharedOrigin } from '../../test/origin';
 import { closedPort } from '../../test/socks-upstream';
-import { exitEcho, exitThrough, gatewayProcess, upstreamWithExit } from '../../test/replacement-kit';
+import {
+  exitThrough,
+  gatewayProcess,
+  replacementRigPerFile,
+  upstreamWithExit,
+  type ReplacementRig,
+} from '../../test/replacement-kit';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 let t: TestApp;
 let gateway: Gateway;
-let echo: Awaited<ReturnType<typeof exitEcho>>;
+let echo: ReplacementRig['echo'];
 let lifecycle: LifecycleDeps;
-beforeAll(async () => {
+replacementRigPerFile(
   // The gateway reports traffic on the real clock: the API's starts there too.
-  t = await buildTestApp({
-    env: { REGISTER_RATE_LIMIT: '1000', REPLACEMENTS_PER_RENTAL_DAY: '2' },
-    clockStart: new Date(),
-  });
-  gateway = await startTestGateway(t);
-  echo = await exitEcho();
-  lifecycle = {
-    ...(await lifecycleOf(t)),
-    replacement: {
-      autoAfterMs: t.config.replacement.autoAfterMs,
-      perDay: t.config.replacement.perRentalDay,
-    },
-  };
-});
-afterAll(async () => {
-  expect((await verifyLedger(t.database.db)).mismatches).toEqual([]);
-  await gateway.close();
-  await echo.close();
-  await t.close();
-});
+  { env: { REGISTER_RATE_LIMIT: '1000', REPLACEMENTS_PER_RENTAL_DAY: '2' }, clockStart: new Date() },
+  (rig) => ({ t, gateway, echo, lifecycle } = rig),
+);
 
 const MINUTE = 60_000;
 const closedUpstream = async () => `socks5://user:pass@127.0.0.1:${await closedPort()}`;
