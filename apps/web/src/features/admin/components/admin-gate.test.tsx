@@ -17,6 +17,7 @@ afterEach(() => {
 });
 
 const NEWS = { success: true, news: [] };
+const JOINED = '2026-01-01T00:00:00Z';
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as unknown;
 
 async function logIn(code: string) {
@@ -73,20 +74,7 @@ describe('admin gate on /admin/news', () => {
       }
       if (path === '/api/news') return jsonResponse(200, NEWS);
       if (path === '/api/admin/me') {
-        return jsonResponse(200, {
-          success: true,
-          totpRequired: false,
-          operator: {
-            id: 2,
-            name: 'Max',
-            role: 'manager',
-            builtin: false,
-            totpEnabled: true,
-            locked: false,
-            createdAt: '2026-01-01T00:00:00Z',
-            lastLoginAt: null,
-          },
-        });
+        return meAnswer({ id: 2, name: 'Max', role: 'manager', builtin: false, totpEnabled: true, createdAt: JOINED });
       }
       return jsonResponse(500, {});
     });
@@ -110,22 +98,8 @@ describe('admin gate on /admin/news', () => {
     mockFetch((path) => {
       if (path === '/api/admin/verify') return jsonResponse(200, { success: true });
       if (path === '/api/news') return jsonResponse(200, NEWS);
-      if (path === '/api/admin/me') {
-        return jsonResponse(200, {
-          success: true,
-          totpRequired: false,
-          operator: {
-            id: 3,
-            name: 'Sam',
-            role: 'support',
-            builtin: false,
-            totpEnabled: false,
-            locked: false,
-            createdAt: '2026-01-01T00:00:00Z',
-            lastLoginAt: null,
-          },
-        });
-      }
+      if (path === '/api/admin/me')
+        return meAnswer({ id: 3, name: 'Sam', role: 'support', builtin: false, createdAt: JOINED });
       return jsonResponse(500, {});
     });
     const { router } = renderApp('/admin/news');

@@ -7,6 +7,14 @@ import { consoleApi, meAnswer, overview, setupConsoleTests } from '../../../../t
 
 setupConsoleTests();
 
+/** The names of the console navigation's links, once it shows. */
+async function consoleLinkNames() {
+  const nav = await screen.findByRole('navigation', { name: 'Console' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
 describe('console layout', () => {
   it('asks for the secret code when not signed in', async () => {
     mockFetch(() => jsonResponse(404, { success: false, error: 'Not found' }));
@@ -52,12 +60,7 @@ describe('console layout', () => {
       'GET /api/admin/customers': () => jsonResponse(200, { success: true, customers: [] }),
     });
     const { router } = renderApp('/admin');
-    const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Customers', 'Replacements', 'Notices', 'My account']);
+    expect(await consoleLinkNames()).toEqual(['Customers', 'Replacements', 'Notices', 'My account']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customers'));
     expect(screen.getByTestId('signed-in-as')).toHaveTextContent('Sam (Support)');
     await router.navigate('/admin/giftcards');
@@ -70,12 +73,7 @@ describe('console layout', () => {
       'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [] }),
     });
     renderApp('/admin/giftcards');
-    const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
+    expect(await consoleLinkNames()).toEqual([
       'Overview',
       'Inventory',
       'Nodes',
@@ -93,12 +91,7 @@ describe('console layout', () => {
   it('while the owner requires an authenticator, shows an operator without one only its setup', async () => {
     consoleApi({ 'GET /api/admin/me': () => meAnswer({ id: 9, name: 'Fay', role: 'finance', builtin: false }, true) });
     const { router } = renderApp('/admin');
-    const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['My account']);
+    expect(await consoleLinkNames()).toEqual(['My account']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
     expect(await screen.findByText(/The owner requires an authenticator app/)).toBeInTheDocument();
   });

@@ -10,35 +10,15 @@ import {
   toggleSort,
   type CatalogueFilters,
 } from './catalogue-view';
+import { catalogueProxy } from '../../../../test/fixtures';
 
 let nextId = 1;
-function proxy(overrides: Partial<CatalogueProxy>): CatalogueProxy {
-  return {
-    id: nextId++,
-    ip: '10.0.0.1',
-    country: 'US',
-    region: 'California',
-    city: 'Los Angeles',
-    ISP: 'Comcast',
-    zip: '90001',
-    ipqualityscore: 10,
-    udp: null,
-    type: 'residential',
-    protocol: 'SOCKS5',
-    ...overrides,
-  };
-}
+/** A catalogue row numbered in turn unless `overrides` gives the id. */
+const proxy = (overrides: Partial<CatalogueProxy>) => catalogueProxy(nextId++, overrides);
 
 const rows = [
-  proxy({
-    id: 1,
-    country: 'US',
-    region: 'California',
-    city: 'Los Angeles',
-    ISP: 'Comcast',
-    zip: '90001',
-    ipqualityscore: 0,
-  }),
+  // The fixture's row as it is: US, California, Los Angeles, Comcast, 90001, fraud score 0.
+  proxy({ id: 1 }),
   proxy({
     id: 2,
     country: 'US',
