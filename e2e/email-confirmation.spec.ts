@@ -29,8 +29,7 @@ test('the confirmation link opened in a browser that is not signed in confirms t
   browser,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await fundedCustomer(page, request);
-  await page.goto('/account');
+  await fundedCustomer(page, request, '/account');
   const address = `e2e-${Date.now().toString(36)}@example.org`;
   await page.getByLabel('E-mail address').fill(address);
   await page.getByRole('button', { name: 'Send confirmation link' }).click();

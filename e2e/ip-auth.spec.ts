@@ -22,9 +22,7 @@ test.describe('IP authorization on a 375 px phone', () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    await fundedCustomer(page, request);
-
-    await page.goto('/proxy');
+    await fundedCustomer(page, request, '/proxy');
     await page.getByTestId('proxy-row').first().getByRole('button').last().click();
     await page.getByRole('dialog', { name: 'Buy proxies' }).getByRole('button', { name: 'Confirm purchase' }).click();
     const status = page.getByRole('dialog', { name: 'Purchased proxies' });

@@ -25,13 +25,17 @@ export async function createGiftcard(request: APIRequestContext, amount: number)
   return codes[0]!;
 }
 
-/** A new customer with $10 from a gift card, signed in in this page; answers the API key. */
-export async function fundedCustomer(page: Page, request: APIRequestContext): Promise<string> {
+/**
+ * A new customer with $10 from a gift card, signed in in this page, which then opens `open` (the
+ * screen a test starts on) if given; answers the API key.
+ */
+export async function fundedCustomer(page: Page, request: APIRequestContext, open?: string): Promise<string> {
   const { apiKey } = (await (await request.post('/api/register')).json()) as { apiKey: string };
   const giftcard = await createGiftcard(request, 10);
   await request.post('/api/payments/giftcard', { headers: { 'x-api-key': apiKey }, data: { giftcard } });
   await page.goto('/');
   await page.evaluate((key) => localStorage.setItem('apiKey', key), apiKey);
+  if (open) await page.goto(open);
   return apiKey;
 }
 

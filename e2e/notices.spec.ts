@@ -25,9 +25,17 @@ async function pressStart(request: APIRequestContext, url: string, firstChat: nu
   return chatId;
 }
 
-/** Connect Telegram on /account: the deep link appears, as text and as the Open Telegram link. */
-async function connect(page: Page): Promise<string> {
-  await page.goto('/account');
+/** What the bot has sent so far, to every chat, as the (fake) Bot API recorded it. */
+async function botMessages(request: APIRequestContext): Promise<{ chatId: number; text: string }[]> {
+  return (await (await request.get(`${telegramFake}/test/sent`)).json()) as { chatId: number; text: string }[];
+}
+
+/**
+ * A new funded customer presses Connect Telegram on /account: the deep link appears, as text and
+ * as the Open Telegram link. Answers the link.
+ */
+async function connect(page: Page, request: APIRequestContext): Promise<string> {
+  await fundedCustomer(page, request, '/account');
   await page.getByRole('button', { name: 'Connect Telegram' }).click();
   const shown = page.getByTestId('telegram-link').locator('code');
   await expect(shown).toHaveText(DEEP_LINK);
@@ -41,21 +49,15 @@ test('Connect Telegram shows the deep link; /start with its code links the chat 
   request,
 }) => {
   test.setTimeout(60_000);
-  await fundedCustomer(page, request);
-  const url = await connect(page);
+  const url = await connect(page, request);
   await expectNoSeriousViolations(page, '/account with the Telegram link');
 
   // The user presses Start in Telegram: the bot, polling the (fake) Bot API, links the chat.
   const chatId = await pressStart(request, url, 700_000);
   await expect
     .poll(
-      async () => {
-        const sent = (await (await request.get(`${telegramFake}/test/sent`)).json()) as {
-          chatId: number;
-          text: string;
-        }[];
-        return sent.filter((message) => message.chatId === chatId).map((message) => message.text);
-      },
+      async () =>
+        (await botMessages(request)).filter((message) => message.chatId === chatId).map((message) => message.text),
       { timeout: 15_000 },
     )
     .toEqual([expect.stringMatching(/^✅ Connected/)]);
@@ -70,8 +72,7 @@ test.describe('on a 375 px phone', () => {
 
   test('Connect Telegram shows the deep link, fits the screen, axe clean', async ({ page, request }) => {
     test.setTimeout(60_000);
-    await fundedCustomer(page, request);
-    await connect(page);
+    await connect(page, request);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousViolations(page, '/account at 375 px');
   });
@@ -82,8 +83,7 @@ test('the console broadcasts to linked chats and lists the notices sent, axe cle
   request,
 }) => {
   test.setTimeout(60_000);
-  await fundedCustomer(page, request);
-  const url = await connect(page);
+  const url = await connect(page, request);
   const chatId = await pressStart(request, url, 800_000);
   await page.reload();
   await expect(page.getByText('Connected: notices come to your Telegram chat.')).toBeVisible({ timeout: 15_000 });
@@ -99,13 +99,10 @@ test('the console broadcasts to linked chats and lists the notices sent, axe cle
   await expect(page.getByText(/^Published as news\. Telegram messages queued: [1-9]\d*$/)).toBeVisible();
   await expect
     .poll(
-      async () => {
-        const sent = (await (await request.get(`${telegramFake}/test/sent`)).json()) as {
-          chatId: number;
-          text: string;
-        }[];
-        return sent.some((message) => message.chatId === chatId && message.text.startsWith(`📢 ${title}`));
-      },
+      async () =>
+        (await botMessages(request)).some(
+          (message) => message.chatId === chatId && message.text.startsWith(`📢 ${title}`),
+        ),
       { timeout: 15_000 },
     )
     .toBe(true);

@@ -8,8 +8,7 @@ test('catalogue, purchase dialog, history and payments have no serious accessibi
   // Four axe scans, the catalogue's 200 rows alone about 13 s on two cores: 26.7-27.2 s in green
   // CI runs, so the default 30 s failed once. A time limit, not a speed requirement.
   test.setTimeout(90_000);
-  await fundedCustomer(page, request);
-  await page.goto('/proxy');
+  await fundedCustomer(page, request, '/proxy');
   await expect(page.getByTestId('proxy-row').first()).toBeVisible();
   await expectNoSeriousViolations(page, '/proxy');
   await page.getByTestId('proxy-row').first().getByRole('button').last().click();
@@ -28,8 +27,7 @@ test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the catalogue shows cards, and the purchase bar sticks to the bottom', async ({ page, request }) => {
-    await fundedCustomer(page, request);
-    await page.goto('/proxy');
+    await fundedCustomer(page, request, '/proxy');
     const card = page.getByTestId('proxy-row').first();
     await expect(card).toBeVisible();
     expect(await card.evaluate((element) => element.tagName)).toBe('LI');

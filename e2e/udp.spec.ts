@@ -44,8 +44,7 @@ test('discovery marks UDP, the catalogue filters by it, and datagrams echo throu
     await expect.poll(async () => (await item(udpId))?.udp, { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await item(httpId))?.udp, { timeout: 30_000 }).toBe(false);
 
-    const apiKey = await fundedCustomer(page, request);
-    await page.goto('/proxy');
+    const apiKey = await fundedCustomer(page, request, '/proxy');
     const rows = page.getByTestId('proxy-row');
     await page.getByRole('textbox', { name: 'ID', exact: true }).fill(String(udpId));
     await page.getByRole('combobox', { name: 'UDP', exact: true }).selectOption('With UDP');
