@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { areaSurfaceZones, PLUMBING } from './scripts/lint/area-surface.mjs';
 import { tableOwnersPlugin } from './scripts/lint/table-owners.mjs';
 
 /** Imports flow one way: contract <- server and contract <- web (DEVELOPERS standards). */
@@ -45,16 +46,22 @@ const webZones = zones([
 /**
  * A server area's repository holds its queries; another area asks the area's service, so the
  * rules that go with the tables (locks, audit rows, cache bumps) cannot be skipped from outside.
+ * Areas go further: of another area they import only its services and the few modules it
+ * publishes (scripts/lint/area-surface.mjs); the shared plumbing only keeps out of repositories.
  */
 const serverSrc = path.join(root, 'apps/server/src');
-const serverZones = zones(
-  foldersOf('apps/server/src').map((area) => ({
-    target: `apps/server/src/${area}`,
-    from: `${serverSrc}/*/**/*-repository.ts`,
-    except: [`${serverSrc}/${area}/**`],
-    message: "Another area's queries: call its service instead.",
-  })),
-);
+const serverFolders = foldersOf('apps/server/src');
+const serverZones = zones([
+  ...serverFolders
+    .filter((folder) => PLUMBING.includes(folder))
+    .map((folder) => ({
+      target: `apps/server/src/${folder}`,
+      from: `${serverSrc}/*/**/*-repository.ts`,
+      except: [`${serverSrc}/${folder}/**`],
+      message: "Another area's queries: call its service instead.",
+    })),
+  ...areaSurfaceZones(serverSrc, serverFolders),
+]);
 
 export default defineConfig(
   {

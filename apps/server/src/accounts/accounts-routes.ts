@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { DomainError } from '../errors';
-import { walletActivity } from '../ledger/wallet-activity';
+import { walletActivity } from '../ledger/ledger-service';
 import {
   SESSION_COOKIE,
   apiKeyFromHeader,

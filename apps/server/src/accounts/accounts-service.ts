@@ -25,6 +25,8 @@ import { customerChanged, type CustomerCache, type SessionEnd } from './customer
 export { findCustomerId, type UserRow } from './accounts-repository';
 /** The console's overview counts customers and their balances together. */
 export { customerTotals } from './accounts-repository';
+/** The bot's /balance reads the balance alone, with no rule around it. */
+export { findBalanceCents } from './wallet-balance';
 /** The referral reward's lookup (payments): a plain read as well. */
 export { referrerOf } from './accounts-repository';
 /** The operator's search and view of one customer: plain reads, with no rule of the area around them. */

@@ -8,6 +8,8 @@ import { balancesAndLedgerSums, insertLedgerEntry } from './ledger-repository';
 
 /** The console's revenue chart and the metrics' credited money: sums of ledger rows. */
 export { ledgerSumsByDay, sumDepositsByProvider, sumGiftcardCredits } from './ledger-repository';
+/** The customer's wallet screen lists their newest money movements. */
+export { walletActivity } from './wallet-activity';
 /** The operator's customer detail lists the customer's newest ledger rows. */
 export { newestLedgerRows } from './ledger-repository';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { findBalanceCents } from '../accounts/wallet-balance';
+import { findBalanceCents } from '../accounts/accounts-service';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { loggableError } from '../lib/loggable-error';
