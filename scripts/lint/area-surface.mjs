@@ -53,10 +53,6 @@ export const PUBLISHED = {
     'rental-activity': 'records and reads whether a rental carries traffic',
     'rental-usage': "adds relayed bytes to a rental's counters",
     'sources-types': 'the channel and rows of the source-address limit',
-    'rentals-views': 'the gateway address a rental is shown with (a type)',
-    'history-cache': 'the notification channel that refreshes the history',
-    provisioner: 'the check run before access is handed over (a type)',
-    'proxy-controls': "a rental's connection line, which a replacement answers with",
   },
   storefront: { 'storefront-facts': 'the catalogue feeds the storefront facts it is asked for (a type)' },
 };

@@ -3,7 +3,6 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { firstRow } from '../db/first-row';
 import { nodes } from '../db/tables/nodes';
-import { HISTORY_PROXY_CHANGED } from '../rentals/history-cache';
 
 export type NodeRow = typeof nodes.$inferSelect;
 
@@ -78,11 +77,6 @@ export async function notifyNodeRevoked(db: Queryable, id: number): Promise<void
 /** Tells every gateway and node stream to read the proxy's rental again. */
 export async function notifyProxyAccess(db: Queryable, proxyId: number): Promise<void> {
   await db.execute(sql`SELECT pg_notify('proxy_access', ${String(proxyId)})`);
-}
-
-/** Tells every process to read the customer's cached history of this proxy again. */
-export async function notifyProxyHistory(db: Queryable, proxyId: number): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
 }
 
 /**

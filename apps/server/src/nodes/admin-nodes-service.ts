@@ -15,8 +15,8 @@ import {
   nodeView,
   notifyNodeRevoked,
   notifyProxyAccess,
-  notifyProxyHistory,
 } from './admin-nodes-repository';
+import { notifyProxyHistory } from '../rentals/rentals-service';
 
 /** What the node calls need: the database and the clock their audit rows are dated by. */
 export interface NodeAdminDeps {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import type { GatewayAddress } from '../rentals/rentals-views';
+import type { GatewayAddress } from '../rentals/rentals-service';
 import { nodeAddressOfProxy, type NodeAddress } from './node-repository';
 
 // Defined beside the query that uses them (the repository); other areas' queries join them

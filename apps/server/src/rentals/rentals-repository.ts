@@ -6,6 +6,7 @@ import { proxies } from '../db/tables/inventory';
 import { nodes } from '../db/tables/nodes';
 import { rentalIpAuth, rentalOrders, rentals } from '../db/tables/rentals';
 import { nodeAddressColumns, type NodeAddress } from '../nodes/node-address';
+import { HISTORY_PROXY_CHANGED } from './history-cache';
 
 export type ProxyRow = typeof proxies.$inferSelect;
 export type RentalRow = typeof rentals.$inferSelect;
@@ -294,4 +295,9 @@ export async function lastPeriodHours(db: Queryable, rentalId: number): Promise<
     .limit(1);
   if (!row) throw new Error(`rental ${rentalId} has no order`);
   return row.hours;
+}
+
+/** Tells every process to read the customer's cached history of this proxy again. */
+export async function notifyProxyHistory(db: Queryable, proxyId: number): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${HISTORY_PROXY_CHANGED}, ${String(proxyId)})`);
 }

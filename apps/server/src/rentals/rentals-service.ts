@@ -50,6 +50,15 @@ export {
 } from './rentals-repository';
 /** The operator's customer detail lists the customer's newest rentals. */
 export { rentalsWithAddressOf } from './rentals-repository';
+/** A proxy moved to another node: every process shows its rentals' new address. */
+export { notifyProxyHistory } from './rentals-repository';
+/** The check run before access is handed over, and what a rental's gateway address is. */
+export type { Provisioner } from './provisioner';
+export type { GatewayAddress } from './rentals-views';
+/** A replacement answers with the rental's new connection line, as the rental's screen shows it. */
+export { latestProxyLine } from './proxy-controls';
+/** A replacement asks whether the old proxy was carrying traffic, as the health check does. */
+export { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 
 export interface RentalsDeps {
   db: Database;

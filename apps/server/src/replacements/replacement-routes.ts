@@ -4,8 +4,7 @@ import type { AccountsDeps } from '../accounts/accounts-service';
 import { requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
-import { latestProxyLine } from '../rentals/proxy-controls';
-import type { GatewayAddress } from '../rentals/rentals-views';
+import { latestProxyLine, type GatewayAddress } from '../rentals/rentals-service';
 import { listReplacements, replaceRental, replacementCandidate, type ReplaceDeps } from './replacement-service';
 
 export interface ReplacementRoutesOptions extends ReplaceDeps, AccountsDeps, AdminAuthDeps {

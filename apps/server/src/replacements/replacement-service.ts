@@ -11,14 +11,15 @@ import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
 import { queueNotice } from '../notices/notices-service';
-import type { Provisioner } from '../rentals/provisioner';
-import { carriedTrafficDuringCheck, isCarryingTraffic } from '../rentals/rental-activity';
 import { delistUnhealthy, lockProxy, recordProxyCheck } from '../inventory/inventory-service';
 import {
+  carriedTrafficDuringCheck,
   findLatestRental,
+  isCarryingTraffic,
   lockRental,
   markRentalUnavailable,
   moveRentalToProxy,
+  type Provisioner,
   type ProxyRow,
   type RentalRow,
 } from '../rentals/rentals-service';
