@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
-import { adminToken, expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer, importSocksProxies, pageErrors } from './kit';
 
 const SHOTS = 'test-results/disable-ux';
 
@@ -27,26 +27,19 @@ test('a disabled proxy is visible to its renter; the disable asks first', async 
   const token = await adminToken(request);
   const admin = { authorization: `Bearer ${token}` };
   const stamp = Date.now() % 200;
-  const imported = await request.post('/api/admin/proxies', {
-    headers: admin,
-    data: {
-      proxies: upstreams.map((upstream, i) => ({
-        ip: `198.18.${i + 1}.${stamp + 1}`,
-        port: 1080,
-        protocol: 'SOCKS5',
-        type: 'residential',
-        country: 'LU',
-        region: 'Luxembourg',
-        city: 'Luxembourg',
-        isp: 'Example Telecom',
-        zip: '1000',
-        fraud_score: 5,
-        upstream: upstream.url,
-      })),
-    },
-  });
-  expect(imported.ok(), await imported.text()).toBe(true);
-  const { ids } = (await imported.json()) as { ids: [number, number] };
+  const ids = await importSocksProxies<[number, number]>(
+    request,
+    admin,
+    upstreams.map((upstream, i) => ({
+      ip: `198.18.${i + 1}.${stamp + 1}`,
+      port: 1080,
+      country: 'LU',
+      region: 'Luxembourg',
+      city: 'Luxembourg',
+      zip: '1000',
+      upstream: upstream.url,
+    })),
+  );
   try {
     const apiKey = await fundedCustomer(page, request);
     const headers = { 'x-api-key': apiKey };

@@ -25,6 +25,48 @@ export async function createGiftcard(request: APIRequestContext, amount: number)
   return codes[0]!;
 }
 
+/** Where an imported proxy stands: the rest of its line is residential SOCKS5 of Example Telecom, fraud score 5. */
+export interface SocksLine {
+  ip: string;
+  port: number;
+  country: string;
+  region: string;
+  city: string;
+  zip: string;
+  upstream: string;
+}
+
+/**
+ * Imports the lines through the console API, which must accept them, and answers their ids in
+ * order; `Ids` names how many the caller imported, e.g. `[number, number]`.
+ */
+export async function importSocksProxies<Ids extends number[]>(
+  request: APIRequestContext,
+  admin: { authorization: string },
+  lines: SocksLine[],
+): Promise<Ids> {
+  const imported = await request.post('/api/admin/proxies', {
+    headers: admin,
+    data: {
+      proxies: lines.map((line) => ({
+        ip: line.ip,
+        port: line.port,
+        protocol: 'SOCKS5',
+        type: 'residential',
+        country: line.country,
+        region: line.region,
+        city: line.city,
+        isp: 'Example Telecom',
+        zip: line.zip,
+        fraud_score: 5,
+        upstream: line.upstream,
+      })),
+    },
+  });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  return ((await imported.json()) as { ids: Ids }).ids;
+}
+
 /**
  * A new customer with $10 from a gift card, signed in in this page, which then opens `open` (the
  * screen a test starts on) if given; answers the API key.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { socksUpstream } from '../apps/server/test/socks-upstream';
-import { adminToken, expectNoSeriousViolations, fundedCustomer, pageErrors } from './kit';
+import { adminToken, expectNoSeriousViolations, fundedCustomer, importSocksProxies, pageErrors } from './kit';
 
 interface Row {
   id: number;
@@ -16,26 +16,19 @@ async function failingRental(page: Page, request: APIRequestContext, country: st
   const upstreams = [await socksUpstream(), await socksUpstream()];
   const admin = { authorization: `Bearer ${await adminToken(request)}` };
   const stamp = Date.now() % 200;
-  const imported = await request.post('/api/admin/proxies', {
-    headers: admin,
-    data: {
-      proxies: upstreams.map((upstream, i) => ({
-        ip: `192.0.2.${octet + i * 2 + (stamp % 2)}`,
-        port: 1080 + stamp,
-        protocol: 'SOCKS5',
-        type: 'residential',
-        country,
-        region: 'Capital',
-        city: 'Capital City',
-        isp: 'Example Telecom',
-        zip: '100',
-        fraud_score: 5,
-        upstream: upstream.url,
-      })),
-    },
-  });
-  expect(imported.ok(), await imported.text()).toBe(true);
-  const { ids } = (await imported.json()) as { ids: [number, number] };
+  const ids = await importSocksProxies<[number, number]>(
+    request,
+    admin,
+    upstreams.map((upstream, i) => ({
+      ip: `192.0.2.${octet + i * 2 + (stamp % 2)}`,
+      port: 1080 + stamp,
+      country,
+      region: 'Capital',
+      city: 'Capital City',
+      zip: '100',
+      upstream: upstream.url,
+    })),
+  );
   const apiKey = await fundedCustomer(page, request);
   const headers = { 'x-api-key': apiKey };
   expect((await request.post('/api/proxy/buy', { headers, data: { task: 'up', id: ids[0], hours: 2 } })).ok()).toBe(

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '../src/app/router';
@@ -17,6 +18,23 @@ export function renderApp(path: string, { apiKey }: { apiKey?: string } = {}) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * Signed in on /history: clicks a rental's button (Manage, Extend, …) and answers the dialog it opens.
+ * The first find waits up to 15 s: the first render of a file also loads the lazy screen chunk.
+ */
+export async function openFromHistory(button: string, dialog: string): Promise<HTMLElement> {
+  renderApp('/history', { apiKey: 'px_test' });
+  await userEvent.click(await screen.findByRole('button', { name: button }, { timeout: 15_000 }));
+  return screen.findByRole('dialog', { name: dialog });
+}
+
+/** The text of each item of a list, in order. */
+export function itemTexts(list: HTMLElement): (string | null)[] {
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

@@ -75,6 +75,14 @@ async function fillForm({ title = '', content = '' }: { title?: string; content?
   if (content) await userEvent.type(field('Content'), content);
 }
 
+/** With no news yet and the add call answering `answer`: opens the page, types the form and submits it. */
+async function submitWhenAddAnswers(answer: () => Response, form: { title: string; content: string }) {
+  fakeServer({ news: [], add: answer });
+  await openPage();
+  await fillForm(form);
+  await submit();
+}
+
 describe('News Management', () => {
   it('lists news newest first, flags the important ones, inside the console frame', async () => {
     fakeServer({ news: [OLDER, NEWER] });
@@ -155,13 +163,10 @@ describe('News Management', () => {
   });
 
   it("says 'Failed to add news. Please try again.' and keeps what was typed", async () => {
-    fakeServer({
-      news: [],
-      add: () => jsonResponse(500, { success: false, error: 'Internal error', code: 'INTERNAL' }),
+    await submitWhenAddAnswers(() => jsonResponse(500, { success: false, error: 'Internal error', code: 'INTERNAL' }), {
+      title: 'Kept',
+      content: 'Still here',
     });
-    await openPage();
-    await fillForm({ title: 'Kept', content: 'Still here' });
-    await submit();
     expect(await screen.findByText('Failed to add news. Please try again.')).toBeInTheDocument();
     expect(field('Title')).toHaveValue('Kept');
     expect(field('Content')).toHaveValue('Still here');
@@ -205,13 +210,10 @@ describe('News Management', () => {
   });
 
   it('an expired token on add removes it and asks for the secret code again', async () => {
-    fakeServer({
-      news: [],
-      add: () => jsonResponse(401, { success: false, error: 'expired', code: 'ADMIN_TOKEN_INVALID' }),
-    });
-    await openPage();
-    await fillForm({ title: 'T', content: 'C' });
-    await submit();
+    await submitWhenAddAnswers(
+      () => jsonResponse(401, { success: false, error: 'expired', code: 'ADMIN_TOKEN_INVALID' }),
+      { title: 'T', content: 'C' },
+    );
     expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
     expect(await screen.findByText('Failed to add news. Please try again.')).toBeInTheDocument();

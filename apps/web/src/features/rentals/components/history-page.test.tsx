@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, openFromHistory, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -106,9 +106,7 @@ describe('history', () => {
       body = JSON.parse(String(init.body));
       return jsonResponse(200, { success: true, message: 'ok', wallet: 19.76 });
     });
-    renderApp('/history', { apiKey: 'px_test' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Extend proxy' });
+    const dialog = await openFromHistory('Extend proxy 3', 'Extend proxy');
     expect(within(dialog).getByText('Germany')).toBeInTheDocument();
     expect(within(dialog).getByText('gw.example:1080:u3:secret')).toBeInTheDocument();
     // The purchase dialog's picker: a preset, then days plus hours typed.

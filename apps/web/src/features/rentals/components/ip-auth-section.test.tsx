@@ -1,9 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, openFromHistory } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -35,11 +35,7 @@ function server(history: ReturnType<typeof historyRecord>[], exhausted = false):
   return sent;
 }
 
-async function openManage(id: number) {
-  renderApp('/history', { apiKey: 'px_test' });
-  await userEvent.click(await screen.findByRole('button', { name: `Manage proxy ${id}` }, { timeout: 15_000 }));
-  return screen.findByRole('dialog', { name: `Proxy ${id}` });
-}
+const openManage = (id: number) => openFromHistory(`Manage proxy ${id}`, `Proxy ${id}`);
 
 describe('IP authorization in the Manage dialog', () => {
   it('checks the list before sending, saves it, shows the own port with a copy button and turns it off', async () => {

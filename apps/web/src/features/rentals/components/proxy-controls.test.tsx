@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, openFromHistory, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -74,9 +74,7 @@ describe('proxy controls on the History page', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const calls = server([historyRecord(3)]);
-    renderApp('/history', { apiKey: 'px_test' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Proxy 3' });
+    const dialog = await openFromHistory('Manage proxy 3', 'Proxy 3');
     expect(within(dialog).getByText('socks5://u3:secret@gw.example:1080')).toBeInTheDocument();
     expect(within(dialog).getByText('http://u3:secret@gw.example:8081')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy the HTTP address' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, openFromHistory, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -102,9 +102,7 @@ describe('replacing a failing proxy', () => {
 
   it('shows the refusal in words and replaces nothing', async () => {
     const posted = server({ status: 409, code: 'PROXY_STILL_HEALTHY', error: 'healthy' });
-    renderApp('/history', { apiKey: 'px_test' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Proxy 3' });
+    const dialog = await openFromHistory('Manage proxy 3', 'Proxy 3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Find a replacement' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Replacement not possible: This proxy passes its health checks or is carrying your traffic, so it cannot be replaced',

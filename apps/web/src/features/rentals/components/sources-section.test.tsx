@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, openFromHistory } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -41,9 +41,7 @@ function server(): number[] {
 describe('the addresses using a rental, in the Manage dialog', () => {
   it('lists them with the limit and window, and clears the list', async () => {
     const cleared = server();
-    renderApp('/history', { apiKey: 'px_test' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Manage proxy 3' }, { timeout: 15_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Proxy 3' });
+    const dialog = await openFromHistory('Manage proxy 3', 'Proxy 3');
 
     const list = await within(dialog).findByRole('list', { name: 'Addresses seen' });
     expect(within(list).getByText('203.0.113.7')).toBeInTheDocument();

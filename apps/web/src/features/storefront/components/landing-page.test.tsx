@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { itemTexts, jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 import { forgetStorefrontFacts } from '../../../lib/storefront-facts';
 
 beforeAll(async () => {
@@ -85,11 +85,7 @@ describe('landing page', () => {
     );
     renderAt('/');
     const figures = await screen.findByRole('list', { name: 'Why customers choose us' });
-    expect(
-      within(figures)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(itemTexts(figures)).toEqual([
       'From $0.08 per hour',
       'Free proxies in 3 countries',
       '100% datacenter IPs',

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InventoryRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderApp } from '../../../../../test/render-app';
+import { itemTexts, jsonResponse, renderApp } from '../../../../../test/render-app';
 import { consoleApi, inventoryRow, postedUrls, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
@@ -103,11 +103,7 @@ describe('inventory', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Upstream lines, CSV or JSON' }), { target: { value: csv } });
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     const problems = await screen.findByRole('list', { name: 'Rows with problems' });
-    expect(
-      within(problems)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(itemTexts(problems)).toEqual([
       'Row 2, port: port must be a whole number from 1 to 65535',
       'Row 3, country: country must be a two-letter ISO 3166 code',
     ]);

@@ -18,19 +18,21 @@ const notice = (id: number, status: string, lastError: string | null) => ({
   nextAttemptAt: '2026-03-02T10:00:00Z',
 });
 
+const NONE_YET = { waiting: 0, sent: 0, failed: 0 };
+
+/** The notices list as the server answers it: the counts, how many chats are linked, and the notices. */
+function noticesAnswer(counts: typeof NONE_YET, telegramLinked: number, notices: ReturnType<typeof notice>[] = []) {
+  return jsonResponse(200, { success: true, counts, telegramLinked, notices });
+}
+
 describe('console notices', () => {
   it('shows the counts and each notice with its reason, filtered by status', async () => {
     const fetchMock = consoleApi({
       'GET /api/admin/notices': () =>
-        jsonResponse(200, {
-          success: true,
-          counts: { waiting: 1, sent: 5, failed: 1 },
-          telegramLinked: 3,
-          notices: [
-            notice(2, 'failed', 'sendMessage: 403 Forbidden: bot was blocked by the user'),
-            notice(1, 'sent', null),
-          ],
-        }),
+        noticesAnswer({ waiting: 1, sent: 5, failed: 1 }, 3, [
+          notice(2, 'failed', 'sendMessage: 403 Forbidden: bot was blocked by the user'),
+          notice(1, 'sent', null),
+        ]),
     });
     renderApp('/admin/notices');
     await waitFor(() => expect(screen.getAllByTestId('notice-row')).toHaveLength(2));
@@ -48,13 +50,7 @@ describe('console notices', () => {
 
   it('a broadcast publishes the news item and says how many Telegram messages were queued', async () => {
     const fetchMock = consoleApi({
-      'GET /api/admin/notices': () =>
-        jsonResponse(200, {
-          success: true,
-          counts: { waiting: 0, sent: 0, failed: 0 },
-          telegramLinked: 2,
-          notices: [],
-        }),
+      'GET /api/admin/notices': () => noticesAnswer(NONE_YET, 2),
       'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 2 }),
       'GET /api/admin/telegram': () =>
         jsonResponse(200, { success: true, available: true, linked: false, getsAlerts: true }),
@@ -79,13 +75,7 @@ describe('console notices', () => {
   ]) {
     it(`${name}, Telegram is not ticked, cannot be, and the page says why`, async () => {
       const fetchMock = consoleApi({
-        'GET /api/admin/notices': () =>
-          jsonResponse(200, {
-            success: true,
-            counts: { waiting: 0, sent: 0, failed: 0 },
-            telegramLinked: linked,
-            notices: [],
-          }),
+        'GET /api/admin/notices': () => noticesAnswer(NONE_YET, linked),
         'POST /api/admin/broadcast': () => jsonResponse(200, { success: true, newsId: '9', queued: 0 }),
         'GET /api/admin/telegram': () =>
           jsonResponse(200, { success: true, available: bot, linked: false, getsAlerts: true }),
