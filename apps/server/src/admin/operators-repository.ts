@@ -132,17 +132,13 @@ export async function useRecoveryCode(
   codeHash: string,
   now: Date,
 ): Promise<boolean> {
-  return updateWon(
-    db,
-    operatorRecoveryCodes,
-    { usedAt: now },
-    and(
-      eq(operatorRecoveryCodes.operatorId, operatorId),
-      eq(operatorRecoveryCodes.codeHash, codeHash),
-      isNull(operatorRecoveryCodes.usedAt),
-      sql`not exists (select 1 from ${operators} where ${operators.id} = ${operatorId} and ${operators.lockedAt} is not null)`,
-    ),
+  const unused = and(
+    eq(operatorRecoveryCodes.operatorId, operatorId),
+    eq(operatorRecoveryCodes.codeHash, codeHash),
+    isNull(operatorRecoveryCodes.usedAt),
   );
+  const notLocked = sql`not exists (select 1 from ${operators} where ${operators.id} = ${operatorId} and ${operators.lockedAt} is not null)`;
+  return updateWon(db, operatorRecoveryCodes, { usedAt: now }, and(unused, notLocked));
 }
 
 export async function setTotpFailures(

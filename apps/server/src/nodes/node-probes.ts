@@ -8,6 +8,7 @@ import {
   type Probe,
   type UdpProbe,
 } from '@portal/contract';
+import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { deleteProbe, deleteProbesBefore, insertProbe, liveNodeLastSeen, probeState } from './node-repository';
@@ -47,15 +48,16 @@ export type ProbeRequest = Omit<FetchProbe, 'id'> | Omit<UdpProbe, 'id'>;
  * through the database, so the process holding the node's stream (this one or another) hands it
  * over; the answer, posted to any process, lands in the same row, which this one reads. Throws
  * NodeOfflineError at once when the node is not in touch, or when no process took the probe.
- * Answers the node's result as it came (checked by the caller against the probe's kind), or null
- * when none came in time.
+ * Answers the node's result read with `answer` (the schema of the probe's kind): undefined when
+ * the node answered something else, null when no answer came in time.
  */
-export async function probeThroughNode(
+async function probeThroughNode<T>(
   deps: ProbeDeps,
   nodeId: number,
   request: ProbeRequest,
+  answer: z.ZodType<T>,
   signal?: AbortSignal,
-): Promise<unknown> {
+): Promise<T | null | undefined> {
   signal?.throwIfAborted();
   if (!(await nodeInTouch(deps, nodeId))) throw new NodeOfflineError();
   const id = randomUUID();
@@ -70,7 +72,10 @@ export async function probeThroughNode(
       await sleep(wait);
       signal?.throwIfAborted();
       const row = await probeState(deps.db, id);
-      if (row?.result !== null && row?.result !== undefined) return row.result;
+      if (row?.result !== null && row?.result !== undefined) {
+        const parsed = answer.safeParse(row.result);
+        return parsed.success ? parsed.data : undefined;
+      }
       const elapsed = performance.now() - started;
       if (!row?.deliveredAt && elapsed >= PROBE_DELIVERY_MS) throw new NodeOfflineError();
       if (performance.now() >= deadline) return null;
@@ -87,14 +92,11 @@ export async function fetchThroughNode(
   request: Omit<FetchProbe, 'id' | 'kind'>,
   signal?: AbortSignal,
 ): Promise<FetchProbeResult> {
-  const answer = await probeThroughNode(deps, nodeId, { ...request, kind: 'fetch' }, signal);
-  if (answer === null) {
+  const result = await probeThroughNode(deps, nodeId, { ...request, kind: 'fetch' }, FetchProbeResultSchema, signal);
+  if (result === null) {
     return { ok: false, failure: 'timeout', message: `timeout: the node did not answer in ${request.timeoutMs} ms` };
   }
-  const parsed = FetchProbeResultSchema.safeParse(answer);
-  return parsed.success
-    ? parsed.data
-    : { ok: false, failure: 'unreadable', message: 'echo unreadable: the node answered something else' };
+  return result ?? { ok: false, failure: 'unreadable', message: 'echo unreadable: the node answered something else' };
 }
 
 /** Whether UDP passes through the upstream, as seen from the node. */
@@ -104,7 +106,7 @@ export async function udpThroughNode(
   request: Omit<UdpProbe, 'id' | 'kind'>,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const answer = await probeThroughNode(deps, nodeId, { ...request, kind: 'udp' }, signal);
-  const parsed = UdpProbeResultSchema.safeParse(answer);
-  return parsed.success && parsed.data.passes;
+  // No answer in time, or an unreadable one, is UDP that does not pass.
+  const result = await probeThroughNode(deps, nodeId, { ...request, kind: 'udp' }, UdpProbeResultSchema, signal);
+  return result?.passes ?? false;
 }

@@ -206,6 +206,9 @@ export async function listNotices(
   };
 }
 
+/** A broadcast as the schema leaves it: `important` and `telegram` are false where the request left them out. */
+type BroadcastInput = z.output<typeof BroadcastRequestSchema>;
+
 /**
  * A news item and, when asked, the same text to every linked Telegram chat, in one transaction:
  * the item, its notices and both audit rows are there together or not at all. The messages go out
@@ -214,7 +217,7 @@ export async function listNotices(
 export async function broadcast(
   deps: NewsDeps,
   actor: AuditActor,
-  input: z.output<typeof BroadcastRequestSchema>,
+  input: BroadcastInput,
 ): Promise<{ newsId: string; queued: number }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

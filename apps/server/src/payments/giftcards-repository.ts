@@ -39,12 +39,8 @@ export async function claimGiftcard(
   userId: number,
   at: Date,
 ): Promise<GiftcardRow | undefined> {
-  return updatedRow(
-    db,
-    giftcards,
-    { redeemedBy: userId, redeemedAt: at },
-    and(eq(giftcards.code, code), isNull(giftcards.redeemedAt)),
-  );
+  const unused = and(eq(giftcards.code, code), isNull(giftcards.redeemedAt));
+  return updatedRow(db, giftcards, { redeemedBy: userId, redeemedAt: at }, unused);
 }
 
 /** Every card, newest first. */
