@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { useAdjustBalance } from '../api/adjust-balance';
+import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 import { TextField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
@@ -49,7 +50,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
 
   return (
     <TitledSection title={t('customer.adjust.title')}>
-      <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
+      <ConsoleForm onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
         <TextField
           id={amountId}
           label={t('customer.adjust.amount')}
@@ -70,7 +71,7 @@ export function AdjustForm({ customerId }: { customerId: number }) {
         <SubmitButton className="sm:mt-6" pending={adjust.isPending} pendingLabel={t('customer.adjust.submitting')}>
           {t('customer.adjust.submit')}
         </SubmitButton>
-      </form>
+      </ConsoleForm>
       {/* Live regions exist before their text arrives, so screen readers announce it. */}
       <div role="status" className="empty:hidden">
         {result?.ok && <p className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">{result.text}</p>}

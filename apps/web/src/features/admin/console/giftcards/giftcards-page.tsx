@@ -20,6 +20,7 @@ import { useRevealGiftcard } from '../api/giftcard-reveal';
 import { PagedTable } from '../components/paged-table';
 import { usePaging } from '../components/pager';
 import { ScreenHeader, td } from '../components/table';
+import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 import { SelectField, TextField } from '../components/field';
 import { parseDollars } from '../components/parse-dollars';
@@ -86,7 +87,7 @@ function CreateForm() {
   return (
     <>
       <TitledSection title={t('giftcards.create.title')}>
-        <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+        <ConsoleForm onSubmit={onSubmit}>
           <TextField
             id={amountId}
             label={t('giftcards.create.amount')}
@@ -105,7 +106,7 @@ function CreateForm() {
           <SubmitButton pending={create.isPending} pendingLabel={t('giftcards.create.submitting')}>
             {t('giftcards.create.submit')}
           </SubmitButton>
-        </form>
+        </ConsoleForm>
         <div role="alert" className="empty:hidden">
           {error && <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>}
         </div>

@@ -6,6 +6,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { useCreateNode } from '../api/nodes';
 import { TextField } from '../components/field';
 import { OnceValue, ShownOnce } from '../components/shown-once';
+import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 
 /** What starts the node on its own server: the shop's address, the token, and the host customers use. */
@@ -46,7 +47,7 @@ export function AddNode() {
   const command = created ? startCommand(window.location.origin, created.token, created.host) : '';
   return (
     <TitledSection title={t('nodes.add.title')}>
-      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+      <ConsoleForm onSubmit={onSubmit}>
         <TextField
           label={t('nodes.add.name')}
           value={name}
@@ -65,7 +66,7 @@ export function AddNode() {
           inputClassName="w-64"
         />
         <SubmitButton pending={create.isPending}>{t('nodes.add.submit')}</SubmitButton>
-      </form>
+      </ConsoleForm>
       <p className="mt-2 text-sm text-slate-600">{t('nodes.add.hostHelp')}</p>
       {errors.form && (
         <p role="alert" className="mt-2 text-sm text-red-800">

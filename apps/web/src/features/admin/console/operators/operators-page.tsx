@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ShownOnce } from '../components/shown-once';
 import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -65,7 +66,7 @@ function CreateForm() {
 
   return (
     <TitledSection title={t('operators.create.title')}>
-      <form onSubmit={onSubmit} noValidate className="mt-3 flex flex-wrap items-end gap-3">
+      <ConsoleForm onSubmit={onSubmit}>
         <TextField
           label={t('operators.create.name')}
           value={name}
@@ -82,7 +83,7 @@ function CreateForm() {
           className={cn(inputClass('text-sm'), 'w-40')}
         />
         <SubmitButton pending={create.isPending}>{t('operators.create.submit')}</SubmitButton>
-      </form>
+      </ConsoleForm>
       <p className="mt-2 text-sm text-slate-600">{t(`operators.roleHelp.${role}`)}</p>
       {created && (
         <ShownOnce
