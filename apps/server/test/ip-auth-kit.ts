@@ -1,8 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
+import { expect } from 'vitest';
 import type { Gateway } from '../src/gateway/gateway';
 import { sentConnect, until } from './gateway-kit';
-import { type TestApp } from './helper';
+import { customerCall, type TestApp } from './helper';
 import { connectedPurchase } from './live-rental-kit';
 
 /** Whether the port can be bound on the address right now. */
@@ -75,4 +76,18 @@ export async function rentedForIpAuth(t: TestApp, gateway: Gateway, apiKey?: str
   const row = await connectedPurchase(t, { apiKey });
   await until(() => gateway.store.authorize(row.username, row.password) !== null);
   return { apiKey: row.apiKey, proxyId: row.proxyId, user: row.username, pass: row.password, rentalId: row.id };
+}
+
+/** Lists `ips` for the rental and waits until the gateway listens on its own port; answers that port. */
+export async function listedOnOwnPort(
+  t: TestApp,
+  gateway: Gateway,
+  rental: { apiKey: string; proxyId: number },
+  ips: string[],
+): Promise<number> {
+  const answer = await customerCall(t, rental.apiKey).post('/api/proxy/ip-auth', { proxy_id: rental.proxyId, ips });
+  expect(answer.statusCode).toBe(200);
+  const port = answer.json<{ ip_auth: { port: number } }>().ip_auth.port;
+  await until(() => gateway.ownPorts.listening.includes(port));
+  return port;
 }

@@ -116,6 +116,14 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
       () => false,
     );
 
+  /** A connected rental whose proxy the node serves, once the node takes its credentials. */
+  async function rentalServedBy(node: { socksPort: number; host: string }, nodeId: number) {
+    const rental = await connectedRentalRow(t);
+    await assign(rental.proxyId, nodeId);
+    await until(() => works(node, rental.username, rental.password), 3000);
+    return rental;
+  }
+
   /** Starts a download through the tunnel; answers how many bytes have arrived so far. */
   function receiving(socket: net.Socket): () => number {
     let received = 0;
@@ -152,9 +160,7 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
   });
 
   it("a rental on a node's proxy works through that node and not the other; the other never hears of it", async () => {
-    const rental = await connectedRentalRow(t);
-    await assign(rental.proxyId, tokenA.id);
-    await until(() => works(nodeA, rental.username, rental.password), 3000);
+    const rental = await rentalServedBy(nodeA, tokenA.id);
     expect(await works(nodeB, rental.username, rental.password)).toBe(false);
 
     // What node B's stream says: its snapshot holds none of node A's credentials.
@@ -181,9 +187,7 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
   }, 30_000);
 
   it('a new password cuts the old one on the node within a second', async () => {
-    const rental = await connectedRentalRow(t);
-    await assign(rental.proxyId, tokenA.id);
-    await until(() => works(nodeA, rental.username, rental.password), 3000);
+    const rental = await rentalServedBy(nodeA, tokenA.id);
     const cut = downloadUntilCut(await tunnel(nodeA, rental.username, rental.password));
     const changedAt = Date.now();
     const answer = await customerCall(t, rental.apiKey).post('/api/proxy/credentials', { proxy_id: rental.proxyId });
@@ -193,9 +197,7 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
   }, 30_000);
 
   it('kill -9 of a node loses at most a second of counts; the restarted node delivers the rest once', async () => {
-    const rental = await connectedRentalRow(t);
-    await assign(rental.proxyId, tokenA.id);
-    await until(() => works(nodeA, rental.username, rental.password), 3000);
+    const rental = await rentalServedBy(nodeA, tokenA.id);
     const arrived = receiving(await tunnel(nodeA, rental.username, rental.password));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const perSecond = arrived() / 3;
@@ -255,9 +257,7 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
   }, 120_000);
 
   it('a revoked token stops the node serving', async () => {
-    const rental = await connectedRentalRow(t);
-    await assign(rental.proxyId, tokenB.id);
-    await until(() => works(nodeB, rental.username, rental.password), 3000);
+    const rental = await rentalServedBy(nodeB, tokenB.id);
     const cut = downloadUntilCut(await tunnel(nodeB, rental.username, rental.password));
     await t.database.db.update(nodes).set({ revokedAt: new Date() }).where(eq(nodes.id, tokenB.id));
     await t.database.db.execute(sql`SELECT pg_notify('node_revoked', ${String(tokenB.id)})`);

@@ -1,6 +1,16 @@
 import type { AdminRole } from '@portal/contract';
 import { adminToken, type TestApp } from './helper';
 
+/** Asks the API for a new operator with the owner's token; answers the response, a refusal included. */
+export async function postOperator(t: TestApp, payload: { name: string; role: string }, ownerToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/operators',
+    headers: { authorization: `Bearer ${ownerToken}` },
+    payload,
+  });
+}
+
 /** An operator made by the owner through the API: their id, name and secret code. */
 export async function createdOperator(
   t: TestApp,
@@ -8,12 +18,7 @@ export async function createdOperator(
   name = `${role}-${Math.random().toString(36).slice(2, 8)}`,
   ownerToken?: string,
 ): Promise<{ id: number; name: string; secretCode: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/operators',
-    headers: { authorization: `Bearer ${ownerToken ?? (await adminToken(t))}` },
-    payload: { name, role },
-  });
+  const response = await postOperator(t, { name, role }, ownerToken ?? (await adminToken(t)));
   if (response.statusCode !== 200) throw new Error(`operator not created: ${response.body}`);
   const body = response.json<{ operator: { id: number; name: string }; secretCode: string }>();
   return { id: body.operator.id, name: body.operator.name, secretCode: body.secretCode };

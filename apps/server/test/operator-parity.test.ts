@@ -170,26 +170,22 @@ describe('the admin API and the command line refuse the same input alike', () =>
   }, 60_000);
 
   it('gift card reveal and audit: an id that is not one, a card that does not exist, bad filters', async () => {
-    await sameAnswer(
-      overHttp('POST', '/api/admin/giftcards/abc/reveal'),
-      onCommandLine('giftcards', 'reveal', 'abc'),
-      /^Invalid id: .* \(BAD_REQUEST\)$/,
-    );
-    await sameAnswer(
-      overHttp('POST', '/api/admin/giftcards/999999/reveal'),
-      onCommandLine('giftcards', 'reveal', '999999'),
-      /^No such gift card\. \(GIFTCARD_NOT_FOUND\)$/,
-    );
-    await sameAnswer(
-      overHttp('GET', '/api/admin/audit?cursor=abc'),
-      onCommandLine('audit', '--cursor', 'abc'),
-      /^Invalid cursor: .* \(BAD_REQUEST\)$/,
-    );
-    await sameAnswer(
-      overHttp('GET', '/api/admin/audit?from=yesterday'),
-      onCommandLine('audit', '--from', 'yesterday'),
-      /^Invalid from: .* \(BAD_REQUEST\)$/,
-    );
+    const reveal = (id: string, expected: RegExp) =>
+      sameAnswer(
+        overHttp('POST', `/api/admin/giftcards/${id}/reveal`),
+        onCommandLine('giftcards', 'reveal', id),
+        expected,
+      );
+    await reveal('abc', /^Invalid id: .* \(BAD_REQUEST\)$/);
+    await reveal('999999', /^No such gift card\. \(GIFTCARD_NOT_FOUND\)$/);
+    const audit = (filter: string, value: string, expected: RegExp) =>
+      sameAnswer(
+        overHttp('GET', `/api/admin/audit?${filter}=${value}`),
+        onCommandLine('audit', `--${filter}`, value),
+        expected,
+      );
+    await audit('cursor', 'abc', /^Invalid cursor: .* \(BAD_REQUEST\)$/);
+    await audit('from', 'yesterday', /^Invalid from: .* \(BAD_REQUEST\)$/);
   }, 60_000);
 
   it('records nothing for a refusal', async () => {

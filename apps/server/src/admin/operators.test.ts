@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema';
 import { captureLog, leakScanLogger } from '../../test/log-capture';
 import { adminToken, buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helper';
-import { createdOperator, operatorLogin, operatorToken } from '../../test/operator-kit';
+import { createdOperator, operatorLogin, operatorToken, postOperator } from '../../test/operator-kit';
 
 /**
  * The permissions of each role as the team agreed them, written out here rather than read from
@@ -164,20 +164,10 @@ describe('operators', () => {
   it('refuses a second operator of the same name (any case), a bad role and a wrong secret', async () => {
     const owner = await adminToken(t);
     await createdOperator(t, 'support', 'Sam', owner);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: `Bearer ${owner}` },
-      payload: { name: 'sam', role: 'manager' },
-    });
+    const again = await postOperator(t, { name: 'sam', role: 'manager' }, owner);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'OPERATOR_NAME_TAKEN' });
-    const badRole = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: `Bearer ${owner}` },
-      payload: { name: 'Root', role: 'root' },
-    });
+    const badRole = await postOperator(t, { name: 'Root', role: 'root' }, owner);
     expect(badRole.statusCode).toBe(400);
     const forged = await operatorLogin(t, `op-000000000000-${'A'.repeat(43)}`);
     expect(forged.statusCode).toBe(401);

@@ -15,6 +15,14 @@ import { runDiscoveryRound } from './discovery-service';
 
 const kit = discoveryKit();
 
+/** An app asking the plain-text echo for exits and a fake IPQS (score 10), with the SOCKS upstream imported. */
+async function socksBehindEchoWithIpqs() {
+  const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
+  const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: kit.echo.url });
+  const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+  return { ipqs, t, id: id! };
+}
+
 describe('plain-text import', () => {
   it('reads every format, skips comments and blank lines, reports duplicates and waits for discovery', async () => {
     const t = await discoveryApp(kit);
@@ -172,9 +180,7 @@ describe('discovery through the upstream', () => {
   });
 
   it('spends no IPQS look-up on an echo that answers junk or a private address, round after round', async () => {
-    const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
-    const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: kit.echo.url });
-    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+    const { ipqs, t, id } = await socksBehindEchoWithIpqs();
     for (const [answer, reason] of [
       [':::::', /answered :::::, not an IP address/],
       ['1:2::3:4', /answered 1:2::3:4, not a public address/],
@@ -187,8 +193,8 @@ describe('discovery through the upstream', () => {
       kit.exitIp = answer;
       for (let round = 0; round < 2; round += 1) {
         await runDiscoveryRound(discoveryDeps(t));
-        expect(await proxyRow(t, id!), answer).toMatchObject({ discovery: 'failed', exitIp: null });
-        expect((await proxyRow(t, id!)).failureReason, answer).toMatch(reason);
+        expect(await proxyRow(t, id), answer).toMatchObject({ discovery: 'failed', exitIp: null });
+        expect((await proxyRow(t, id)).failureReason, answer).toMatch(reason);
         // Failed proxies are tried again at the re-check interval: each round is a real look.
         t.clock.advance(t.config.discovery.recheckMs + 1);
       }
@@ -199,12 +205,10 @@ describe('discovery through the upstream', () => {
   });
 
   it('stores an IPv6 exit in one spelling, so another spelling of it costs no IPQS look-up', async () => {
-    const ipqs = await startFake(() => ({ status: 200, body: { success: true, fraud_score: 10 } }));
-    const t = await discoveryApp(kit, { IPQS_API_KEY: 'test-key', IPQS_URL: ipqs.url, EXIT_IP_URL: kit.echo.url });
-    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+    const { ipqs, t, id } = await socksBehindEchoWithIpqs();
     kit.exitIp = '2A00:1450:4001:0:0:0:0:1';
     await runDiscoveryRound(discoveryDeps(t));
-    expect(await proxyRow(t, id!)).toMatchObject({
+    expect(await proxyRow(t, id)).toMatchObject({
       discovery: 'listed',
       exitIp: '2a00:1450:4001::1',
       ip: '2a00:1450:4001::1',
@@ -214,7 +218,7 @@ describe('discovery through the upstream', () => {
       kit.exitIp = spelling;
       t.clock.advance(t.config.discovery.exitRecheckMs + 1);
       await runDiscoveryRound(discoveryDeps(t));
-      expect(await proxyRow(t, id!), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
+      expect(await proxyRow(t, id), spelling).toMatchObject({ discovery: 'listed', exitIp: '2a00:1450:4001::1' });
     }
     expect(ipqs.requests).toHaveLength(1);
     await t.close();

@@ -3,7 +3,7 @@ import { SocksClient } from 'socks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, customerCall, type TestApp } from '../../test/helper';
 import { connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
-import { freePortRange } from '../../test/ip-auth-kit';
+import { freePortRange, listedOnOwnPort } from '../../test/ip-auth-kit';
 import { startOrigin } from '../../test/origin';
 import { FAILED_LOGINS_PER_MINUTE, type Gateway } from './gateway';
 import { basic, httpOverSocket, until } from '../../test/gateway-kit';
@@ -176,13 +176,7 @@ describe('PROXY protocol from a trusted balancer', () => {
 
 describe('IP authorization behind the balancer', () => {
   it("checks the header's client against the list on a rental's own port, not the balancer", async () => {
-    const answer = await customerCall(t, rental.apiKey).post('/api/proxy/ip-auth', {
-      proxy_id: rental.proxyId,
-      ips: ['203.0.113.0/24'],
-    });
-    expect(answer.statusCode).toBe(200);
-    const port = answer.json<{ ip_auth: { port: number } }>().ip_auth.port;
-    await until(() => gateway.ownPorts.listening.includes(port));
+    const port = await listedOnOwnPort(t, gateway, rental, ['203.0.113.0/24']);
     const withoutPassword = (header: Buffer) => socksVia(BALANCER, header, null, port);
     expect(await withoutPassword(v2('203.0.113.50'))).toBe(true);
     expect(await withoutPassword(v1('203.0.113.51'))).toBe(true);

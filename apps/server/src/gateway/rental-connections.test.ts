@@ -1,7 +1,8 @@
 import type net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { adminCall, adminToken, customerCall, type TestApp } from '../../test/helper';
+import { adminCall, adminToken, type TestApp } from '../../test/helper';
 import { gatewayRigPerFile, type GatewayRig } from '../../test/gateway-rig-kit';
+import { listedOnOwnPort } from '../../test/ip-auth-kit';
 import { connectedRentalRow } from '../../test/live-rental-kit';
 import type { Gateway } from './gateway';
 import {
@@ -175,10 +176,7 @@ describe('a rental’s concurrent connections', () => {
 
   it("holds on a rental's own port (IP authorization) too", async () => {
     const r = await rental();
-    const answer = await customerCall(t, r.apiKey).post('/api/proxy/ip-auth', { proxy_id: r.proxyId, ips: [LISTED] });
-    expect(answer.statusCode).toBe(200);
-    const port = answer.json<{ ip_auth: { port: number } }>().ip_auth.port;
-    await until(() => gateway.ownPorts.listening.includes(port));
+    const port = await listedOnOwnPort(t, gateway, r, [LISTED]);
     const results = [];
     for (let i = 0; i < CAP; i += 1) {
       const result = await socks5Connect(port, target(), { from: LISTED });

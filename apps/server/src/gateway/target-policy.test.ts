@@ -4,50 +4,53 @@ import { embeddedIPv4, isPrivateAddress, listed, ownAddresses } from './address-
 import { ALLOW_ALL_TARGETS, createTargetPolicy, fixedLookup, resolveTarget, TargetRefusedError } from './target-policy';
 
 describe('isPrivateAddress', () => {
+  const addresses = {
+    private: [
+      '127.0.0.1',
+      '127.255.0.9',
+      '0.0.0.0',
+      '10.1.2.3',
+      '100.64.0.1',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      'fd00::1',
+      'fe80::1',
+      'ff02::1',
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:0:10.0.0.1',
+      '64:ff9b::a00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378::1',
+      'fe80::1%lo',
+    ],
+    public: [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '100.128.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+    ],
+  };
   it.each([
-    '127.0.0.1',
-    '127.255.0.9',
-    '0.0.0.0',
-    '10.1.2.3',
-    '100.64.0.1',
-    '169.254.169.254',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.1.1',
-    '224.0.0.1',
-    '255.255.255.255',
-    '::',
-    '::1',
-    '::ffff:127.0.0.1',
-    '::ffff:7f00:1',
-    '::ffff:10.0.0.1',
-    'fd00::1',
-    'fe80::1',
-    'ff02::1',
-    '::7f00:1',
-    '::127.0.0.1',
-    '::ffff:0:10.0.0.1',
-    '64:ff9b::a00:1',
-    '64:ff9b::127.0.0.1',
-    '64:ff9b::a9fe:a9fe',
-    '2002:c0a8:101::1',
-    '2001:0:4136:e378::1',
-    'fe80::1%lo',
-  ])('%s is private', (address) => {
-    expect(isPrivateAddress(address)).toBe(true);
-  });
-
-  it.each([
-    '8.8.8.8',
-    '1.1.1.1',
-    '172.32.0.1',
-    '100.128.0.1',
-    '2606:4700:4700::1111',
-    '::ffff:8.8.8.8',
-    '64:ff9b::808:808',
-    '2002:808:808::1',
-  ])('%s is public', (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+    ...addresses.private.map((address) => [address, 'private'] as const),
+    ...addresses.public.map((address) => [address, 'public'] as const),
+  ])('%s is %s', (address, kind) => {
+    expect(isPrivateAddress(address)).toBe(kind === 'private');
   });
 
   it('a name is not an address', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxies, rentals } from '../db/schema';
 import { addProxies, buildTestApp, customerCall, type TestApp } from '../../test/helper';
 import { connectedRental, connectedRentalRow, startTestGateway } from '../../test/live-rental-kit';
-import { freePortRange, rentedForIpAuth } from '../../test/ip-auth-kit';
+import { freePortRange, listedOnOwnPort, rentedForIpAuth } from '../../test/ip-auth-kit';
 import { danteUpstream } from '../../test/dante-upstream';
 import { socksUpstream } from '../../test/socks-upstream';
 import { udpEcho } from '../../test/udp-echo';
@@ -198,13 +198,7 @@ describe("a rental's own port (IP authorization)", () => {
     const through = await upstream(true);
     await t.database.db.update(proxies).set({ upstream: through }).where(eq(proxies.id, rental.proxyId));
     await until(() => gateway.store.authorize(rental.user, rental.pass)?.upstream === through);
-    const listed = await customerCall(t, rental.apiKey).post('/api/proxy/ip-auth', {
-      proxy_id: rental.proxyId,
-      ips: ['127.0.0.1'],
-    });
-    expect(listed.statusCode).toBe(200);
-    const port = listed.json<{ ip_auth: { port: number } }>().ip_auth.port;
-    await until(() => gateway.ownPorts.listening.includes(port));
+    const port = await listedOnOwnPort(t, gateway, rental, ['127.0.0.1']);
     const client = await udpClient(port);
     expect(await client.exchange(target(), 'own port')).toBe('own port');
     await expect(udpClient(port, { from: '127.0.0.2' })).rejects.toThrow();

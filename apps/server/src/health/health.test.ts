@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/helper';
 import { Readiness } from './readiness';
+
+/** Closes the app's database under it: `url` must then answer 503 unavailable. */
+async function expectUnavailableWithoutDatabase(t: TestApp, url: string): Promise<void> {
+  await t.database.close();
+  const down = await t.app.inject({ method: 'GET', url });
+  expect(down.statusCode).toBe(503);
+  expect(down.json()).toEqual({ status: 'unavailable' });
+}
 
 describe('GET /healthz', () => {
   it('answers ok while the database answers, and 503 when it does not', async () => {
@@ -10,10 +18,7 @@ describe('GET /healthz', () => {
       expect(healthy.statusCode).toBe(200);
       expect(healthy.json()).toEqual({ status: 'ok' });
 
-      await t.database.close();
-      const down = await t.app.inject({ method: 'GET', url: '/healthz' });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable' });
+      await expectUnavailableWithoutDatabase(t, '/healthz');
     } finally {
       await t.app.close();
     }
@@ -50,10 +55,7 @@ describe('GET /readyz', () => {
   it('answers 503 when the database does not answer', async () => {
     const t = await buildTestApp();
     try {
-      await t.database.close();
-      const down = await t.app.inject({ method: 'GET', url: '/readyz' });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable' });
+      await expectUnavailableWithoutDatabase(t, '/readyz');
     } finally {
       await t.app.close();
     }

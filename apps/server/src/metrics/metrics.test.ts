@@ -48,12 +48,12 @@ afterAll(async () => {
   await t.database.close();
 });
 
+/** GET /metrics with the Authorization header given, or none. */
+const getMetrics = (authorization: string | undefined) =>
+  t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+
 async function scrape(authorization: string | undefined = `Bearer ${TOKEN}`): Promise<string> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/metrics',
-    headers: authorization ? { authorization } : {},
-  });
+  const response = await getMetrics(authorization);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('text/plain');
   return response.body;
@@ -62,11 +62,7 @@ async function scrape(authorization: string | undefined = `Bearer ${TOKEN}`): Pr
 describe('GET /metrics', () => {
   it('needs the Bearer token when METRICS_TOKEN is set', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token-of-same-len', `Basic ${TOKEN}`]) {
-      const refused = await t.app.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: authorization ? { authorization } : {},
-      });
+      const refused = await getMetrics(authorization);
       expect(refused.statusCode).toBe(401);
       expect(refused.headers['www-authenticate']).toBe('Bearer');
       expect(refused.body).not.toContain('proxyport_');

@@ -70,6 +70,12 @@ async function redeemGiftcard(apiKey: string, cents: number) {
   expect((await customerCall(t, apiKey).post('/api/payments/giftcard', { giftcard: code })).statusCode).toBe(200);
 }
 
+/** Moves the test clock on by `ms`, then runs one round of the sender; answers what the round did. */
+async function roundAfter(ms: number) {
+  t.clock.advance(ms);
+  return runNoticeRound(sender);
+}
+
 const rowsOf = (userId: number) => t.database.db.select().from(notices).where(eq(notices.userId, userId));
 
 describe('warnings before a rental ends', () => {
@@ -85,26 +91,21 @@ describe('warnings before a rental ends', () => {
     await t.database.db.update(rentals).set({ autoRenew: true }).where(eq(rentals.id, renewing.id));
     const before = fake.to(chatId).length;
 
-    t.clock.advance(24 * HOUR - 60_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ queued: 0, sent: 0 });
-    t.clock.advance(61_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ queued: 2, sent: 1 });
+    expect(await roundAfter(24 * HOUR - 60_000)).toMatchObject({ queued: 0, sent: 0 });
+    expect(await roundAfter(61_000)).toMatchObject({ queued: 2, sent: 1 });
     const [warning] = fake.to(chatId).slice(before);
     expect(warning).toMatch(/^⏰ Ends in 24 hours:/);
     expect(warning).toContain(`#${a.id} `);
     expect(warning).toContain('FR · shop A');
     expect(warning).toContain(`#${b.id} `);
     expect(warning).not.toContain(`#${renewing.id} `);
-    t.clock.advance(60_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ queued: 0, sent: 0 });
+    expect(await roundAfter(60_000)).toMatchObject({ queued: 0, sent: 0 });
 
-    t.clock.advance(23 * HOUR - 60_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ queued: 3, sent: 1 });
+    expect(await roundAfter(23 * HOUR - 60_000)).toMatchObject({ queued: 3, sent: 1 });
     const last = fake.to(chatId).at(-1) ?? '';
     expect(last).toMatch(/^⏰ Ends in 1 hour:/);
     for (const rental of [a, b, short]) expect(last).toContain(`#${rental.id} `);
-    t.clock.advance(HOUR);
-    expect(await runNoticeRound(sender)).toMatchObject({ queued: 0, sent: 0 });
+    expect(await roundAfter(HOUR)).toMatchObject({ queued: 0, sent: 0 });
     expect(fake.to(chatId).slice(before)).toHaveLength(2);
   });
 
@@ -143,18 +144,14 @@ describe('the queue', () => {
     const { apiKey, userId, chatId } = await linkedCustomer();
     fake.failNext({ kind: '429', retryAfter: 7 });
     await redeemGiftcard(apiKey, 300);
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0, retried: 1 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: 0, retried: 1 });
     const [waiting] = await rowsOf(userId);
     expect(waiting).toMatchObject({ status: 'waiting', attempts: 1 });
     expect(waiting?.lastError).toMatch(/429 Too Many Requests: retry after 7/);
     expect(waiting!.nextAttemptAt.getTime() - t.clock.now().getTime()).toBe(7_000);
-    t.clock.advance(6_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
-    t.clock.advance(60_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
+    expect(await roundAfter(6_000)).toMatchObject({ sent: 0 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: 1 });
+    expect(await roundAfter(60_000)).toMatchObject({ sent: 0 });
     expect(fake.to(chatId).filter((text) => text.includes('$3.00 was credited'))).toHaveLength(1);
     expect((await rowsOf(userId))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
@@ -163,15 +160,11 @@ describe('the queue', () => {
     const { apiKey, userId, chatId } = await linkedCustomer();
     fake.failNext({ kind: 'drop' }, { kind: 'drop' });
     await redeemGiftcard(apiKey, 400);
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ retried: 1 });
+    expect(await roundAfter(1_000)).toMatchObject({ retried: 1 });
     expect((await rowsOf(userId))[0]?.lastError).toMatch(/^sendMessage: network error/);
-    t.clock.advance(5_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ retried: 1 });
-    t.clock.advance(5_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
-    t.clock.advance(5_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
+    expect(await roundAfter(5_000)).toMatchObject({ retried: 1 });
+    expect(await roundAfter(5_000)).toMatchObject({ sent: 0 });
+    expect(await roundAfter(5_000)).toMatchObject({ sent: 1 });
     expect(fake.to(chatId).filter((text) => text.includes('$4.00 was credited'))).toHaveLength(1);
   });
 
@@ -213,23 +206,17 @@ describe('the queue', () => {
   it('one message a second to a chat, and at most 30 a second in all', async () => {
     const one = await linkedCustomer();
     for (const cents of [100, 200, 300]) await redeemGiftcard(one.apiKey, cents);
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: 1 });
     expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 1 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: 1 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: 1 });
 
     const many = [];
     for (let i = 0; i < TELEGRAM_PER_SECOND + 5; i += 1) many.push(await linkedCustomer(0));
     for (const customer of many) await redeemGiftcard(customer.apiKey, 100);
-    t.clock.advance(1_000);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: TELEGRAM_PER_SECOND });
-    t.clock.advance(500);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 0 });
-    t.clock.advance(600);
-    expect(await runNoticeRound(sender)).toMatchObject({ sent: 5 });
+    expect(await roundAfter(1_000)).toMatchObject({ sent: TELEGRAM_PER_SECOND });
+    expect(await roundAfter(500)).toMatchObject({ sent: 0 });
+    expect(await roundAfter(600)).toMatchObject({ sent: 5 });
     const waiting = await t.database.db
       .select()
       .from(notices)

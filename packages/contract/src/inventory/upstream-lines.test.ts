@@ -68,11 +68,11 @@ describe('parseUpstreamLines', () => {
   });
 
   it('tells plain lines from CSV and JSON', () => {
-    expect(looksLikeUpstreamLines('# c\n1.2.3.4:80:u:p')).toBe(true);
-    expect(looksLikeUpstreamLines('socks5://u:p@h:1')).toBe(true);
-    expect(looksLikeUpstreamLines('[2001:db8::1]:1080')).toBe(true);
-    expect(looksLikeUpstreamLines('ip,port,upstream\n1.2.3.4,80,direct')).toBe(false);
-    expect(looksLikeUpstreamLines('[{"ip": "1.2.3.4"}]')).toBe(false);
-    expect(looksLikeUpstreamLines('{"proxies": []}')).toBe(false);
+    for (const text of ['# c\n1.2.3.4:80:u:p', 'socks5://u:p@h:1', '[2001:db8::1]:1080']) {
+      expect(looksLikeUpstreamLines(text), text).toBe(true);
+    }
+    for (const text of ['ip,port,upstream\n1.2.3.4,80,direct', '[{"ip": "1.2.3.4"}]', '{"proxies": []}']) {
+      expect(looksLikeUpstreamLines(text), text).toBe(false);
+    }
   });
 });
