@@ -206,9 +206,6 @@ export async function listNotices(
   };
 }
 
-/** A broadcast as the schema leaves it: `important` and `telegram` are false where the request left them out. */
-type BroadcastInput = z.output<typeof BroadcastRequestSchema>;
-
 /**
  * A news item and, when asked, the same text to every linked Telegram chat, in one transaction:
  * the item, its notices and both audit rows are there together or not at all. The messages go out
@@ -217,7 +214,7 @@ type BroadcastInput = z.output<typeof BroadcastRequestSchema>;
 export async function broadcast(
   deps: NewsDeps,
   actor: AuditActor,
-  input: BroadcastInput,
+  input: z.output<typeof BroadcastRequestSchema>,
 ): Promise<{ newsId: string; queued: number }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
