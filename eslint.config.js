@@ -108,7 +108,7 @@ export default defineConfig(
     // Tests set up their state through any area's queries; the zones are about the running code.
     ignores: ['**/*.test.ts'],
     plugins: { tables: tableOwnersPlugin(serverSrc) },
-    rules: { ...serverZones, 'tables/writes-by-owner': 'error' },
+    rules: { ...serverZones, 'tables/writes-by-owner': 'error', 'tables/reads-listed': 'error' },
   },
   {
     // Dollars become cents in one place (the contract's money.ts), so a rounding rule cannot differ.

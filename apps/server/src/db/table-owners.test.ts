@@ -1,18 +1,21 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { CROSS_AREA_READS } from '../../../../scripts/lint/table-owners.mjs';
 
 /**
- * The write rule and the import rule as the project's own lint configuration applies them, on
+ * The write, read and import rules as the project's own lint configuration applies them, on
  * code placed where an area's repository would be (the files need not exist).
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 const eslint = new ESLint({ cwd: root });
 
-async function problems(file: string, code: string): Promise<string[]> {
+async function problems(file: string, code: string, ...rules: string[]): Promise<string[]> {
+  const wanted = rules.length > 0 ? rules : ['tables/writes-by-owner', 'no-restricted-imports'];
   const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/server/src', file) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'tables/writes-by-owner' || m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId !== null && wanted.includes(m.ruleId))
     .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
@@ -41,7 +44,7 @@ export async function writes(db: Queryable): Promise<void> {
     expect(found.filter((p) => p.includes('`rentals` belongs to the rentals area'))).toHaveLength(2);
   });
 
-  it("lets the owner write its table and any area read another's in a join", async () => {
+  it("lets the owner write its table, and a read of another's in a join is no write", async () => {
     const owner = `${header}
 export async function disable(db: Queryable): Promise<void> {
   await db.update(proxies).set({ enabled: false }).where(eq(proxies.id, 1));
@@ -67,6 +70,34 @@ export const table = proxies;
       'no-restricted-imports: ' +
         "'../db/schema' import is restricted from being used by a pattern. Import each table from db/tables/<area that owns it>, so the owner shows in the import.",
     ]);
+  });
+
+  it("refuses a read of another area's table that no listed read model declares", async () => {
+    const reads = async (file: string, code: string) =>
+      (await problems(file, code, 'tables/reads-listed')).map((p) => p.replace(/: call .*/, ''));
+    const code = `${header}
+export function held(db: Queryable) {
+  return db.select({ ip: proxies.ip }).from(rentals).innerJoin(proxies, eq(proxies.id, rentals.proxyId));
+}
+`;
+    expect(await reads('news/news-repository.ts', code)).toEqual([
+      "tables/reads-listed: `news/news-repository` reads the inventory area's tables",
+      "tables/reads-listed: `news/news-repository` reads the rentals area's tables",
+    ]);
+    // Listed for the proxies only: the rentals are still refused.
+    expect(await reads('catalogue/catalogue-repository.ts', code)).toEqual([
+      "tables/reads-listed: `catalogue/catalogue-repository` reads the rentals area's tables",
+    ]);
+    expect(await reads('replacements/replacement-repository.ts', code)).toEqual([]);
+    expect(await reads('rentals/rentals-repository.ts', code)).toEqual([]);
+    expect(await reads('db/probe-piece.ts', code)).toEqual([]);
+  });
+
+  it('lists no read model that is gone: each listed file reads each area it names', () => {
+    for (const [file, areas] of Object.entries(CROSS_AREA_READS)) {
+      const source = readFileSync(path.join(root, 'apps/server/src', `${file}.ts`), 'utf8');
+      for (const area of Object.keys(areas)) expect(source, file).toContain(`from '../db/tables/${area}'`);
+    }
   });
 
   it('the shared query pieces in db/ write no table', async () => {
