@@ -91,6 +91,7 @@ export function held(db: Queryable) {
     expect(await reads('replacements/replacement-repository.ts', code)).toEqual([]);
     expect(await reads('rentals/rentals-repository.ts', code)).toEqual([]);
     expect(await reads('db/probe-piece.ts', code)).toEqual([]);
+    expect(await reads('news/news.test.ts', code)).toEqual([]);
   });
 
   it('lists no read model that is gone: each listed file reads each area it names', () => {
