@@ -9,9 +9,12 @@ import { LEDGER_KINDS } from './schemas';
  * as ISO 8601 text.
  */
 
+/** The longest customer search, in characters (the console's search field stops there too). */
+export const MAX_CUSTOMER_SEARCH_LENGTH = 100;
+
 export const CustomerSearchQuerySchema = z.object({
   /** A customer id or (part of) a referral key; empty lists the newest customers. */
-  q: z.string().trim().max(100).default(''),
+  q: z.string().trim().max(MAX_CUSTOMER_SEARCH_LENGTH).default(''),
 });
 
 export const CustomerSummarySchema = z.object({

@@ -18,13 +18,21 @@ export const OperatorSchema = z.object({
 });
 export type Operator = z.infer<typeof OperatorSchema>;
 
-export const OPERATOR_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u;
+/** The longest operator name, in characters (the console's field stops there too). */
+export const MAX_OPERATOR_NAME_LENGTH = 40;
+export const OPERATOR_NAME_PATTERN = new RegExp(
+  `^[\\p{L}\\p{N}][\\p{L}\\p{N} ._-]{0,${MAX_OPERATOR_NAME_LENGTH - 1}}$`,
+  'u',
+);
 
 export const OperatorCreateRequestSchema = z.object({
   name: z
     .string()
     .trim()
-    .regex(OPERATOR_NAME_PATTERN, 'name must be 1 to 40 letters, digits, spaces, dots, dashes or underscores'),
+    .regex(
+      OPERATOR_NAME_PATTERN,
+      `name must be 1 to ${MAX_OPERATOR_NAME_LENGTH} letters, digits, spaces, dots, dashes or underscores`,
+    ),
   role: AdminRoleSchema,
 });
 export const OperatorCreateResponseSchema = successResponse({

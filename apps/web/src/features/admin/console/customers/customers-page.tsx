@@ -1,4 +1,4 @@
-import { formatDollars } from '@portal/contract';
+import { formatDollars, MAX_CUSTOMER_SEARCH_LENGTH } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -40,7 +40,7 @@ export function CustomersPage() {
           wrapperClassName="min-w-0 flex-1"
           type="search"
           value={draft}
-          maxLength={100}
+          maxLength={MAX_CUSTOMER_SEARCH_LENGTH}
           spellCheck={false}
           onChange={(event) => setDraft(event.target.value)}
           className={inputClass('w-full font-mono text-sm')}

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type AdminRole, type Operator } from '@portal/contract';
+import { ADMIN_ROLES, MAX_OPERATOR_NAME_LENGTH, type AdminRole, type Operator } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -70,7 +70,7 @@ function CreateForm() {
         <TextField
           label={t('operators.create.name')}
           value={name}
-          maxLength={40}
+          maxLength={MAX_OPERATOR_NAME_LENGTH}
           onValue={setName}
           error={error}
           inputClassName="w-56"
