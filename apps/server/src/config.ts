@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import path from 'node:path';
+import { HOUR_MS } from '@portal/contract';
 import { EnvSchema, nonEmpty, SECRET_VARIABLES, type PaymentProviderName } from './config-env';
 import { nodeConfig, type NodeConfig } from './config-node';
 
@@ -255,14 +256,14 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       rentalMaxConnections: e.RENTAL_MAX_CONNECTIONS,
       tls,
       rentalMaxSourceIps: e.RENTAL_MAX_SOURCE_IPS,
-      sourceWindowMs: e.RENTAL_SOURCE_WINDOW_HOURS * 3_600_000,
+      sourceWindowMs: e.RENTAL_SOURCE_WINDOW_HOURS * HOUR_MS,
       udpMaxPerRental: e.GATEWAY_UDP_MAX_PER_RENTAL,
       udpMax: e.GATEWAY_UDP_MAX,
     },
     backups: e.BACKUP_DIR
       ? {
           dir: path.resolve(baseDir, e.BACKUP_DIR),
-          everyMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+          everyMs: Math.round(e.BACKUP_EVERY_HOURS * HOUR_MS),
           keep: e.BACKUP_KEEP,
         }
       : null,
@@ -276,7 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     adminLoginRateLimit: e.ADMIN_LOGIN_RATE_LIMIT,
-    adminTokenTtlMs: e.ADMIN_TOKEN_TTL_HOURS * 3_600_000,
+    adminTokenTtlMs: e.ADMIN_TOKEN_TTL_HOURS * HOUR_MS,
     rentalGraceMs: e.RENTAL_GRACE_MINUTES * 60_000,
     provisioningDeadlineMs: e.PROVISIONING_DEADLINE_SECONDS * 1000,
     jobIntervalMs: e.JOB_INTERVAL_SECONDS * 1000,
@@ -291,7 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir: str
       concurrency: e.DISCOVERY_CONCURRENCY,
       timeoutMs: e.DISCOVERY_TIMEOUT_SECONDS * 1000,
       recheckMs: e.INVENTORY_CHECK_SECONDS * 1000,
-      exitRecheckMs: e.EXIT_IP_RECHECK_HOURS * 3_600_000,
+      exitRecheckMs: e.EXIT_IP_RECHECK_HOURS * HOUR_MS,
       unhealthyAfter: e.UNHEALTHY_AFTER_FAILURES,
       udpCheckTarget: e.UDP_CHECK_TARGET,
       udpBindHost: e.HOST,

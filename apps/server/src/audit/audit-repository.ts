@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
-import type { AuditAction } from '@portal/contract';
+import { AUDIT_PAGE_DEFAULT, type AuditAction } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { auditLog } from '../db/tables/audit';
 import type { AuditActor, NonOperatorActor } from './audit-actor';
@@ -63,7 +63,7 @@ export const cursorOf = (id: number): string => String(id);
  * however many rows arrive meanwhile, and any row is reachable however many came after it.
  */
 export async function selectAuditPage(db: Queryable, filter: AuditFilter = {}) {
-  const limit = filter.limit ?? 100;
+  const limit = filter.limit ?? AUDIT_PAGE_DEFAULT;
   const before = filter.cursor === undefined ? undefined : Number(filter.cursor);
   const rows = await db
     .select()

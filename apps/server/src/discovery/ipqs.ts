@@ -1,11 +1,11 @@
-import type { ProxyType } from '@portal/contract';
+import { clampFraudScore, DAY_MS, type ProxyType } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { DiscoveryConfig } from '../config';
 import type { Queryable } from '../db/client';
 import { findIpqsAnswer, ipqsUsedIn, spendIpqsLookup, storeIpqsAnswer } from './ipqs-repository';
 
 /** An IP's answer is reused this long (providers.md: cache about 24 h). */
-export const IPQS_CACHE_MS = 24 * 3_600_000;
+export const IPQS_CACHE_MS = DAY_MS;
 
 export interface IpqsAnswer {
   fraudScore: number;
@@ -80,7 +80,7 @@ async function lookUp({ db, clock, config, ip, timeoutMs }: IpqsRequest): Promis
   const score = body.fraud_score;
   if (body.success !== true || typeof score !== 'number' || !Number.isFinite(score)) return null;
   const answer: IpqsAnswer = {
-    fraudScore: Math.min(100, Math.max(0, Math.round(score))),
+    fraudScore: clampFraudScore(score),
     type: typeOf(body.connection_type, body.mobile),
   };
   await storeIpqsAnswer(db, ip, answer, now);

@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { RENTAL_STATUS } from '@portal/contract';
+import { HOUR_MS, RENTAL_STATUS } from '@portal/contract';
 import type { Clock } from '../clock';
 import { gatewayBytes } from '../metrics/metrics';
 import type { UsageSink } from './gateway-link';
@@ -175,7 +175,7 @@ export class CredentialStore {
     this.announced.clear();
     const now = this.clock.now();
     for (const [rentalId, { down }] of pending) if (down > 0) active.add(rentalId);
-    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
     const entries = pending.map(([rentalId, { up, down }]) => ({ rentalId, hour, up, down }));
     await this.sink.usage(entries, [...active], now);
   }

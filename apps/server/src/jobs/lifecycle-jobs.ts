@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@portal/contract';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { upstreamsOf } from '../inventory/inventory-service';
 import {
@@ -57,7 +58,7 @@ export async function provisionWaiting(deps: LifecycleDeps): Promise<{ connected
       const at = deps.clock.now();
       if (result.ok) {
         // Time runs from the moment access works: provisioning is not taken from the customer.
-        if (await connectWaiting(deps.db, rental.id, at, new Date(at.getTime() + rental.hours * 3_600_000))) {
+        if (await connectWaiting(deps.db, rental.id, at, new Date(at.getTime() + rental.hours * HOUR_MS))) {
           connected += 1;
         }
         return;

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS } from '@portal/contract';
+import { HOUR_MS, PAYMENT_STATUS } from '@portal/contract';
 import {
   claimPendingPayments,
   refreshPayment,
@@ -15,7 +15,7 @@ const LEASE_MS = 60_000;
  * provider keeps reporting it pending meanwhile and has the final word. Only after this long
  * without one does the portal give up on it (and a later `paid` still credits it).
  */
-export const PROVIDER_CONFIRMATION_CAP_MS = 72 * 3_600_000;
+export const PROVIDER_CONFIRMATION_CAP_MS = 72 * HOUR_MS;
 
 /**
  * Re-checks pending payments with the provider, so a payment settles even when no webhook

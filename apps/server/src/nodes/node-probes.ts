@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FetchProbeResultSchema,
+  HOUR_MS,
   NODE_SILENCE_MS,
   UdpProbeResultSchema,
   type FetchProbe,
@@ -31,7 +32,7 @@ export const PROBE_DELIVERY_MS = 2_000;
 /** Beyond the probe's own timeout: the node's answer still has to travel back. */
 const ANSWER_MARGIN_MS = 3_000;
 /** Rows of probes whose asker died are removed after this. */
-const PROBE_ROW_TTL_MS = 3_600_000;
+const PROBE_ROW_TTL_MS = HOUR_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

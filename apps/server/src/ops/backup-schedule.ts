@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupRun, BackupStatus } from '@portal/contract';
+import { HOUR_MS, type BackupRun, type BackupStatus } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { BackupConfig } from '../config';
 import { backupDatabase, backupRows } from '../db/backup';
@@ -29,7 +29,7 @@ export interface BackupDeps {
 export const LEASE_MS = 10 * 60_000;
 const RENEW_MS = 60_000;
 /** A failed backup is tried again after this, or after the interval when that is shorter. */
-export const RETRY_AFTER_FAILURE_MS = 3_600_000;
+export const RETRY_AFTER_FAILURE_MS = HOUR_MS;
 /** Scheduled backups' names: their time (UTC) and run id; rotation touches these only. */
 const FILE_PATTERN = /^portal-(\d{8}T\d{6}Z)-(\d+)\.backup$/;
 
@@ -189,7 +189,7 @@ export async function backupStatus(
   const last = recent[0];
   return {
     enabled: config !== null,
-    everyHours: config ? config.everyMs / 3_600_000 : null,
+    everyHours: config ? config.everyMs / HOUR_MS : null,
     keep: config?.keep ?? null,
     nextDueAt: config ? nextDue(last, config.everyMs, now).toISOString() : null,
     last: last ? runOf(last) : null,

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@portal/contract';
 import { countFreeProxies } from '../catalogue/catalogue-service';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/client';
@@ -13,7 +14,7 @@ export const GATEWAY_HEARTBEAT_MS = 10_000;
  * A gateway not seen for this long is forgotten (its row removed, its alert over): one moved to
  * another host or port and never stopped cleanly would otherwise keep the alert on for ever.
  */
-export const GATEWAY_FORGET_MS = 24 * 3_600_000;
+export const GATEWAY_FORGET_MS = DAY_MS;
 
 export interface WatchDeps {
   db: Queryable;

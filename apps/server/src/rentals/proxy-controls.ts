@@ -1,4 +1,4 @@
-import { proxyLine, type UsageHour } from '@portal/contract';
+import { DAY_MS, proxyLine, type UsageHour } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { DomainError } from '../errors';
@@ -58,7 +58,7 @@ const USAGE_DAYS = 30;
 export async function usageOf(deps: ControlsDeps, userId: number, proxyId: number): Promise<UsageHour[]> {
   const latest = await findLatestRental(deps.db, userId, proxyId);
   if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
-  const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * 24 * 3_600_000);
+  const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * DAY_MS);
   const rows = await usageHoursSince(deps.db, latest.rental.id, since);
   return rows.map((row) => ({ hour: row.hour.toISOString(), bytes_up: row.bytesUp, bytes_down: row.bytesDown }));
 }

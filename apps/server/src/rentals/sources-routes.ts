@@ -1,4 +1,4 @@
-import { clearSourcesEndpoint, sourcesEndpoint } from '@portal/contract';
+import { clearSourcesEndpoint, sourcesEndpoint, wholeHours } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors';
 import { customerOf, requireCustomer } from '../plugins/customer-auth';
@@ -38,7 +38,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
         last_seen: row.lastSeen.toISOString(),
       })),
       limit: proxy.maxSourceIps ?? gateway.rentalMaxSourceIps,
-      window_hours: Math.round(gateway.sourceWindowMs / 3_600_000),
+      window_hours: wholeHours(gateway.sourceWindowMs),
     };
   });
 

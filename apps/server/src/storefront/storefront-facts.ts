@@ -4,6 +4,7 @@ import {
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   servedProtocols,
   type StorefrontFacts,
+  wholeHours,
 } from '@portal/contract';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Clock } from '../clock';
@@ -22,7 +23,7 @@ export function configuredFacts(config: Pick<Config, 'gateway'>): Pick<Storefron
     rules: {
       maxConnections: config.gateway.rentalMaxConnections,
       maxSourceIps: config.gateway.rentalMaxSourceIps,
-      sourceWindowHours: Math.round(config.gateway.sourceWindowMs / 3_600_000),
+      sourceWindowHours: wholeHours(config.gateway.sourceWindowMs),
       blockedPorts: [...BLOCKED_PORTS].sort((a, b) => a - b),
       refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
       refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,

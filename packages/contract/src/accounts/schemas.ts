@@ -24,7 +24,12 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const LoginResponseSchema = successResponse({ referral_key: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const RegisterRequestSchema = z.object({ referralCode: boundedText(200).nullish() }).nullish();
+/** The longest referral code a sign-up carries (the landing page keeps no more of `?ref=`). */
+export const MAX_REFERRAL_CODE_LENGTH = 200;
+
+export const RegisterRequestSchema = z
+  .object({ referralCode: boundedText(MAX_REFERRAL_CODE_LENGTH).nullish() })
+  .nullish();
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 export const RegisterResponseSchema = successResponse({ apiKey: z.string() });

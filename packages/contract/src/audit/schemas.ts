@@ -19,6 +19,8 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AUDIT_PAGE_MAX = 500;
+/** Rows of a page when the caller names no limit (the console asks for this many too). */
+export const AUDIT_PAGE_DEFAULT = 100;
 const auditTime = (name: string) =>
   z.iso.datetime({ offset: true, message: `${name} must be a date and time (ISO 8601)` }).optional();
 export const AuditQuerySchema = z.object({
@@ -32,7 +34,7 @@ export const AuditQuerySchema = z.object({
     .string()
     .regex(/^\d{1,15}$/, 'cursor must be a nextCursor of an earlier page')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
 });
 export const AuditListResponseSchema = successResponse({
   entries: z.array(AuditEntrySchema),

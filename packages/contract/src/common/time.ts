@@ -2,3 +2,6 @@
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** A length of time in whole hours, as the shop states windows to customers. */
+export const wholeHours = (ms: number): number => Math.round(ms / HOUR_MS);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../common/time';
 import { priceCents } from '../price';
 import { RENTAL_STATUS } from '../statuses';
 
@@ -11,7 +12,7 @@ export interface RenewingRental {
 }
 
 /** How far ahead customers are warned that a renewal cannot be paid. */
-export const RENEWAL_WARNING_MS = 24 * 3_600_000;
+export const RENEWAL_WARNING_MS = DAY_MS;
 
 /**
  * Cents missing to pay every automatic renewal due within the next 24 hours (0 when the wallet

@@ -1,4 +1,4 @@
-import { NewsAddRequestSchema } from '@portal/contract';
+import { MAX_NEWS_CONTENT_LENGTH, MAX_NEWS_TITLE_LENGTH } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,8 +8,8 @@ import { inputClass } from '../../../components/ui/input-class';
 import { Field } from '../console/components/field';
 
 /** The server's limits (contract), so the form refuses what the server would refuse. */
-const TITLE_MAX = NewsAddRequestSchema.shape.title.maxLength ?? 300;
-const CONTENT_MAX = NewsAddRequestSchema.shape.content.maxLength ?? 20_000;
+const TITLE_MAX = MAX_NEWS_TITLE_LENGTH;
+const CONTENT_MAX = MAX_NEWS_CONTENT_LENGTH;
 
 type RequiredField = 'title' | 'content' | 'date';
 type Errors = Partial<Record<RequiredField, string>>;

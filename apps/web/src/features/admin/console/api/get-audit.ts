@@ -1,10 +1,10 @@
-import { auditEndpoint, type AuditEntry } from '@portal/contract';
+import { AUDIT_PAGE_DEFAULT, auditEndpoint, type AuditEntry } from '@portal/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callAdminEndpoint } from '../../api/admin-request';
 import type { AuditFilters } from './audit-query';
 import { consoleKeys } from './keys';
 
-export const AUDIT_PAGE_SIZE = 100;
+export const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
 
 export async function getAuditPage({
   signal,

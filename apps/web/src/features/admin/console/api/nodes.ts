@@ -1,6 +1,7 @@
 import {
   createNodeEndpoint,
   listNodesEndpoint,
+  NODE_REPORT_MS,
   revokeNodeEndpoint,
   setProxyNodeEndpoint,
   type InventoryRow,
@@ -10,8 +11,8 @@ import { callAdminEndpoint } from '../../api/admin-request';
 import { defineConsoleChange } from './console-change';
 import { consoleKeys } from './keys';
 
-/** A node reports every 10 seconds: the list follows it while the screen is open. */
-const REFRESH_MS = 10_000;
+/** The list follows the nodes' reports while the screen is open. */
+const REFRESH_MS = NODE_REPORT_MS;
 
 /** `poll`: the Nodes screen follows the reports; the inventory only needs the names. */
 export function useNodes({ poll = true }: { poll?: boolean } = {}) {
