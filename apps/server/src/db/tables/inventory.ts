@@ -1,3 +1,4 @@
+import { MAX_PROXY_CONNECTIONS, MAX_PROXY_SOURCE_IPS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigNumber, createdAt, identityId, instant } from '../schema-columns';
@@ -70,8 +71,14 @@ export const proxies = pgTable(
     index('proxies_node_idx').on(t.nodeId),
     check('proxies_port_range', sql`${t.port} BETWEEN 1 AND 65535`),
     check('proxies_fraud_score_range', sql`${t.fraudScore} BETWEEN 0 AND 100`),
-    check('proxies_max_connections_range', sql`${t.maxConnections} BETWEEN 0 AND 100000`),
-    check('proxies_max_source_ips_range', sql`${t.maxSourceIps} BETWEEN 0 AND 100000`),
+    check(
+      'proxies_max_connections_range',
+      sql`${t.maxConnections} BETWEEN 0 AND ${sql.raw(String(MAX_PROXY_CONNECTIONS))}`,
+    ),
+    check(
+      'proxies_max_source_ips_range',
+      sql`${t.maxSourceIps} BETWEEN 0 AND ${sql.raw(String(MAX_PROXY_SOURCE_IPS))}`,
+    ),
     check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
   ],
 );

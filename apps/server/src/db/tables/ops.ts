@@ -1,6 +1,8 @@
+import { BACKUP_STATUSES } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigNumber, identityId, instant } from '../schema-columns';
+import { inList } from '../sql-lists';
 
 export const BACKUP_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
 export type BackupRunStatus = (typeof BACKUP_RUN_STATUSES)[number];
@@ -30,7 +32,7 @@ export const backupRuns = pgTable(
       .on(t.status)
       .where(sql`${t.status} = 'running'`),
     index('backup_runs_started_idx').on(t.startedAt),
-    check('backup_runs_status', sql`${t.status} IN ('running', 'ok', 'failed')`),
+    check('backup_runs_status', sql`${t.status} IN (${inList(BACKUP_STATUSES)})`),
   ],
 );
 

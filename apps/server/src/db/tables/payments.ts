@@ -1,6 +1,8 @@
+import { PAYMENT_STATUS } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigNumber, createdAt, identityId, instant, requiredReference } from '../schema-columns';
+import { inList } from '../sql-lists';
 import { users } from './accounts';
 
 /**
@@ -33,7 +35,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_status_idx').on(t.status),
-    check('payments_status_known', sql`${t.status} IN ('pending', 'paid', 'fail')`),
+    check('payments_status_known', sql`${t.status} IN (${inList(Object.values(PAYMENT_STATUS))})`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
