@@ -1,16 +1,13 @@
 import type { CatalogueProxy, ProxyProtocol, ProxyType } from '@portal/contract';
-import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { proxyIsHeld } from '../db/proxy-held';
+import { proxyForSale } from '../db/proxy-held';
 import { firstRow } from '../db/first-row';
 import { catalogueState } from '../db/tables/catalogue';
 import { proxies } from '../db/tables/inventory';
 
-/** Enabled, listed proxies that no rental holds now: what customers may rent. */
-const forSale = and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld));
-
 export async function listFreeProxies(db: Queryable): Promise<CatalogueProxy[]> {
-  const rows = await db.select().from(proxies).where(forSale).orderBy(asc(proxies.id));
+  const rows = await db.select().from(proxies).where(proxyForSale).orderBy(asc(proxies.id));
   return rows.map((row) => ({
     id: row.id,
     ip: row.ip,
@@ -31,7 +28,7 @@ export async function countFreeProxies(db: Queryable): Promise<number> {
   const [row] = await db
     .select({ count: sql<string>`count(*)` })
     .from(proxies)
-    .where(forSale);
+    .where(proxyForSale);
   return Number(row?.count ?? 0);
 }
 

@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { HOLDING_STATUSES } from '@portal/contract';
+import { proxies } from './tables/inventory';
 import { rentals } from './tables/rentals';
 
 /** A rental in one of the statuses that hold its proxy (HOLDING_STATUSES). */
@@ -13,3 +14,9 @@ export const rentalHolds = inArray(rentals.status, [...HOLDING_STATUSES]);
  * subquery.
  */
 export const proxyIsHeld = sql<boolean>`exists (select 1 from "rentals" where "rentals"."proxy_id" = "proxies"."id" and ${rentalHolds})`;
+
+/**
+ * What customers may rent now: enabled, listed by discovery, and held by no rental. The catalogue
+ * lists exactly these; a replacement picks its candidate among them.
+ */
+export const proxyForSale = and(eq(proxies.enabled, true), eq(proxies.discovery, 'listed'), not(proxyIsHeld));

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/client';
 import { proxies } from '../db/tables/inventory';
 import { rentals } from '../db/tables/rentals';
 import { proxyReplacements } from '../db/tables/replacements';
-import { proxyIsHeld } from '../db/proxy-held';
+import { proxyForSale } from '../db/proxy-held';
 import { carryingTrafficSql } from '../db/carrying-traffic';
 import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 
@@ -92,14 +92,7 @@ export async function pickCandidate(db: Queryable, old: ProxyRow, lock: boolean)
     .select()
     .from(proxies)
     .where(
-      and(
-        eq(proxies.enabled, true),
-        eq(proxies.discovery, 'listed'),
-        sql`${proxies.failingSince} IS NULL`,
-        eq(proxies.country, old.country),
-        ne(proxies.id, old.id),
-        sql`not ${proxyIsHeld}`,
-      ),
+      and(proxyForSale, sql`${proxies.failingSince} IS NULL`, eq(proxies.country, old.country), ne(proxies.id, old.id)),
     )
     .orderBy(
       desc(sql`${proxies.type} = ${old.type}`),
