@@ -7,10 +7,6 @@ import { useAddNews } from '../api/add-news';
 import { inputClass } from '../../../components/ui/input-class';
 import { Field } from '../console/components/field';
 
-/** The server's limits (contract), so the form refuses what the server would refuse. */
-const TITLE_MAX = MAX_NEWS_TITLE_LENGTH;
-const CONTENT_MAX = MAX_NEWS_CONTENT_LENGTH;
-
 type RequiredField = 'title' | 'content' | 'date';
 type Errors = Partial<Record<RequiredField, string>>;
 interface Values {
@@ -59,11 +55,12 @@ export function AddNewsForm() {
     const title = v.title.trim();
     const content = v.content.trim();
     if (!title) found.title = t('news.form.titleRequired');
-    else if (title.length > TITLE_MAX) found.title = t('news.form.tooLong', { max: TITLE_MAX });
+    else if (title.length > MAX_NEWS_TITLE_LENGTH) found.title = t('news.form.tooLong', { max: MAX_NEWS_TITLE_LENGTH });
     if (!v.date) found.date = t('news.form.dateRequired');
     else if (!isDate(v.date)) found.date = t('news.form.dateInvalid');
     if (!content) found.content = t('news.form.contentRequired');
-    else if (content.length > CONTENT_MAX) found.content = t('news.form.tooLong', { max: CONTENT_MAX });
+    else if (content.length > MAX_NEWS_CONTENT_LENGTH)
+      found.content = t('news.form.tooLong', { max: MAX_NEWS_CONTENT_LENGTH });
     return found;
   }
 
@@ -118,7 +115,7 @@ export function AddNewsForm() {
           error={errors.title}
           type="text"
           value={values.title}
-          maxLength={TITLE_MAX}
+          maxLength={MAX_NEWS_TITLE_LENGTH}
           onChange={(event) => change('title', event.target.value)}
           className={fieldClass}
         />
@@ -140,7 +137,7 @@ export function AddNewsForm() {
             {...fieldProps('content')}
             rows={6}
             value={values.content}
-            maxLength={CONTENT_MAX}
+            maxLength={MAX_NEWS_CONTENT_LENGTH}
             onChange={(event) => change('content', event.target.value)}
             className={fieldClass}
           />

@@ -4,8 +4,6 @@ import { callAdminEndpoint } from '../../api/admin-request';
 import type { AuditFilters } from './audit-query';
 import { consoleKeys } from './keys';
 
-export const AUDIT_PAGE_SIZE = AUDIT_PAGE_DEFAULT;
-
 export async function getAuditPage({
   signal,
   filters,
@@ -16,7 +14,7 @@ export async function getAuditPage({
   cursor?: string | undefined;
 }): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const query = Object.fromEntries(
-    Object.entries({ ...filters, cursor, limit: AUDIT_PAGE_SIZE }).filter(([, value]) => value !== undefined),
+    Object.entries({ ...filters, cursor, limit: AUDIT_PAGE_DEFAULT }).filter(([, value]) => value !== undefined),
   );
   const answer = await callAdminEndpoint(auditEndpoint, { signal, query });
   return { entries: answer.entries, nextCursor: answer.nextCursor };
