@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { proxies } from '../db/schema';
 import { appPerFile, buildTestApp, type TestApp, adminToken } from '../../test/helper';
@@ -241,6 +241,21 @@ describe('inventory import', () => {
       'Row 2, ip: a proxy with ip and port 192.0.2.40:1080 is already in the inventory',
     );
     expect(await inventorySize()).toBe(before);
+  });
+
+  it("stores a row without a port at its upstream's port, a scheme's default port included", async () => {
+    const upstream = 'http://u:p@203.0.113.9:80';
+    const first = await importJson([{ ...row({ ip: '192.0.2.42', upstream }), port: undefined }]);
+    expect(first.statusCode).toBe(200);
+    const [stored] = await t.database.db
+      .select({ port: proxies.port })
+      .from(proxies)
+      .where(eq(proxies.id, first.json<{ ids: number[] }>().ids[0] ?? 0));
+    expect(stored?.port).toBe(80);
+    const again = await importJson([{ ...row({ ip: '192.0.2.42', upstream }), port: undefined }]);
+    expect(again.json<{ error: string }>().error).toBe(
+      'Row 1, ip: a proxy with ip and port 192.0.2.42:80 is already in the inventory',
+    );
   });
 
   it('refuses an unreadable CSV and an empty import', async () => {

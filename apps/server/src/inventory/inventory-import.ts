@@ -55,7 +55,7 @@ export function validateImportRows(rows: unknown[]): ProxyImportRow[] {
     }
     // Rows with an address of the operator's are told apart by it; the others by their upstream.
     if (parsed.data.ip !== undefined) {
-      const key = `${parsed.data.ip}:${parsed.data.port ?? upstreamPort(parsed.data.upstream)}`;
+      const key = `${parsed.data.ip}:${importedPort(parsed.data)}`;
       const first = seen.get(key);
       if (first !== undefined) {
         problems.push({ row, field: 'ip', message: `ip and port repeat row ${first}` });
@@ -98,10 +98,15 @@ export function importRejected(problems: RowProblem[]): DomainError {
   });
 }
 
-/** The port of an upstream URL (`direct` has none). */
-export function upstreamPort(upstream: string): number | undefined {
-  if (upstream === 'direct') return undefined;
-  return Number(new URL(upstream).port) || undefined;
+/**
+ * The port a row is stored and told apart by: its own, else the one its upstream names. Read from
+ * the text, not the URL parser, which drops a scheme's default (`http://…:80` has port "").
+ */
+export function importedPort(row: Pick<ProxyImportRow, 'port' | 'upstream'>): number {
+  const port = row.port ?? Number(/:(\d{1,5})$/.exec(row.upstream)?.[1]);
+  // The schema refuses a direct upstream without a port, and an upstream URL always names one.
+  if (!Number.isInteger(port) || port < 1) throw new Error('an import row reached the inventory without a port');
+  return port;
 }
 
 /**

@@ -6,7 +6,7 @@ import { proxies } from '../db/tables/inventory';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { isUniqueViolation } from '../db/errors';
 import { DomainError } from '../errors';
-import { importRejected, upstreamPort, type ImportRow } from './inventory-import';
+import { importRejected, importedPort, type ImportRow } from './inventory-import';
 import { proxyIsHeld, rentalHolds } from '../db/proxy-held';
 import { inventoryState, UNSCORED_FRAUD_SCORE } from './proxy-state';
 
@@ -31,7 +31,7 @@ export function proxyValues(row: ImportRow, at: Date): typeof proxies.$inferInse
   const complete = NEEDED_TO_LIST.every((field) => row[field] !== undefined);
   return {
     ip: row.ip ?? upstreamHost(row.upstream),
-    port: row.port ?? upstreamPort(row.upstream) ?? 1,
+    port: importedPort(row),
     protocol: row.protocol ?? (row.upstream.startsWith('http://') ? 'HTTP' : 'SOCKS5'),
     type: row.type ?? 'datacenter',
     country: row.country ?? '',
@@ -115,7 +115,7 @@ async function withUniqueRetryMessage<T>(run: () => Promise<T>): Promise<T> {
 async function insertAll(tx: Queryable, rows: ImportRow[], at: Date): Promise<number[]> {
   const existing = await existingAddresses(tx, rows);
   const clashes = rows
-    .map((row, index) => ({ row: index + 1, key: `${row.ip}:${row.port ?? upstreamPort(row.upstream)}` }))
+    .map((row, index) => ({ row: index + 1, key: `${row.ip}:${importedPort(row)}` }))
     .filter(({ key }) => existing.has(key))
     .map(({ row, key }) => ({
       row,
