@@ -8,6 +8,7 @@ import {
   type LedgerKind,
   type RentalStatus,
   type RevenueDay,
+  utcDate,
 } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { customerTotals } from '../accounts/accounts-service';
@@ -22,7 +23,6 @@ export const REVENUE_DAYS = 30;
 
 /** Sums arrive from PostgreSQL as text (bigint). */
 const dollars = (cents: number | string | null) => centsToDollars(Number(cents ?? 0));
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Ledger kinds grouped into the overview's columns; referral rewards and adjustments are neither income nor sales. */
 const REVENUE_COLUMN: Partial<Record<LedgerKind, keyof Omit<RevenueDay, 'date'>>> = {
@@ -34,13 +34,13 @@ const REVENUE_COLUMN: Partial<Record<LedgerKind, keyof Omit<RevenueDay, 'date'>>
 };
 
 export async function revenueByDay(db: Queryable, now: Date): Promise<RevenueDay[]> {
-  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  const today = Date.parse(`${utcDate(now)}T00:00:00Z`);
   const first = new Date(today - (REVENUE_DAYS - 1) * DAY_MS);
   const rows = await ledgerSumsByDay(db, first, Object.keys(REVENUE_COLUMN));
 
   const days = new Map<string, RevenueDay>();
   for (let i = 0; i < REVENUE_DAYS; i += 1) {
-    const date = utcDay(new Date(first.getTime() + i * DAY_MS));
+    const date = utcDate(new Date(first.getTime() + i * DAY_MS));
     days.set(date, { date, deposits: 0, giftcards: 0, purchases: 0, refunds: 0 });
   }
   // Summed in cents (purchases and extensions share a column), turned into dollars once.

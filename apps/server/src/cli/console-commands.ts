@@ -7,6 +7,7 @@ import {
   NewsAddRequestSchema,
   newsDeleteEndpoint,
   revealGiftcardEndpoint,
+  utcDate,
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { findCustomerId, searchCustomers } from '../accounts/accounts-service';
@@ -135,7 +136,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
       const input = requestOf(NewsAddRequestSchema, {
         title: options.title,
         content: options.content,
-        date: options.date ?? systemClock.now().toISOString().slice(0, 10),
+        date: options.date ?? utcDate(systemClock.now()),
         important: options.important ?? false,
       });
       const item = await asOperator(newsAddEndpoint, (deps, actor) => addNewsBy(deps, actor, input));

@@ -8,6 +8,7 @@ import {
   type Language,
   type NoticeSettings,
   type NoticeTopic,
+  utcDate,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/audit-service';
@@ -219,7 +220,7 @@ export async function broadcast(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { title, content, important } = input;
-    const item = await addNewsIn(tx, actor, { title, content, important, date: now.toISOString().slice(0, 10) }, now);
+    const item = await addNewsIn(tx, actor, { title, content, important, date: utcDate(now) }, now);
     if (!input.telegram) return { newsId: item._id, queued: 0 };
     const queued = await queueNoticeToAll(
       tx,
