@@ -1,3 +1,4 @@
+import { ROW_ID_TEXT } from '@portal/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { DomainError } from '../errors';
@@ -62,7 +63,7 @@ export async function endSession(db: Queryable, tokenHash: string, at: Date, rea
 /** A customer named by numeric id or by referral key (what an operator has at hand). */
 export async function findCustomerId(db: Queryable, who: string): Promise<number> {
   const key = who.trim();
-  if (/^\d{1,15}$/.test(key)) {
+  if (ROW_ID_TEXT.test(key)) {
     const [row] = await db
       .select({ id: users.id })
       .from(users)

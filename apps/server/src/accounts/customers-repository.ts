@@ -1,4 +1,4 @@
-import { centsToDollars, type CustomerSummary } from '@portal/contract';
+import { ROW_ID_TEXT, centsToDollars, type CustomerSummary } from '@portal/contract';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
@@ -45,7 +45,7 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
   const q = query.trim();
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const byKey = ilike(users.referralKey, pattern);
-  const where = q === '' ? undefined : /^\d{1,15}$/.test(q) ? or(eq(users.id, Number(q)), byKey) : byKey;
+  const where = q === '' ? undefined : ROW_ID_TEXT.test(q) ? or(eq(users.id, Number(q)), byKey) : byKey;
   const rows = await db
     .select(summaryColumns)
     .from(users)

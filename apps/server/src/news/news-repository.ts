@@ -1,4 +1,4 @@
-import type { NewsItem } from '@portal/contract';
+import { ROW_ID_TEXT, type NewsItem } from '@portal/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { news } from '../db/tables/news';
@@ -33,7 +33,7 @@ export async function addNews(
 
 /** The deleted item, or null when there is none with this id. */
 export async function deleteNews(db: Queryable, id: string): Promise<NewsItem | null> {
-  if (!/^\d{1,15}$/.test(id)) return null;
+  if (!ROW_ID_TEXT.test(id)) return null;
   const [row] = await db
     .delete(news)
     .where(eq(news.id, Number(id)))

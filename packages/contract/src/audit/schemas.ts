@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, successResponse } from '../common/schemas';
+import { IdParamSchema, ROW_ID_TEXT, successResponse } from '../common/schemas';
 import { AUDIT_ACTION_PATTERN } from './audit-actions';
 
 export const AuditEntrySchema = z.object({
@@ -30,10 +30,7 @@ export const AuditQuerySchema = z.object({
   from: auditTime('from'),
   to: auditTime('to'),
   /** The `nextCursor` of the page before: the rows older than it. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, 'cursor must be a nextCursor of an earlier page')
-    .optional(),
+  cursor: z.string().regex(ROW_ID_TEXT, 'cursor must be a nextCursor of an earlier page').optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
 });
 export const AuditListResponseSchema = successResponse({

@@ -12,6 +12,12 @@ export const successResponse = <Shape extends z.ZodRawShape>(shape: Shape) =>
 /** A row's id in a path or a query: text turned into a whole number from 1 up to the largest safe integer. */
 export const IdParamSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * A row's id written as text, where text may also be something else (a search, a referral key, a
+ * cursor): up to 15 digits, so the number is always a safe integer and never needs a range check.
+ */
+export const ROW_ID_TEXT = /^\d{1,15}$/;
+
 /** Bounded text: no request field may be large enough to strain storage or logs. */
 export const boundedText = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
