@@ -1,10 +1,10 @@
-import { fraudScoreColourStep } from '@portal/contract';
+import { clampFraudScore, fraudScoreColourStep } from '@portal/contract';
 
 /** Colour steps, greener the cleaner the address: 0 green, up to 25, 50, 75, 99, then 100 red. */
 const STEP_COLOURS = ['bg-green-600', 'bg-lime-500', 'bg-yellow-400', 'bg-orange-500', 'bg-red-500', 'bg-red-700'];
 
 export function FraudScoreBar({ score, label }: { score: number; label: string }) {
-  const clamped = Math.min(100, Math.max(0, score));
+  const clamped = clampFraudScore(score);
   return (
     <div className="flex items-center gap-2" title={label}>
       <div
