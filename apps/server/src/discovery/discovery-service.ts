@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { PROXY_TYPES, type ProxyCheckResult, type ProxyType } from '@portal/contract';
+import { PROXY_TYPES, type DiscoveryState, type ProxyCheckResult, type ProxyType } from '@portal/contract';
 import { bumpCatalogue } from '../catalogue/catalogue-service';
 import type { Clock } from '../clock';
 import type { Config, DiscoveryConfig } from '../config';
@@ -283,7 +283,7 @@ function catalogueDiffers(row: ProxyRow, update: ProxyUpdate): boolean {
 
 function result(
   row: ProxyRow,
-  discovery: string,
+  discovery: DiscoveryState,
   ok: boolean,
   exitIp: string | null,
   latencyMs: number | null,

@@ -1,4 +1,4 @@
-import type { InventoryState } from '@portal/contract';
+import type { DiscoveryState, InventoryState } from '@portal/contract';
 
 /**
  * What an unscored proxy (no IPQS key, or the month's budget used up) carries as its fraud
@@ -7,9 +7,8 @@ import type { InventoryState } from '@portal/contract';
 export const UNSCORED_FRAUD_SCORE = 0;
 
 /** One state per proxy for the operator: the operator's switch first, then a rental, then discovery. */
-export function inventoryState(enabled: boolean, rented: boolean, discovery: string): InventoryState {
+export function inventoryState(enabled: boolean, rented: boolean, discovery: DiscoveryState): InventoryState {
   if (!enabled) return 'disabled';
   if (rented) return 'rented';
-  if (discovery === 'checking' || discovery === 'failed' || discovery === 'unhealthy') return discovery;
-  return 'free';
+  return discovery === 'listed' ? 'free' : discovery;
 }

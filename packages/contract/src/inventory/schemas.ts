@@ -43,6 +43,13 @@ export const ProxyMaxSourceIpsResponseSchema = successResponse({
 });
 
 /**
+ * Where discovery stands with a proxy: `listed` once its row is complete and its checks pass (the
+ * operator then sees it free, rented or disabled); each other state the operator sees as it is.
+ */
+export const DISCOVERY_STATES = ['checking', 'failed', 'listed', 'unhealthy'] as const;
+export type DiscoveryState = (typeof DISCOVERY_STATES)[number];
+
+/**
  * What the operator sees per proxy: `free`, `rented` and `disabled` as before, and
  * discovery's states: `checking` (being looked at through its upstream), `failed` (discovery
  * could not fill it) and `unhealthy` (failed re-checks in a row; back after one passes).

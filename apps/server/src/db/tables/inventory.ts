@@ -1,7 +1,8 @@
-import { MAX_PROXY_CONNECTIONS, MAX_PROXY_SOURCE_IPS } from '@portal/contract';
+import { DISCOVERY_STATES, MAX_PROXY_CONNECTIONS, MAX_PROXY_SOURCE_IPS, type DiscoveryState } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigNumber, createdAt, identityId, instant } from '../schema-columns';
+import { inList } from '../sql-lists';
 import { nodes } from './nodes';
 
 /**
@@ -33,7 +34,7 @@ export const proxies = pgTable(
      * the missing fields, `failed` when it could not, `listed` when sellable, `unhealthy` after
      * too many failed re-checks in a row. Only `listed` (and enabled, unheld) rows are for sale.
      */
-    discovery: text('discovery').notNull().default('listed'),
+    discovery: text('discovery').$type<DiscoveryState>().notNull().default('listed'),
     /** Why the last check or discovery failed, in words (null once one passes). */
     failureReason: text('failure_reason'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
@@ -79,6 +80,6 @@ export const proxies = pgTable(
       'proxies_max_source_ips_range',
       sql`${t.maxSourceIps} BETWEEN 0 AND ${sql.raw(String(MAX_PROXY_SOURCE_IPS))}`,
     ),
-    check('proxies_discovery_known', sql`${t.discovery} IN ('checking', 'failed', 'listed', 'unhealthy')`),
+    check('proxies_discovery_known', sql`${t.discovery} IN (${inList(DISCOVERY_STATES)})`),
   ],
 );
