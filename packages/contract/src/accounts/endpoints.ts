@@ -7,6 +7,7 @@ import {
   RegisterResponseSchema,
   WalletResponseSchema,
   WalletActivityResponseSchema,
+  WALLET_ACTIVITY_LIMIT,
 } from './schemas';
 
 export const registerEndpoint = defineEndpoint({
@@ -52,8 +53,7 @@ export const walletActivityEndpoint = defineEndpoint({
   path: '/api/wallet/activity',
   tag: 'accounts',
   summary: 'Every change of your balance',
-  description:
-    'The newest 200 balance changes, newest first: deposits, gift cards, purchases, extensions, refunds, referral rewards and adjustments, each with its signed amount and the balance after it (dollars).',
+  description: `The newest ${WALLET_ACTIVITY_LIMIT} balance changes, newest first: deposits, gift cards, purchases, extensions, refunds, referral rewards and adjustments, each with its signed amount and the balance after it (dollars).`,
   access: 'customer',
   response: WalletActivityResponseSchema,
 });

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../api/endpoint';
 import {
+  NODE_REPORT_MS,
   NODE_STREAM_CONTENT_TYPE,
   NodeReportAnswerSchema,
   NodeReportSchema,
@@ -17,8 +18,7 @@ export const nodeReportEndpoint = defineEndpoint({
   path: '/api/node/report',
   tag: 'nodes',
   summary: "A gateway node's report: its version, ports and counters",
-  description:
-    'Sent by a node at start and every 10 s. Sets the ports the connection strings of its rentals name, its version, open connections, bytes relayed since it started, and when it was last seen.',
+  description: `Sent by a node at start and every ${NODE_REPORT_MS / 1000} s. Sets the ports the connection strings of its rentals name, its version, open connections, bytes relayed since it started, and when it was last seen.`,
   access: 'node',
   request: { body: NodeReportSchema },
   response: NodeReportAnswerSchema,

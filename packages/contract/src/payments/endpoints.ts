@@ -13,6 +13,7 @@ import {
   SandboxOutcomeRequestSchema,
   SandboxPaymentResponseSchema,
 } from './schemas';
+import { MIN_DEPOSIT_USD } from '../constants';
 
 export const paymentServicesEndpoint = defineEndpoint({
   operationId: 'listPaymentServices',
@@ -31,7 +32,7 @@ export const paymentCreateEndpoint = defineEndpoint({
   path: '/api/payments/create',
   tag: 'payments',
   summary: 'Create a payment',
-  description: 'Whole dollars, at least 1. Pay at the answered url (a new tab).',
+  description: `Whole dollars, at least ${MIN_DEPOSIT_USD}. Pay at the answered url (a new tab).`,
   access: 'customer',
   request: { body: PaymentCreateRequestSchema },
   response: PaymentCreateResponseSchema,

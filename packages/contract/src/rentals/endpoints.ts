@@ -31,6 +31,13 @@ import {
   UsageResponseSchema,
 } from './schemas';
 import { ExportJsonRecordSchema } from './export';
+import {
+  MAX_PURCHASE_HOURS,
+  MIN_PURCHASE_HOURS,
+  REFUND_REQUEST_WINDOW_HOURS,
+  REFUND_UNAVAILABLE_WINDOW_HOURS,
+} from '../constants';
+import { MAX_IP_AUTH_ADDRESSES, MIN_IPV4_PREFIX, MIN_IPV6_PREFIX } from './ip-auth';
 
 export const buyEndpoint = defineEndpoint({
   operationId: 'buyProxy',
@@ -38,8 +45,7 @@ export const buyEndpoint = defineEndpoint({
   path: '/api/proxy/buy',
   tag: 'rentals',
   summary: 'Buy a proxy, or extend your rental of it',
-  description:
-    "Buys a proxy for 1..8760 whole hours at the shared price, or extends the caller's own connected or ready rental of it.",
+  description: `Buys a proxy for ${MIN_PURCHASE_HOURS}..${MAX_PURCHASE_HOURS} whole hours at the shared price, or extends the caller's own connected or ready rental of it.`,
   access: 'customer',
   request: { body: BuyRequestSchema },
   response: BuyResponseSchema,
@@ -58,8 +64,7 @@ export const refundEndpoint = defineEndpoint({
   path: '/api/refund-by-id',
   tag: 'rentals',
   summary: 'Refund of your connected rental',
-  description:
-    'Within 5 hours of purchase, once per rental, and only if the proxy was unavailable within 2 hours of purchase (or fails a live check now).',
+  description: `Within ${REFUND_REQUEST_WINDOW_HOURS} hours of purchase, once per rental, and only if the proxy was unavailable within ${REFUND_UNAVAILABLE_WINDOW_HOURS} hours of purchase (or fails a live check now).`,
   access: 'customer',
   request: { body: RefundRequestSchema },
   response: RefundResponseSchema,
@@ -139,8 +144,7 @@ export const ipAuthEndpoint = defineEndpoint({
   path: '/api/proxy/ip-auth',
   tag: 'rentals',
   summary: 'IP authorization on a port of the rental',
-  description:
-    'Up to 5 sources (IPv4/IPv6, CIDR up to /24 and /64; IPv4-mapped ranges count as IPv4, and IPv6 ranges reaching IPv4-mapped, IPv4-compatible or NAT64 space are refused) may use the rental without a password on its own gateway port (SOCKS5 and HTTP); [] turns it off and frees the port.',
+  description: `Up to ${MAX_IP_AUTH_ADDRESSES} sources (IPv4/IPv6, CIDR up to /${MIN_IPV4_PREFIX} and /${MIN_IPV6_PREFIX}; IPv4-mapped ranges count as IPv4, and IPv6 ranges reaching IPv4-mapped, IPv4-compatible or NAT64 space are refused) may use the rental without a password on its own gateway port (SOCKS5 and HTTP); [] turns it off and frees the port.`,
   access: 'customer',
   request: { body: IpAuthRequestSchema },
   response: IpAuthResponseSchema,
