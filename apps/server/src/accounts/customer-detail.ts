@@ -1,4 +1,10 @@
-import { centsToDollars, type CustomerDetail, type LedgerKind, type RentalStatus } from '@portal/contract';
+import {
+  centsToDollars,
+  type CustomerDetail,
+  type LedgerKind,
+  type RentalStatus,
+  CUSTOMER_DETAIL_ROWS,
+} from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { DomainError } from '../errors';
 import { newestLedgerRows } from '../ledger/ledger-service';
@@ -12,15 +18,13 @@ import { findCustomerSummary } from './customers-repository';
  * leave as dollars.
  */
 
-const DETAIL_ROWS_LIMIT = 500;
-
 export async function customerDetail(db: Queryable, id: number): Promise<Omit<CustomerDetail, 'success'>> {
   const customer = await findCustomerSummary(db, id);
   if (!customer) throw new DomainError('USER_NOT_FOUND', { message: `No customer with id ${id}` });
 
-  const ledger = await newestLedgerRows(db, id, DETAIL_ROWS_LIMIT);
-  const rentalRows = await rentalsWithAddressOf(db, id, DETAIL_ROWS_LIMIT);
-  const paymentRows = await paymentsOf(db, id, DETAIL_ROWS_LIMIT);
+  const ledger = await newestLedgerRows(db, id, CUSTOMER_DETAIL_ROWS);
+  const rentalRows = await rentalsWithAddressOf(db, id, CUSTOMER_DETAIL_ROWS);
+  const paymentRows = await paymentsOf(db, id, CUSTOMER_DETAIL_ROWS);
 
   return {
     customer,

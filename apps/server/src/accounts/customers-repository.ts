@@ -1,12 +1,10 @@
-import { ROW_ID_TEXT, centsToDollars, type CustomerSummary } from '@portal/contract';
+import { ROW_ID_TEXT, centsToDollars, type CustomerSummary, CUSTOMER_SEARCH_LIMIT } from '@portal/contract';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rentalHolds } from '../db/proxy-held';
 import { users } from '../db/tables/accounts';
 
 /** The operator's questions about customers (the console and the command line); amounts leave as dollars. */
-
-const CUSTOMER_LIST_LIMIT = 50;
 
 /**
  * The customer's rentals that hold a proxy now. The names are written out: in a select from one
@@ -51,7 +49,7 @@ export async function searchCustomers(db: Queryable, query: string): Promise<Cus
     .from(users)
     .where(where)
     .orderBy(desc(users.id))
-    .limit(CUSTOMER_LIST_LIMIT);
+    .limit(CUSTOMER_SEARCH_LIMIT);
   return rows.map(toSummary);
 }
 

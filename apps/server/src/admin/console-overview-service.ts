@@ -9,6 +9,7 @@ import {
   type RentalStatus,
   type RevenueDay,
   utcDate,
+  REVENUE_DAYS,
 } from '@portal/contract';
 import type { Queryable } from '../db/client';
 import { customerTotals } from '../accounts/accounts-service';
@@ -18,8 +19,6 @@ import { pendingPaymentTotals } from '../payments/payments-service';
 import { countRentalsByStatus } from '../db/rental-counts';
 
 /** The console's overview: read-only questions across the shop; every amount leaves as dollars. */
-
-export const REVENUE_DAYS = 30;
 
 /** Sums arrive from PostgreSQL as text (bigint). */
 const dollars = (cents: number | string | null) => centsToDollars(Number(cents ?? 0));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_STATUS, centsToDollars, type Payment } from '@portal/contract';
+import { PAYMENT_STATUS, centsToDollars, type Payment, PROVIDER_CHECK_INTERVAL_MS } from '@portal/contract';
 import { referrerOf } from '../accounts/accounts-service';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
@@ -45,9 +45,6 @@ function isFinal(payment: PaymentRow, incoming: ProviderState['outcome']): boole
   if (payment.status === PAYMENT_STATUS.pending) return false;
   return !(payment.status === PAYMENT_STATUS.fail && LOCAL_FAILURES.has(payment.providerStatus) && incoming === 'paid');
 }
-
-/** Status polling asks the provider at most this often per payment. */
-export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
 
 export async function createPayment(
   deps: PaymentsDeps,

@@ -1,4 +1,4 @@
-import { DAY_MS, proxyLine, type UsageHour } from '@portal/contract';
+import { DAY_MS, proxyLine, type UsageHour, RENTAL_USAGE_DAYS } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { DomainError } from '../errors';
@@ -52,13 +52,11 @@ export async function setNote(deps: ControlsDeps, userId: number, proxyId: numbe
   return text;
 }
 
-const USAGE_DAYS = 30;
-
 /** Hourly traffic of the caller's latest rental of the proxy, at most the last 30 days. */
 export async function usageOf(deps: ControlsDeps, userId: number, proxyId: number): Promise<UsageHour[]> {
   const latest = await findLatestRental(deps.db, userId, proxyId);
   if (!latest) throw new DomainError('RENTAL_NOT_FOUND');
-  const since = new Date(deps.clock.now().getTime() - USAGE_DAYS * DAY_MS);
+  const since = new Date(deps.clock.now().getTime() - RENTAL_USAGE_DAYS * DAY_MS);
   const rows = await usageHoursSince(deps.db, latest.rental.id, since);
   return rows.map((row) => ({ hour: row.hour.toISOString(), bytes_up: row.bytesUp, bytes_down: row.bytesDown }));
 }

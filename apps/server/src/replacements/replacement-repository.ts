@@ -1,4 +1,4 @@
-import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS } from '@portal/contract';
+import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS, REPLACEMENTS_LIST_LIMIT } from '@portal/contract';
 import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
@@ -46,7 +46,11 @@ export function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Da
  * Every replacement for the operator's console, newest first, with both proxies' addresses; an
  * automatic one that used the rental's last automatic replacement of its day says so.
  */
-export async function listReplacements(db: Queryable, autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_DAY, limit = 500) {
+export async function listReplacements(
+  db: Queryable,
+  autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_DAY,
+  limit = REPLACEMENTS_LIST_LIMIT,
+) {
   const oldProxy = alias(proxies, 'old_proxy');
   const newProxy = alias(proxies, 'new_proxy');
   const rows = await db

@@ -6,6 +6,8 @@ import {
   CustomerIdParamsSchema,
   CustomerSearchQuerySchema,
   CustomerSearchResponseSchema,
+  CUSTOMER_DETAIL_ROWS,
+  CUSTOMER_SEARCH_LIMIT,
 } from './console-schemas';
 
 export const adjustBalanceEndpoint = defineEndpoint({
@@ -28,7 +30,7 @@ export const searchCustomersEndpoint = defineEndpoint({
   path: '/api/admin/customers',
   tag: 'console',
   summary: 'Find customers',
-  description: 'By id or any part of the referral key (any case), newest first; at most 50. Without q, the newest.',
+  description: `By id or any part of the referral key (any case), newest first; at most ${CUSTOMER_SEARCH_LIMIT}. Without q, the newest.`,
   access: 'admin',
   roles: ['manager', 'finance', 'support'],
   request: { query: CustomerSearchQuerySchema },
@@ -41,7 +43,7 @@ export const customerEndpoint = defineEndpoint({
   path: '/api/admin/customers/:id',
   tag: 'console',
   summary: 'One customer in full',
-  description: 'Balance, ledger rows, rentals and payments (newest first, 500 of each at most).',
+  description: `Balance, ledger rows, rentals and payments (newest first, ${CUSTOMER_DETAIL_ROWS} of each at most).`,
   access: 'admin',
   roles: ['manager', 'finance', 'support'],
   request: { params: CustomerIdParamsSchema },

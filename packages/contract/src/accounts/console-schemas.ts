@@ -11,6 +11,10 @@ import { LEDGER_KINDS } from './schemas';
 
 /** The longest customer search, in characters (the console's search field stops there too). */
 export const MAX_CUSTOMER_SEARCH_LENGTH = 100;
+/** The most customers one search answers, newest first. */
+export const CUSTOMER_SEARCH_LIMIT = 50;
+/** A customer's detail lists at most this many of each: ledger rows, rentals, payments. */
+export const CUSTOMER_DETAIL_ROWS = 500;
 
 export const CustomerSearchQuerySchema = z.object({
   /** A customer id or (part of) a referral key; empty lists the newest customers. */

@@ -16,12 +16,14 @@ export const RevenueDaySchema = z.object({
   refunds: z.number(),
 });
 export type RevenueDay = z.infer<typeof RevenueDaySchema>;
+/** How many days of money the overview shows. */
+export const REVENUE_DAYS = 30;
 
 export const AdminOverviewResponseSchema = successResponse({
   customers: z.number().int(),
   /** Sum of every wallet, dollars. */
   totalBalance: z.number(),
-  /** The last 30 days, oldest first, today (UTC) last; days without movement are zeros. */
+  /** The last REVENUE_DAYS days, oldest first, today (UTC) last; days without movement are zeros. */
   revenue: z.array(RevenueDaySchema),
   /** Rentals per status, every status listed (0 when none). */
   rentalsByStatus: z.record(RentalStatusSchema, z.number().int()),

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../api/endpoint';
 import { ANY_ROLE } from './roles';
-import { AdminOverviewResponseSchema } from './console-schemas';
+import { AdminOverviewResponseSchema, REVENUE_DAYS } from './console-schemas';
 import {
   AdminLoginRequestSchema,
   AdminLoginResponseSchema,
@@ -54,8 +54,7 @@ export const overviewEndpoint = defineEndpoint({
   path: '/api/admin/overview',
   tag: 'console',
   summary: 'The shop at a glance',
-  description:
-    'Customers, total balances, 30 days of money by day (UTC), rentals by status, inventory states, pending payments.',
+  description: `Customers, total balances, ${REVENUE_DAYS} days of money by day (UTC), rentals by status, inventory states, pending payments.`,
   access: 'admin',
   roles: ['manager', 'finance'],
   response: AdminOverviewResponseSchema,

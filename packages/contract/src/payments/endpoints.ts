@@ -12,6 +12,7 @@ import {
   PaymentUuidParamsSchema,
   SandboxOutcomeRequestSchema,
   SandboxPaymentResponseSchema,
+  PROVIDER_CHECK_INTERVAL_MS,
 } from './schemas';
 import { MIN_DEPOSIT_USD } from '../constants';
 
@@ -45,8 +46,7 @@ export const paymentStatusEndpoint = defineEndpoint({
   path: '/api/payments/status/:uuid',
   tag: 'payments',
   summary: "A payment's status",
-  description:
-    '`paid`, `fail`, or the provider\'s pending status; asks the provider when not final (at most every 10 s a payment). The body `{task:"check", uuid}` that the first clients sent is accepted and may be left out.',
+  description: `\`paid\`, \`fail\`, or the provider's pending status; asks the provider when not final (at most every ${PROVIDER_CHECK_INTERVAL_MS / 1000} s a payment). The body \`{task:"check", uuid}\` that the first clients sent is accepted and may be left out.`,
   access: 'customer',
   request: { params: PaymentUuidParamsSchema, body: PaymentStatusRequestSchema.partial().nullish() },
   response: PaymentStatusResponseSchema,

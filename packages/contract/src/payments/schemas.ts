@@ -66,6 +66,9 @@ export const SandboxPaymentResponseSchema = successResponse({
   status: z.string(),
 });
 
+/** Status polling asks the provider at most this often per payment. */
+export const PROVIDER_CHECK_INTERVAL_MS = 10_000;
+
 /** The most one gift card may be worth, and the most codes one request makes. */
 export const MAX_GIFTCARD_DOLLARS = 10_000;
 export const MAX_GIFTCARDS_PER_REQUEST = 1000;

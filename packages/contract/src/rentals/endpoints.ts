@@ -29,6 +29,7 @@ import {
   TransactionsResponseSchema,
   UsageQuerySchema,
   UsageResponseSchema,
+  RENTAL_USAGE_DAYS,
 } from './schemas';
 import { ExportJsonRecordSchema } from './export';
 import {
@@ -157,7 +158,7 @@ export const usageEndpoint = defineEndpoint({
   path: '/api/proxy/usage',
   tag: 'rentals',
   summary: 'Hourly traffic of your rental',
-  description: 'Hourly gateway traffic of your rental of this proxy (at most the last 30 days).',
+  description: `Hourly gateway traffic of your rental of this proxy (at most the last ${RENTAL_USAGE_DAYS} days).`,
   access: 'customer',
   request: { query: UsageQuerySchema },
   response: UsageResponseSchema,

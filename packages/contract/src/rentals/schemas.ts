@@ -164,7 +164,9 @@ export const UsageHourSchema = z.object({
   bytes_down: z.number().int(),
 });
 export type UsageHour = z.infer<typeof UsageHourSchema>;
-/** Hours with traffic of the rental's life, at most the last 30 days, oldest first. */
+/** How far back a rental's hourly traffic goes. */
+export const RENTAL_USAGE_DAYS = 30;
+/** Hours with traffic of the rental's life, at most the last RENTAL_USAGE_DAYS days, oldest first. */
 export const UsageResponseSchema = successResponse({ usage: z.array(UsageHourSchema) });
 
 /** Up to 5 sources (IPv4/IPv6, CIDR up to /24 and /64) that may use the rental without a password; [] turns it off. */

@@ -5,6 +5,7 @@ import {
   ReplaceQuerySchema,
   ReplaceRequestSchema,
   ReplaceResponseSchema,
+  REPLACEMENTS_LIST_LIMIT,
 } from './schemas';
 
 const REPLACE_ERRORS = [
@@ -52,7 +53,7 @@ export const replacementsEndpoint = defineEndpoint({
   path: '/api/admin/replacements',
   tag: 'console',
   summary: 'Proxy replacements, newest first',
-  description: 'Every replacement, by a customer or automatic after failed checks (at most 500).',
+  description: `Every replacement, by a customer or automatic after failed checks (at most ${REPLACEMENTS_LIST_LIMIT}).`,
   access: 'admin',
   roles: ['manager', 'support'],
   response: ReplacementListResponseSchema,

@@ -9,6 +9,9 @@ export const AUTO_REPLACE_REASON = 'failed_checks';
 /** What a replacement made by the operator's "disable and replace" records as its reason. */
 export const DISABLE_REPLACE_REASON = 'proxy_disabled';
 
+/** The console lists at most this many replacements, the newest. */
+export const REPLACEMENTS_LIST_LIMIT = 500;
+
 export const ReplaceQuerySchema = z.object({ proxy_id: ProxyIdSchema });
 export const ReplaceRequestSchema = z.object({
   proxy_id: ProxyIdSchema,
