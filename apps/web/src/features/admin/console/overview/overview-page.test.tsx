@@ -22,6 +22,16 @@ describe('overview', () => {
     expect(within(rentals).getByText('Expired').nextSibling).toHaveTextContent('40');
   });
 
+  it('names as many days as it draws, in its title and its legend', async () => {
+    const data = overview();
+    data.revenue = data.revenue.slice(-7);
+    consoleApi({ 'GET /api/admin/overview': () => jsonResponse(200, data) });
+    renderApp('/admin');
+
+    expect(await screen.findByRole('img', { name: /Money by day, last 7 days/ })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Chart legend with 7-day totals' })).toBeInTheDocument();
+  });
+
   it('draws the 30 days as a labelled chart with the same numbers in a table', async () => {
     const data = overview();
     data.revenue[29] = { date: '2026-03-30', deposits: 120, giftcards: 25, purchases: 80.5, refunds: 4.25 };

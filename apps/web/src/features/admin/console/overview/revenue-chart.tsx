@@ -58,7 +58,7 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
-          {t('overview.revenue.title')}
+          {t('overview.revenue.title', { days: days.length })}
         </h2>
         <Button
           variant="secondary"
@@ -69,7 +69,10 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
           {tableShown ? t('overview.revenue.hideTable') : t('overview.revenue.showTable')}
         </Button>
       </div>
-      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('overview.revenue.legend')}>
+      <ul
+        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"
+        aria-label={t('overview.revenue.legend', { days: days.length })}
+      >
         {SERIES.map((series) => (
           <li key={series} className="flex items-center gap-2">
             <span aria-hidden className="inline-block size-3 rounded-sm" style={{ backgroundColor: COLOURS[series] }} />
