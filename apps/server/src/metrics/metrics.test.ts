@@ -1,6 +1,6 @@
 import net from 'node:net';
-import type { AdminOverview } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { INVENTORY_STATES, type AdminOverview } from '@portal/contract';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/gateway';
 import { basic, connectTunnel, httpOverSocket, socksGet } from '../../test/gateway-kit';
@@ -136,6 +136,24 @@ describe('GET /metrics', () => {
     const overview = (await adminCall(t, await adminToken(t)).get('/api/admin/overview')).json<AdminOverview>();
     expect(overview.inventory.free).toBe(free(after));
     expect(overview.inventory.checking).toBe(1);
+  });
+
+  it('labels every state the console counts, so the states add up to the inventory', async () => {
+    const [checking = 0, failed = 0] = await addProxies(t, 2);
+    await t.database.db.update(proxies).set({ discovery: 'checking' }).where(eq(proxies.id, checking));
+    await t.database.db.update(proxies).set({ discovery: 'failed' }).where(eq(proxies.id, failed));
+    const text = await scrape();
+    const overview = (await adminCall(t, await adminToken(t)).get('/api/admin/overview')).json<AdminOverview>();
+    for (const state of INVENTORY_STATES) {
+      expect(sample(text, 'proxyport_inventory_proxies', { state })).toBe(overview.inventory[state]);
+    }
+    const [all] = await t.database.db.select({ n: count() }).from(proxies);
+    const labelled = INVENTORY_STATES.reduce(
+      (sum, state) => sum + sample(text, 'proxyport_inventory_proxies', { state }),
+      0,
+    );
+    expect(labelled).toBe(all?.n);
+    expect(sample(text, 'proxyport_inventory_proxies', { state: 'failed' })).toBeGreaterThanOrEqual(1);
   });
 
   it('counts job rounds and failures', async () => {

@@ -1,13 +1,10 @@
-import { centsToDollars, RENTAL_STATUSES } from '@portal/contract';
+import { centsToDollars, INVENTORY_STATES, RENTAL_STATUSES } from '@portal/contract';
 import { Gauge, Registry } from 'prom-client';
 import type { PoolStats, Queryable } from '../db/client';
 import { countProxiesByState, countUnhealthyProxies } from '../inventory/inventory-service';
 import { sumDepositsByProvider, sumGiftcardCredits } from '../ledger/ledger-service';
 import { pendingPaymentTotals } from '../payments/payments-service';
 import { countRentalsByStatus } from '../db/rental-counts';
-
-/** Inventory states as the operator console counts them; `unhealthy` is a gauge of its own. */
-const INVENTORY_STATES = ['free', 'rented', 'disabled'] as const;
 
 /** A sum of cents as PostgreSQL answers it (bigint as text), in dollars. */
 const dollarsOfSum = (value: string | number | null) => centsToDollars(Number(value ?? 0));
@@ -37,7 +34,7 @@ export function createShopRegistry(db: Queryable, poolStats?: () => PoolStats): 
     },
     {
       name: 'proxyport_inventory_proxies',
-      help: 'Proxies in the inventory: free (in the catalogue), rented, disabled',
+      help: "Proxies in the inventory by the console's state: free (in the catalogue), rented, disabled, and discovery's checking, failed, unhealthy",
       label: 'state',
       values: INVENTORY_STATES,
       read: async () => (await countProxiesByState(db)).map((row) => [row.state, row.count] as const),
