@@ -1,5 +1,5 @@
 import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS, REPLACEMENTS_LIST_LIMIT } from '@portal/contract';
-import { and, asc, desc, eq, gte, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import { proxies } from '../db/tables/inventory';
@@ -13,7 +13,15 @@ import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
 export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
 
 /**
- * The rental's replacements of one kind (by the customer, or automatic) in the 24 hours before
+ * The window of the daily replacement limits: the day up to `at`, a move exactly a day old no
+ * longer counting. `createdAt` is the column as the query names it (a subquery's alias, too).
+ */
+function withinDayBefore(createdAt: SQLWrapper, at: SQLWrapper | Date) {
+  return sql`${createdAt} <= (${at})::timestamptz and ${createdAt} > (${at})::timestamptz - ${DAY_MS} * interval '1 millisecond'`;
+}
+
+/**
+ * The rental's replacements of one kind (by the customer, or automatic) in the day before
  * `now`. The operator's "disable and replace" moves are stored as automatic but are neither.
  */
 export async function replacementsToday(
@@ -30,16 +38,16 @@ export async function replacementsToday(
         eq(proxyReplacements.rentalId, rentalId),
         eq(proxyReplacements.automatic, automatic),
         sql`${proxyReplacements.reason} is distinct from ${DISABLE_REPLACE_REASON}`,
-        gte(proxyReplacements.createdAt, new Date(now.getTime() - DAY_MS)),
+        withinDayBefore(proxyReplacements.createdAt, now),
       ),
     );
   return row?.count ?? 0;
 }
 
-/** The automatic replacements of the rental in the outer query in the 24 hours before `at`. */
+/** The automatic replacements of the rental in the outer query in the day before `at`. */
 export function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Date) {
   return sql`(select count(*) from ${proxyReplacements} ar where ar.rental_id = ${rentalId} and ar.automatic
-    and ar.reason is distinct from ${DISABLE_REPLACE_REASON} and ar.created_at <= (${at})::timestamptz and ar.created_at > (${at})::timestamptz - interval '24 hours')`;
+    and ar.reason is distinct from ${DISABLE_REPLACE_REASON} and ${withinDayBefore(sql.raw('ar.created_at'), at)})`;
 }
 
 /**
