@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Dates and numbers in the operator's language (Intl), recomputed when the language changes.
- * Money is not here: it is always `$12.50` (formatDollars from the contract, as the header shows it).
+ * Money is not here: figures are `$12.50` (formatDollars from the contract, as the header shows
+ * them); only the audit's sentences, prose in the reader's language, write it as that language does.
  */
 export function useConsoleFormat() {
   const { i18n } = useTranslation();
