@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { z } from 'zod';
+import { CRYPTO_METHODS, DEFAULT_SOURCE_WINDOW_HOURS } from '@portal/contract';
 import { trustedSources } from './gateway/proxy-protocol';
+import { DEFAULT_RENTAL_MAX_SOURCE_IPS } from './gateway/rental-sources';
 
 /**
  * The environment variables the portal reads and how each is checked; loadConfig
@@ -184,7 +186,7 @@ export const EnvSchema = z.object({
   BTCPAY_API_KEY: z.string().optional(),
   BTCPAY_STORE_ID: z.string().optional(),
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
-  BTCPAY_METHODS: z.string().default('BTC,LTC'),
+  BTCPAY_METHODS: z.string().default(CRYPTO_METHODS.join(',')),
   METRICS_ENABLED: z
     .enum(['true', 'false', '1', '0'], { error: 'METRICS_ENABLED must be true or false' })
     .default('true')
@@ -255,8 +257,8 @@ export const EnvSchema = z.object({
   /** One rental's concurrent gateway connections (0: unlimited); a proxy's own cap overrides it. */
   RENTAL_MAX_CONNECTIONS: count('RENTAL_MAX_CONNECTIONS').default(0),
   /** Client addresses (IPv6 by /64) one rental may be used from in the window (0: unlimited); a proxy's own limit overrides it. */
-  RENTAL_MAX_SOURCE_IPS: count('RENTAL_MAX_SOURCE_IPS').default(5),
-  RENTAL_SOURCE_WINDOW_HOURS: positive('RENTAL_SOURCE_WINDOW_HOURS', 24),
+  RENTAL_MAX_SOURCE_IPS: count('RENTAL_MAX_SOURCE_IPS').default(DEFAULT_RENTAL_MAX_SOURCE_IPS),
+  RENTAL_SOURCE_WINDOW_HOURS: positive('RENTAL_SOURCE_WINDOW_HOURS', DEFAULT_SOURCE_WINDOW_HOURS),
   /** Scheduled backups are written here; unset: no scheduled backups. */
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce

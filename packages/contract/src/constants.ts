@@ -14,6 +14,9 @@ export const REFUND_REQUEST_WINDOW_HOURS = 5;
 /** Ports the terms forbid (no SMTP): the gateway refuses them and the terms list them. */
 export const BLOCKED_PORTS: ReadonlySet<number> = new Set([25, 465, 587]);
 
+/** RENTAL_SOURCE_WINDOW_HOURS when unset: the window in which a rental's client addresses are counted. */
+export const DEFAULT_SOURCE_WINDOW_HOURS = 24;
+
 export const CATALOGUE_PAGE_SIZE = 100;
 export const REFRESH_COOLDOWN_MS = 20_000;
 export const SUMID_CHECK_INTERVAL_MS = 30_000;

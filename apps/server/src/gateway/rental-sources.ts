@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { sourceKey } from '../lib/failure-throttle';
 import type { SourceRow } from '../rentals/sources-types';
 import type { Access } from './credential-store';
-import { DAY_MS, MINUTE_MS } from '@portal/contract';
+import { DEFAULT_SOURCE_WINDOW_HOURS, HOUR_MS, MINUTE_MS } from '@portal/contract';
 
 /**
  * Where a rental's list of client addresses is settled: the database (every gateway process
@@ -27,7 +27,7 @@ export interface SourceLedger {
 /** RENTAL_MAX_SOURCE_IPS when the variable is unset. */
 export const DEFAULT_RENTAL_MAX_SOURCE_IPS = 5;
 /** RENTAL_SOURCE_WINDOW_HOURS when the variable is unset, in ms. */
-export const DEFAULT_SOURCE_WINDOW_MS = DAY_MS;
+export const DEFAULT_SOURCE_WINDOW_MS = DEFAULT_SOURCE_WINDOW_HOURS * HOUR_MS;
 /** A known address in use has its last use written back at most this often (per process). */
 const TOUCH_MS = 5 * MINUTE_MS;
 /** A refused address is answered from memory this long: a client retrying in a loop is not a query each time. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROXY_PROTOCOLS, PROXY_TYPES } from '../statuses';
 import { successResponse } from '../common/schemas';
+import { MAX_NODE_NAME_LENGTH } from '../nodes/admin-schemas';
+import { MAX_PROXY_CONNECTIONS } from './schemas';
 
 /** How the gateway reaches an upstream: `direct`, or a SOCKS5 / HTTP proxy URL with credentials. */
 export const UPSTREAM_PATTERN =
@@ -113,9 +115,9 @@ export const ProxyImportRowSchema = z
     zip: text(20),
     fraud_score: optional(wholeNumber('fraud_score', 0, 100)),
     /** The proxy's own cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
-    max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
+    max_connections: optional(wholeNumber('max_connections', 0, MAX_PROXY_CONNECTIONS)),
     /** The name of the gateway node that serves the proxy's rentals; absent or empty: the shop's own gateway. */
-    node: text(64),
+    node: text(MAX_NODE_NAME_LENGTH),
     upstream: z.preprocess(
       (v) => (typeof v === 'string' ? normalizeUpstream(v) : v),
       z
@@ -162,8 +164,8 @@ export const ProxyImportQuerySchema = z.object({
   protocol: z.preprocess(lower, z.enum(['socks5', 'http'], { error: 'protocol must be socks5 or http' })).optional(),
   type: z.preprocess(lower, z.enum(PROXY_TYPES, { error: `type must be one of ${PROXY_TYPES.join(', ')}` })).optional(),
   /** Every line's cap on one rental's concurrent connections (0: unlimited); absent: the shop default. */
-  max_connections: optional(wholeNumber('max_connections', 0, 100_000)),
+  max_connections: optional(wholeNumber('max_connections', 0, MAX_PROXY_CONNECTIONS)),
   /** The gateway node (its name) that serves the proxies of rows naming none; absent: the shop's own gateway. */
-  node: text(64),
+  node: text(MAX_NODE_NAME_LENGTH),
 });
 export type ProxyImportQuery = z.infer<typeof ProxyImportQuerySchema>;

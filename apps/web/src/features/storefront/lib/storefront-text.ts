@@ -1,5 +1,6 @@
 import {
   BLOCKED_PORTS,
+  DEFAULT_SOURCE_WINDOW_HOURS,
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   type StorefrontFacts,
@@ -15,7 +16,7 @@ const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
   rules: {
     maxConnections: 0,
     maxSourceIps: 0,
-    sourceWindowHours: 24,
+    sourceWindowHours: DEFAULT_SOURCE_WINDOW_HOURS,
     blockedPorts: [...BLOCKED_PORTS],
     refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
     refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,
