@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REQUEST_WINDOW_HOURS, REFUND_UNAVAILABLE_WINDOW_HOURS } from './constants';
 
 /**
  * Error codes the server sends in the envelope, with their English text.
@@ -27,10 +28,9 @@ export const ERROR_CODES = {
   RENTAL_NOT_EXTENDABLE: 'This proxy is still being activated; extend it once it is connected',
   RENTAL_NOT_FOUND: 'You have no rental of this proxy',
   REFUND_NOT_CONNECTED: 'Only a connected proxy can be refunded',
-  REFUND_WINDOW_PASSED: 'Refunds must be requested within 5 hours of purchase',
+  REFUND_WINDOW_PASSED: `Refunds must be requested within ${REFUND_REQUEST_WINDOW_HOURS} hours of purchase`,
   REFUND_ALREADY_REQUESTED: 'A refund was already requested for this proxy (one request per proxy)',
-  REFUND_NOT_ELIGIBLE:
-    'This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+  REFUND_NOT_ELIGIBLE: `This proxy did not become unavailable within ${REFUND_UNAVAILABLE_WINDOW_HOURS} hours of purchase, so it is not eligible for a refund`,
   INVALID_SECRET_CODE: 'Invalid secret code',
   ADMIN_TOKEN_INVALID: 'Admin session is invalid or has expired. Please log in again.',
   ADMIN_RATE_LIMITED: 'Too many admin login attempts. Please wait and try again.',

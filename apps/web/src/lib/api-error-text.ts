@@ -1,3 +1,4 @@
+import { REFUND_REQUEST_WINDOW_HOURS, REFUND_UNAVAILABLE_WINDOW_HOURS } from '@portal/contract';
 import { isApiError } from './api-error';
 import { i18n, type EnglishResources } from './i18n';
 
@@ -14,6 +15,12 @@ function isTranslatedCode(code: string | undefined): code is TranslatedCode {
 
 const errorsT = () => i18n.getFixedT(null, 'errors');
 
+/** The figures the codes' sentences state, the ones the server's own English sentences hold. */
+const CODE_VALUES = {
+  unavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
+  requestHours: REFUND_REQUEST_WINDOW_HOURS,
+};
+
 /**
  * The server's sentence for an error, in the reader's language: a known code shows its
  * translation (`errors:codes.<CODE>`), a refused request also the server's sentence naming the
@@ -27,7 +34,7 @@ export function serverErrorText(error: unknown): string | undefined {
   if (error.code === 'BAD_REQUEST' && error.serverMessage) {
     return `${errorsT()('codes.BAD_REQUEST')}: ${error.serverMessage}`;
   }
-  if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`);
+  if (isTranslatedCode(error.code)) return errorsT()(`codes.${error.code}`, CODE_VALUES);
   return error.serverMessage;
 }
 

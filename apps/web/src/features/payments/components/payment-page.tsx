@@ -1,3 +1,4 @@
+import { POLLING_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -59,7 +60,7 @@ export function PaymentPage() {
           />
           {polling.watching.length > 0 && (
             <p role="status" className="mt-3 text-sm text-slate-600">
-              {t('status.waiting', { count: polling.watching.length })}
+              {t('status.waiting', { count: polling.watching.length, seconds: POLLING_MS.paymentStatus / 1000 })}
             </p>
           )}
         </CardSection>

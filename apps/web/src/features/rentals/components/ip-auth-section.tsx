@@ -17,6 +17,12 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
 import { ManageSection } from './manage-section';
 
+/**
+ * The IPv4 limit inside IPv6 space that embeds IPv4 (IPv4-mapped and the like): the IPv4 address
+ * is the last 32 bits after a 96-bit prefix, so an IPv4 /24 is a /120 there.
+ */
+const MAPPED_IPV4_PREFIX = 96 + MIN_IPV4_PREFIX;
+
 /** `host:port` of the rental's own port, bracketing an IPv6 host. */
 const ownAddress = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -59,7 +65,9 @@ export function IpAuthSection({
       if (found.issue === 'too-wide') {
         return t('ipAuth.tooWide', { entry, prefix: found.family === 4 ? MIN_IPV4_PREFIX : MIN_IPV6_PREFIX });
       }
-      if (found.issue === 'ipv4-space') return t('ipAuth.ipv4Space', { entry });
+      if (found.issue === 'ipv4-space') {
+        return t('ipAuth.ipv4Space', { entry, mappedPrefix: MAPPED_IPV4_PREFIX, ipv4Prefix: MIN_IPV4_PREFIX });
+      }
       if (found.issue === 'ipv4-compatible') return t('ipAuth.ipv4Compatible', { entry });
       return t('ipAuth.invalid', { entry });
     }
@@ -75,7 +83,13 @@ export function IpAuthSection({
 
   return (
     <ManageSection id="manage-ip-auth" title={t('ipAuth.title')}>
-      <p className="text-sm text-slate-600">{t('ipAuth.explain', { max: MAX_IP_AUTH_ADDRESSES })}</p>
+      <p className="text-sm text-slate-600">
+        {t('ipAuth.explain', {
+          max: MAX_IP_AUTH_ADDRESSES,
+          ipv4Prefix: MIN_IPV4_PREFIX,
+          ipv6Prefix: MIN_IPV6_PREFIX,
+        })}
+      </p>
       {shown && (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium text-slate-700">{t('ipAuth.port')}</span>

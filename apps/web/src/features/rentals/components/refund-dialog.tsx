@@ -1,3 +1,4 @@
+import { REFUND_REQUEST_WINDOW_HOURS, REFUND_UNAVAILABLE_WINDOW_HOURS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -31,7 +32,10 @@ export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onC
       open={proxyId !== null}
       onCancel={onClose}
       title={t('refund.title', { id: proxyId ?? '' })}
-      description={t('refund.confirmText')}
+      description={t('refund.confirmText', {
+        unavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
+        requestHours: REFUND_REQUEST_WINDOW_HOURS,
+      })}
       closeLabel={t('dialog.close')}
       cancelLabel={t('dialog.cancel')}
       confirmLabel={t('refund.confirm')}

@@ -1,4 +1,10 @@
-import { dollarsToNearestCents, formatCents, renewalShortfallCents } from '@portal/contract';
+import {
+  dollarsToNearestCents,
+  formatCents,
+  HOUR_MS,
+  RENEWAL_WARNING_MS,
+  renewalShortfallCents,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +14,7 @@ import { rentalKeys } from '../api/keys';
 import { useNow } from './use-now';
 
 /**
- * Warns when the wallet cannot pay every auto-renewal due in the next 24 hours, with
+ * Warns when the wallet cannot pay every auto-renewal due within RENEWAL_WARNING_MS, with
  * the amount missing, computed by the same price function the server charges.
  */
 export function RenewalWarning({ className }: { className?: string }) {
@@ -23,7 +29,7 @@ export function RenewalWarning({ className }: { className?: string }) {
   if (missing === 0) return null;
   return (
     <p role="status" className={className ?? 'rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-      {t('renewalWarning.text', { amount: formatCents(missing) })}{' '}
+      {t('renewalWarning.text', { amount: formatCents(missing), count: RENEWAL_WARNING_MS / HOUR_MS })}{' '}
       <Link to="/payment" className="font-semibold underline">
         {t('renewalWarning.addFunds')}
       </Link>

@@ -1,8 +1,16 @@
+import { BLOCKED_PORTS } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { TabbedPanels } from '../../../components/ui/tabs';
 import { ArticleLayout, ArticleSection, Steps } from './article-layout';
 
 const BROWSERS = ['chrome', 'firefox', 'edge'] as const;
+
+/** The blocked mail ports as the reader's language lists them: `25, 465 and 587`. */
+function blockedPortList(separator: string, lastSeparator: string): string {
+  const ports = [...BLOCKED_PORTS];
+  const last = ports.pop();
+  return ports.length === 0 ? String(last ?? '') : `${ports.join(separator)}${lastSeparator}${String(last)}`;
+}
 
 /** Setup guide: browser tabs (Chrome first), Android, iOS, SOCKS4 and HTTPS, troubleshooting. */
 export function SetupProxyPage() {
@@ -33,7 +41,13 @@ export function SetupProxyPage() {
         <Steps ordered={false} items={t('otherProtocols.items', { returnObjects: true })} />
       </ArticleSection>
       <ArticleSection title={t('troubleshooting.title')}>
-        <Steps ordered={false} items={t('troubleshooting.items', { returnObjects: true })} />
+        <Steps
+          ordered={false}
+          items={t('troubleshooting.items', {
+            returnObjects: true,
+            ports: blockedPortList(t('separator'), t('lastSeparator')),
+          })}
+        />
       </ArticleSection>
     </ArticleLayout>
   );

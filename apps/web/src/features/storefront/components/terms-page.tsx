@@ -1,7 +1,7 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useStorefrontFacts } from '../../../lib/storefront-facts';
-import { ruleValues } from '../lib/storefront-text';
+import { fraudBandValues, ruleValues } from '../lib/storefront-text';
 
 type TermsT = ReturnType<typeof useTranslation<'terms'>>['t'];
 
@@ -26,7 +26,11 @@ export function configuredRules(facts: StorefrontFacts | null, t: TermsT): strin
 export function TermsPage() {
   const { t } = useTranslation('terms');
   const facts = useStorefrontFacts();
-  const sections = t('sections', { returnObjects: true, ...ruleValues(facts, t('rules.separator')) }).map((section) =>
+  const sections = t('sections', {
+    returnObjects: true,
+    ...ruleValues(facts, t('rules.separator')),
+    ...fraudBandValues(),
+  }).map((section) =>
     section.id === 'proxyPolicy' ? { ...section, items: [...section.items, ...configuredRules(facts, t)] } : section,
   );
   return (

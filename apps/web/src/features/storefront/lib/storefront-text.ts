@@ -1,6 +1,7 @@
 import {
   BLOCKED_PORTS,
   DEFAULT_SOURCE_WINDOW_HOURS,
+  FRAUD_SCORE_BANDS,
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   type StorefrontFacts,
@@ -32,6 +33,21 @@ export function ruleValues(facts: StorefrontFacts | null, separator: string) {
     ports: rules.blockedPorts.join(separator),
     unavailableHours: rules.refundUnavailableHours,
     requestHours: rules.refundRequestHours,
+  };
+}
+
+/** The catalogue filter's fraud score bands as the terms state them: `veryLowMin`, `veryLowMax`, `lowMin`… */
+export function fraudBandValues() {
+  const { 'very-low': veryLow, low, medium, high } = FRAUD_SCORE_BANDS;
+  return {
+    veryLowMin: veryLow.min,
+    veryLowMax: veryLow.max,
+    lowMin: low.min,
+    lowMax: low.max,
+    mediumMin: medium.min,
+    mediumMax: medium.max,
+    highMin: high.min,
+    highMax: high.max,
   };
 }
 

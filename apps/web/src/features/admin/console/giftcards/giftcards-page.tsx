@@ -72,8 +72,8 @@ function CreateForm() {
     event.preventDefault();
     const dollars = parseDollars(amount, { max: MAX_GIFTCARD_DOLLARS, signed: false });
     const n = parseCount(count);
-    if (dollars === null) return setError(t('giftcards.create.amountInvalid'));
-    if (n === null) return setError(t('giftcards.create.countInvalid'));
+    if (dollars === null) return setError(t('giftcards.create.amountInvalid', { max: MAX_GIFTCARD_DOLLARS }));
+    if (n === null) return setError(t('giftcards.create.countInvalid', { max: MAX_GIFTCARDS_PER_REQUEST }));
     setError(null);
     create.mutate(
       { amount: dollars, count: n },

@@ -172,7 +172,9 @@ function ImportOutcome({ outcome }: { outcome: Outcome }) {
                 </li>
               ))}
             </ul>
-            {outcome.problems.length >= MAX_IMPORT_PROBLEMS && <p className="mt-2">{t('inventory.import.capped')}</p>}
+            {outcome.problems.length >= MAX_IMPORT_PROBLEMS && (
+              <p className="mt-2">{t('inventory.import.capped', { max: MAX_IMPORT_PROBLEMS })}</p>
+            )}
           </div>
         )}
       </div>
