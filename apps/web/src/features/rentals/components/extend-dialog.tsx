@@ -17,6 +17,7 @@ import { apiErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { buyProxy } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
+import { FIRST_DURATION } from '../lib/duration';
 import { DurationInputs } from './duration-inputs';
 import { useCountryName } from './use-country-name';
 import { TimeLeft } from './time-left';
@@ -42,7 +43,7 @@ export function ExtendDialog({
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const countryName = useCountryName();
-  const [duration, setDuration] = useState<DurationSplit>({ months: 0, days: 0, hours: 1 });
+  const [duration, setDuration] = useState<DurationSplit>(FIRST_DURATION);
   const hours = totalHours(duration);
 
   const extend = useMutation({

@@ -10,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { totalCents } from '../lib/duration';
+import { FIRST_DURATION, totalCents } from '../lib/duration';
 import { DurationInputs } from './duration-inputs';
 
 /**
@@ -31,7 +31,7 @@ export function PurchaseDialog({
   onConfirm: (hours: number) => void;
 }) {
   const { t } = useTranslation('rentals');
-  const [duration, setDuration] = useState<DurationSplit>({ months: 0, days: 0, hours: 1 });
+  const [duration, setDuration] = useState<DurationSplit>(FIRST_DURATION);
   const hours = totalHours(duration);
   // The server refuses more than a year per purchase; say so before it does.
   const tooLong = hours > MAX_PURCHASE_HOURS;

@@ -1,4 +1,13 @@
-import { PURCHASE_HOURS_FALLBACK, priceCents, totalHours, type DurationSplit } from '@portal/contract';
+import {
+  MIN_PURCHASE_HOURS,
+  PURCHASE_HOURS_FALLBACK,
+  priceCents,
+  totalHours,
+  type DurationSplit,
+} from '@portal/contract';
+
+/** What the purchase and extension forms start at. */
+export const FIRST_DURATION: DurationSplit = { months: 0, days: 0, hours: PURCHASE_HOURS_FALLBACK };
 
 /** A time input's text as a whole number of at least 0; anything else counts as 0. */
 export function wholeAtLeastZero(text: string): number {
@@ -20,7 +29,7 @@ export function normaliseDuration(duration: DurationSplit): DurationSplit {
 
 /** Hours must be at least 1 when days and months are both 0, otherwise 0. */
 export function minimumHours(duration: DurationSplit): number {
-  return duration.months === 0 && duration.days === 0 ? 1 : 0;
+  return duration.months === 0 && duration.days === 0 ? MIN_PURCHASE_HOURS : 0;
 }
 
 /** Total price in cents of a duration over the selection: the shared price function, summed. */
