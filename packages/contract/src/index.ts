@@ -12,6 +12,7 @@ export * from './rentals/schemas';
 export * from './payments/schemas';
 export * from './news/schemas';
 export * from './notices/schemas';
+export * from './notices/deep-link';
 export * from './admin/schemas';
 export * from './admin/console-schemas';
 export * from './audit/audit-actions';

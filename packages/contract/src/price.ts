@@ -32,10 +32,19 @@ export function splitHours(totalHours: number): DurationSplit {
   };
 }
 
-/** Scores outside 0..100 are clamped, so the best discount is 50%; fractions round to whole points. */
+/** The highest fraud score a price counts: clampFraudScore holds every score to 0..100. */
+const MAX_FRAUD_SCORE = 100;
+
+/** A fraud score of s takes s/200 off the price (priceCents). */
+const FRAUD_DISCOUNT_DIVISOR = 200;
+
+/**
+ * Scores outside 0..100 are clamped, so the best discount is MAX_FRAUD_DISCOUNT_PERCENT; fractions
+ * round to whole points.
+ */
 export function clampFraudScore(score: number): number {
   if (!Number.isFinite(score)) return 0;
-  return Math.min(100, Math.max(0, Math.round(score)));
+  return Math.min(MAX_FRAUD_SCORE, Math.max(0, Math.round(score)));
 }
 
 export function baseCents(totalHours: number): number {
@@ -44,10 +53,17 @@ export function baseCents(totalHours: number): number {
 }
 
 export function priceCents(totalHours: number, fraudScore: number): number {
-  const factor = 200 - clampFraudScore(fraudScore);
+  const factor = FRAUD_DISCOUNT_DIVISOR - clampFraudScore(fraudScore);
   // floor((x + 100) / 200) rounds base*factor/200 half-up without leaving integers.
-  return Math.floor((baseCents(totalHours) * factor + 100) / 200);
+  return Math.floor((baseCents(totalHours) * factor + FRAUD_DISCOUNT_DIVISOR / 2) / FRAUD_DISCOUNT_DIVISOR);
 }
+
+/**
+ * The largest fraud-score discount in percent, which the terms and the landing state: priceCents
+ * takes score/200 off and clampFraudScore lets no score above 100 through, so 100/200 = 50%.
+ * Derived from them so that the texts cannot promise a discount the price function does not give.
+ */
+export const MAX_FRAUD_DISCOUNT_PERCENT = (100 * MAX_FRAUD_SCORE) / FRAUD_DISCOUNT_DIVISOR;
 
 export function priceDollars(totalHours: number, fraudScore: number): number {
   return centsToDollars(priceCents(totalHours, fraudScore));

@@ -1,3 +1,4 @@
+import { TOTP_CODE_PATTERN, TOTP_DIGITS, TOTP_STEP_SECONDS } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { DomainError } from '../errors';
@@ -25,20 +26,24 @@ export interface TotpDeps {
 const RECOVERY_CODES = 10;
 
 /**
- * The time step a 6-digit code belongs to, or null when it is wrong. One step either side of now
- * is accepted (a phone's clock a little off); a step at or before `afterStep` never is.
+ * The time step a code of TOTP_DIGITS digits belongs to, or null when it is wrong. One step
+ * either side of now is accepted (a phone's clock a little off); a step at or before `afterStep`
+ * never is.
  */
 /** otplib costs about 8 MB of a process at rest and most shops' logins never need it: loaded on use. */
 const otp = () => import('otplib');
 
 async function codeStep(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
-  if (!/^\d{6}$/.test(code)) return null;
+  if (!TOTP_CODE_PATTERN.test(code)) return null;
   const { verify } = await otp();
   const result = await verify({
     secret,
     token: code,
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
     epoch: Math.floor(now.getTime() / 1000),
-    epochTolerance: 30,
+    // One step either side, in seconds.
+    epochTolerance: TOTP_STEP_SECONDS,
     ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
   });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
@@ -61,7 +66,16 @@ export async function enrollTotp(
   const secret = generateSecret();
   await setPendingTotpSecret(deps.db, row.id, secret);
   await recordAudit(deps.db, { actor, action: 'admin.totp_enroll', details: {}, at: deps.clock.now() });
-  return { secret, otpauth_url: generateURI({ issuer: deps.totpIssuer, label: row.name, secret }) };
+  return {
+    secret,
+    otpauth_url: generateURI({
+      issuer: deps.totpIssuer,
+      label: row.name,
+      secret,
+      digits: TOTP_DIGITS,
+      period: TOTP_STEP_SECONDS,
+    }),
+  };
 }
 
 /**
@@ -104,7 +118,7 @@ export async function secondFactorAccepted(
   now: Date,
 ): Promise<'code' | 'recovery' | null> {
   const typed = input.trim();
-  if (/^\d{6}$/.test(typed)) {
+  if (TOTP_CODE_PATTERN.test(typed)) {
     const step = await codeStep(operator.totpSecret, typed, now, operator.totpLastStep);
     if (step === null) return null;
     return (await acceptTotpStep(db, operator.id, step)) ? 'code' : null;

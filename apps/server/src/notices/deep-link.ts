@@ -1,11 +1,9 @@
+import { LINK_CODE_MS } from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
 import { DomainError } from '../errors';
 import { hashSecret, randomToken } from '../lib/secrets';
 import type { TelegramApi } from './telegram-api';
-
-/** A deep link's code works this long, once. */
-export const LINK_CODE_MS = 60 * 60_000;
 
 /** What a link's holder keeps of its code: never the code itself. */
 export interface LinkCode {

@@ -57,6 +57,16 @@ export const AdminMeResponseSchema = successResponse({
 });
 export type AdminMe = z.infer<typeof AdminMeResponseSchema>;
 
+/**
+ * The authenticator app's codes (RFC 6238, what Google Authenticator and the others show by
+ * default): 6 digits, a new one every 30 seconds. The server passes both to otplib, the console
+ * checks a typed code's form with the pattern, and the console's texts state both.
+ */
+export const TOTP_DIGITS = 6;
+export const TOTP_STEP_SECONDS = 30;
+/** A code as the app shows it: exactly TOTP_DIGITS digits. */
+export const TOTP_CODE_PATTERN = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
+
 export const TotpEnrollResponseSchema = successResponse({
   /** Base32, for typing into the app by hand. */
   secret: z.string(),

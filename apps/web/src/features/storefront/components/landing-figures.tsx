@@ -2,7 +2,7 @@ import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { useStorefrontFacts } from '../../../lib/storefront-facts';
-import { hourPrice, ruleValues } from '../lib/storefront-text';
+import { hourPrice, priceValues, ruleValues } from '../lib/storefront-text';
 
 /*
  * The landing's parts that state the shop's figures, in a chunk of their own that the landing
@@ -59,7 +59,7 @@ export function FactTiles() {
 export function LandingFaq() {
   const { t } = useTranslation('landing');
   const facts = useStorefrontFacts();
-  const faq = t('faq.items', { returnObjects: true, ...ruleValues(facts, t('facts.separator')) });
+  const faq = t('faq.items', { returnObjects: true, ...ruleValues(facts, t('facts.separator')), ...priceValues() });
   const udpPercent = facts?.stock.udpPercent ?? 0;
   // The protocols question (the sixth) says UDP only where the stock has it.
   const PROTOCOLS_QUESTION = 5;

@@ -6,6 +6,7 @@ import { usePublicPath } from '../../../lib/localized-path';
 import { AppLink as Link, useAppLocation } from '../../../lib/nav';
 import { rememberReferralCode } from '../../../lib/referral';
 import { useApiKey } from '../../../lib/session';
+import { priceValues } from '../lib/storefront-text';
 
 const FEATURES = ['speed', 'anonymity', 'locations'] as const;
 const ARTICLES = [
@@ -144,7 +145,7 @@ export function LandingPage() {
         className="bg-gradient-to-b from-brand-50 to-white px-4 py-14"
         inner="mx-auto max-w-4xl text-center"
       >
-        <p className="mt-4 text-lg text-slate-700">{t('pricing.text')}</p>
+        <p className="mt-4 text-lg text-slate-700">{t('pricing.text', priceValues())}</p>
         <Suspense fallback={null}>
           <FactTiles />
         </Suspense>

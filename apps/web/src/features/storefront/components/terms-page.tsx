@@ -1,7 +1,7 @@
 import type { StorefrontFacts } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useStorefrontFacts } from '../../../lib/storefront-facts';
-import { fraudBandValues, ruleValues } from '../lib/storefront-text';
+import { fraudBandValues, priceValues, ruleValues } from '../lib/storefront-text';
 
 type TermsT = ReturnType<typeof useTranslation<'terms'>>['t'];
 
@@ -30,6 +30,7 @@ export function TermsPage() {
     returnObjects: true,
     ...ruleValues(facts, t('rules.separator')),
     ...fraudBandValues(),
+    ...priceValues(),
   }).map((section) =>
     section.id === 'proxyPolicy' ? { ...section, items: [...section.items, ...configuredRules(facts, t)] } : section,
   );

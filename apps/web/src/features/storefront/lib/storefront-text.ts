@@ -2,6 +2,9 @@ import {
   BLOCKED_PORTS,
   DEFAULT_SOURCE_WINDOW_HOURS,
   FRAUD_SCORE_BANDS,
+  MAX_FRAUD_DISCOUNT_PERCENT,
+  MIN_DEPOSIT_USD,
+  PRICE_CENTS,
   REFUND_REQUEST_WINDOW_HOURS,
   REFUND_UNAVAILABLE_WINDOW_HOURS,
   type StorefrontFacts,
@@ -18,7 +21,8 @@ const BASELINE: Pick<StorefrontFacts, 'protocols' | 'rules'> = {
     maxConnections: 0,
     maxSourceIps: 0,
     sourceWindowHours: DEFAULT_SOURCE_WINDOW_HOURS,
-    blockedPorts: [...BLOCKED_PORTS],
+    // Pure: a page that needs only priceValues() (the landing's first load) leaves the list out.
+    blockedPorts: /* @__PURE__ */ Array.from(BLOCKED_PORTS),
     refundUnavailableHours: REFUND_UNAVAILABLE_WINDOW_HOURS,
     refundRequestHours: REFUND_REQUEST_WINDOW_HOURS,
   },
@@ -52,10 +56,32 @@ export function fraudBandValues() {
 }
 
 /**
+ * The prices as the terms and the landing state them: the minimum deposit (`minDeposit`, whole
+ * dollars), the base prices of a 30-day month, a day and an hour (`perMonth`, `perDay`,
+ * `perHour`) and the largest fraud-score discount (`maxDiscount`, percent). The prices are
+ * amounts without the dollar sign (`4.50`), written as hourPrice writes them: each language puts
+ * the sign where it goes, and French reads them with i18next's `number` format for its comma.
+ */
+export function priceValues() {
+  return {
+    minDeposit: MIN_DEPOSIT_USD,
+    perMonth: dollarAmount(PRICE_CENTS.perMonth),
+    perDay: dollarAmount(PRICE_CENTS.perDay),
+    perHour: dollarAmount(PRICE_CENTS.perHour),
+    maxDiscount: MAX_FRAUD_DISCOUNT_PERCENT,
+  };
+}
+
+/**
  * `$0.08`, as the contract's formatCents writes it (storefront-text.test.ts holds them equal):
  * the money module shares its chunk with zod, which the landing's first load must not carry.
  */
 export function hourPrice(cents: number): string {
+  return `$${dollarAmount(cents)}`;
+}
+
+/** `0.08`: whole cents as dollars with two decimals, without the sign. */
+function dollarAmount(cents: number): string {
   const digits = String(Math.max(0, Math.round(cents))).padStart(3, '0');
-  return `$${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }

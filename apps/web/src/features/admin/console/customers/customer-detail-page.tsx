@@ -1,4 +1,4 @@
-import { adjustBalanceEndpoint, formatDollars, type CustomerDetail } from '@portal/contract';
+import { adjustBalanceEndpoint, formatDollars, ROW_ID_TEXT, type CustomerDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,11 +12,14 @@ import { useConsoleFormat } from '../components/use-console-format';
 import { AdjustForm } from './adjust-form';
 import { LedgerTable, PaymentsTable, RentalsTable } from './customer-tables';
 
-/** Ids the server accepts (CustomerIdParamsSchema): a positive safe integer. */
+/**
+ * A customer's id as the server reads one written as text (ROW_ID_TEXT, as its customer search
+ * does): up to 15 digits, so always a safe integer, and not 0.
+ */
 function parseId(text: string | undefined): number | null {
-  if (!text || !/^\d{1,16}$/.test(text)) return null;
+  if (!text || !ROW_ID_TEXT.test(text)) return null;
   const id = Number(text);
-  return id > 0 && Number.isSafeInteger(id) ? id : null;
+  return id > 0 ? id : null;
 }
 
 /** One customer: balance, adjustment, ledger, rentals and payments. */

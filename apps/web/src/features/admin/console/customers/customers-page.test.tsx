@@ -203,4 +203,15 @@ describe('customers', () => {
     renderApp('/admin/customers/7');
     expect(await screen.findByText('There is no customer with this ID.')).toBeInTheDocument();
   });
+
+  // 16 digits is past ROW_ID_TEXT, the ids the server reads from text: refused like a non-number.
+  it.each(['abc', '1234567890123456'])('refuses the id %s without asking the server', async (id) => {
+    const fetchMock = consoleApi({});
+    renderApp(`/admin/customers/${id}`);
+    expect(await screen.findByText('There is no customer with this ID.')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/admin/customers'));
+    expect(asked).toEqual([]);
+  });
 });

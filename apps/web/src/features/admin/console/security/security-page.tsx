@@ -1,3 +1,4 @@
+import { TOTP_CODE_PATTERN, TOTP_DIGITS, TOTP_STEP_SECONDS } from '@portal/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
@@ -72,14 +73,16 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError(t('security.codeInvalid'));
+    if (!TOTP_CODE_PATTERN.test(code.trim())) return setError(t('security.codeInvalid', { digits: TOTP_DIGITS }));
     setError(null);
     confirm.mutate(code.trim(), { onError: (failure) => setError(apiErrorText(failure)) });
   }
 
   return (
     <TitledSection title={t('security.setup.title')}>
-      <p className="mt-2 text-sm text-slate-700">{t('security.setup.intro')}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {t('security.setup.intro', { digits: TOTP_DIGITS, seconds: TOTP_STEP_SECONDS })}
+      </p>
       {!enroll.data ? (
         <div className="mt-3">
           <Button type="button" onClick={() => enroll.mutate()} disabled={enroll.isPending}>
