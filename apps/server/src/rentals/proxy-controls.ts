@@ -52,7 +52,7 @@ export async function setNote(deps: ControlsDeps, userId: number, proxyId: numbe
   return text;
 }
 
-/** Hourly traffic of the caller's latest rental of the proxy, at most the last 30 days. */
+/** Hourly traffic of the caller's latest rental of the proxy, at most the last RENTAL_USAGE_DAYS. */
 export async function usageOf(deps: ControlsDeps, userId: number, proxyId: number): Promise<UsageHour[]> {
   const latest = await findLatestRental(deps.db, userId, proxyId);
   if (!latest) throw new DomainError('RENTAL_NOT_FOUND');

@@ -2,7 +2,7 @@ import { HOUR_MS } from '../common/time';
 
 /**
  * A Telegram deep link's code (a customer's or an operator's) works this long, once. The server
- * stores it with this expiry; the account and console pages say "one hour" in words, which no
- * number can fill in every language (Chinese writes 一小时), so they keep it written out.
+ * stores it with this expiry; the account and console pages say "one hour" in words, as each
+ * language says it, and keep it written out.
  */
 export const LINK_CODE_MS = HOUR_MS;

@@ -73,6 +73,11 @@ const IPV4_EMBEDDING = [
   { name: 'NAT64', bytes: ipv6Bytes('64:ff9b::') },
 ];
 const EMBEDDING_PREFIX = 96;
+/**
+ * The widest range allowed inside IPv6 space that embeds IPv4 (IPv4-mapped, IPv4-compatible,
+ * NAT64): the IPv4 address is the last 32 bits after a 96-bit prefix, so an IPv4 /24 is a /120.
+ */
+export const MIN_EMBEDDED_IPV4_PREFIX = EMBEDDING_PREFIX + MIN_IPV4_PREFIX;
 
 type Parsed = { range: IpRange } | { issue: IpAuthEntryIssue; family: 4 | 6 };
 
@@ -92,7 +97,7 @@ function parseEntry(entry: string): Parsed {
   for (const block of IPV4_EMBEDDING) {
     // Overlap: the shorter of the two prefixes agrees.
     if (!samePrefix(bytes, block.bytes, Math.min(prefix, EMBEDDING_PREFIX))) continue;
-    if (prefix < EMBEDDING_PREFIX + MIN_IPV4_PREFIX) return { issue: 'ipv4-space', family };
+    if (prefix < MIN_EMBEDDED_IPV4_PREFIX) return { issue: 'ipv4-space', family };
     if (block.name === 'IPv4-compatible') return { issue: 'ipv4-compatible', family };
     if (block.name === 'IPv4-mapped') return { range: { family: 4, bytes: bytes.slice(12), prefix: prefix - 96 } };
     return { range: { family: 6, bytes, prefix } };
@@ -139,7 +144,7 @@ export function ipAuthEntryProblem(entry: string): string | null {
     return `${entry} is in the IPv4-compatible block (::/96), which holds :: and ::1 and no client connects from`;
   }
   if (found.issue === 'ipv4-space') {
-    return `${entry} is too wide: it reaches IPv4 addresses (IPv4-mapped, IPv4-compatible or NAT64 space), so at most a /${MIN_IPV4_PREFIX} of IPv4 (/${EMBEDDING_PREFIX + MIN_IPV4_PREFIX} in that space)`;
+    return `${entry} is too wide: it reaches IPv4 addresses (IPv4-mapped, IPv4-compatible or NAT64 space), so at most a /${MIN_IPV4_PREFIX} of IPv4 (/${MIN_EMBEDDED_IPV4_PREFIX} in that space)`;
   }
   return found.family === 4
     ? `${entry} is too wide: list at most a /${MIN_IPV4_PREFIX} of IPv4`

@@ -1,6 +1,7 @@
 import {
   ipAuthEntryIssue,
   MAX_IP_AUTH_ADDRESSES,
+  MIN_EMBEDDED_IPV4_PREFIX,
   MIN_IPV4_PREFIX,
   MIN_IPV6_PREFIX,
   normalizeIpAuthList,
@@ -16,12 +17,6 @@ import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
 import { ManageSection } from './manage-section';
-
-/**
- * The IPv4 limit inside IPv6 space that embeds IPv4 (IPv4-mapped and the like): the IPv4 address
- * is the last 32 bits after a 96-bit prefix, so an IPv4 /24 is a /120 there.
- */
-const MAPPED_IPV4_PREFIX = 96 + MIN_IPV4_PREFIX;
 
 /** `host:port` of the rental's own port, bracketing an IPv6 host. */
 const ownAddress = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -66,7 +61,7 @@ export function IpAuthSection({
         return t('ipAuth.tooWide', { entry, prefix: found.family === 4 ? MIN_IPV4_PREFIX : MIN_IPV6_PREFIX });
       }
       if (found.issue === 'ipv4-space') {
-        return t('ipAuth.ipv4Space', { entry, mappedPrefix: MAPPED_IPV4_PREFIX, ipv4Prefix: MIN_IPV4_PREFIX });
+        return t('ipAuth.ipv4Space', { entry, mappedPrefix: MIN_EMBEDDED_IPV4_PREFIX, ipv4Prefix: MIN_IPV4_PREFIX });
       }
       if (found.issue === 'ipv4-compatible') return t('ipAuth.ipv4Compatible', { entry });
       return t('ipAuth.invalid', { entry });

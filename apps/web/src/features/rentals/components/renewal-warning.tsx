@@ -1,9 +1,9 @@
 import {
   dollarsToNearestCents,
   formatCents,
-  HOUR_MS,
   RENEWAL_WARNING_MS,
   renewalShortfallCents,
+  wholeHours,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function RenewalWarning({ className }: { className?: string }) {
   if (missing === 0) return null;
   return (
     <p role="status" className={className ?? 'rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900'}>
-      {t('renewalWarning.text', { amount: formatCents(missing), count: RENEWAL_WARNING_MS / HOUR_MS })}{' '}
+      {t('renewalWarning.text', { amount: formatCents(missing), count: wholeHours(RENEWAL_WARNING_MS) })}{' '}
       <Link to="/payment" className="font-semibold underline">
         {t('renewalWarning.addFunds')}
       </Link>

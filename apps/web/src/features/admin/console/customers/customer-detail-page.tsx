@@ -1,4 +1,4 @@
-import { adjustBalanceEndpoint, formatDollars, ROW_ID_TEXT, type CustomerDetail } from '@portal/contract';
+import { adjustBalanceEndpoint, formatDollars, IdParamSchema, type CustomerDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,14 +12,11 @@ import { useConsoleFormat } from '../components/use-console-format';
 import { AdjustForm } from './adjust-form';
 import { LedgerTable, PaymentsTable, RentalsTable } from './customer-tables';
 
-/**
- * A customer's id as the server reads one written as text (ROW_ID_TEXT, as its customer search
- * does): up to 15 digits, so always a safe integer, and not 0.
- */
+/** A customer's id as the page's call reads it from the path (IdParamSchema): a safe integer, not 0. */
 function parseId(text: string | undefined): number | null {
-  if (!text || !ROW_ID_TEXT.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
+  if (!text || !/^\d+$/.test(text)) return null;
+  const parsed = IdParamSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
 }
 
 /** One customer: balance, adjustment, ledger, rentals and payments. */
