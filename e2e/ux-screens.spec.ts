@@ -68,9 +68,19 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Lets a resized page lay itself out again before it is measured. */
+/**
+ * Lets a resized page lay itself out again before it is measured: two frames, or a second at most.
+ * Headless Chromium may stop drawing a page for a while, and a frame that never comes hung a CI run
+ * for the whole test timeout; the measurements that follow force a layout of their own anyway.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        setTimeout(done, 1000);
+      }),
+  );
 }
 
 /**
