@@ -25,14 +25,14 @@ export interface TotpDeps {
 
 const RECOVERY_CODES = 10;
 
+/** otplib costs about 8 MB of a process at rest and most shops' logins never need it: loaded on use. */
+const otp = () => import('otplib');
+
 /**
  * The time step a code of TOTP_DIGITS digits belongs to, or null when it is wrong. One step
  * either side of now is accepted (a phone's clock a little off); a step at or before `afterStep`
  * never is.
  */
-/** otplib costs about 8 MB of a process at rest and most shops' logins never need it: loaded on use. */
-const otp = () => import('otplib');
-
 async function codeStep(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
   if (!TOTP_CODE_PATTERN.test(code)) return null;
   const { verify } = await otp();
