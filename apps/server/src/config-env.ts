@@ -1,6 +1,11 @@
 import net from 'node:net';
 import { z } from 'zod';
-import { CRYPTO_METHODS, DEFAULT_SOURCE_WINDOW_HOURS } from '@portal/contract';
+import {
+  CRYPTO_METHODS,
+  DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY,
+  DEFAULT_REPLACEMENTS_PER_RENTAL_DAY,
+  DEFAULT_SOURCE_WINDOW_HOURS,
+} from '@portal/contract';
 import { trustedSources } from './gateway/proxy-protocol';
 import { DEFAULT_RENTAL_MAX_SOURCE_IPS } from './gateway/rental-sources';
 
@@ -280,8 +285,10 @@ export const EnvSchema = z.object({
     .min(0, 'AUTO_REPLACE_MINUTES must be 0 or more (0 turns it off)')
     .max(525_600, 'AUTO_REPLACE_MINUTES must be at most 525600 (a year)')
     .default(15),
-  REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(3),
-  AUTO_REPLACEMENTS_PER_RENTAL_DAY: count('AUTO_REPLACEMENTS_PER_RENTAL_DAY').default(3),
+  REPLACEMENTS_PER_RENTAL_DAY: count('REPLACEMENTS_PER_RENTAL_DAY').default(DEFAULT_REPLACEMENTS_PER_RENTAL_DAY),
+  AUTO_REPLACEMENTS_PER_RENTAL_DAY: count('AUTO_REPLACEMENTS_PER_RENTAL_DAY').default(
+    DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY,
+  ),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d+:[\w-]+$/, 'TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (digits:letters)')

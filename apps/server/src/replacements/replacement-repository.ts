@@ -1,4 +1,10 @@
-import { DAY_MS, DISABLE_REPLACE_REASON, RENTAL_STATUS, REPLACEMENTS_LIST_LIMIT } from '@portal/contract';
+import {
+  DAY_MS,
+  DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY,
+  DISABLE_REPLACE_REASON,
+  RENTAL_STATUS,
+  REPLACEMENTS_LIST_LIMIT,
+} from '@portal/contract';
 import { and, asc, desc, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
@@ -8,9 +14,6 @@ import { proxyReplacements } from '../db/tables/replacements';
 import { proxyForSale } from '../db/proxy-held';
 import { carryingTrafficSql } from '../db/carrying-traffic';
 import type { ProxyRow, RentalRow } from '../rentals/rentals-service';
-
-/** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset. */
-export const DEFAULT_AUTO_REPLACEMENTS_PER_DAY = 3;
 
 /**
  * The window of the daily replacement limits: the day up to `at`, a move exactly a day old no
@@ -56,7 +59,7 @@ export function autoReplacementsBefore(rentalId: SQLWrapper, at: SQLWrapper | Da
  */
 export async function listReplacements(
   db: Queryable,
-  autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_DAY,
+  autoPerDay = DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY,
   limit = REPLACEMENTS_LIST_LIMIT,
 ) {
   const oldProxy = alias(proxies, 'old_proxy');

@@ -1,5 +1,6 @@
 import {
   AUTO_REPLACE_REASON,
+  DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY,
   DISABLE_REPLACE_REASON,
   RENTAL_STATUS,
   type ReplacementCandidate,
@@ -23,15 +24,9 @@ import {
   type ProxyRow,
   type RentalRow,
 } from '../rentals/rentals-service';
-import {
-  DEFAULT_AUTO_REPLACEMENTS_PER_DAY,
-  dueForAutoReplacement,
-  insertReplacement,
-  pickCandidate,
-  replacementsToday,
-} from './replacement-repository';
+import { dueForAutoReplacement, insertReplacement, pickCandidate, replacementsToday } from './replacement-repository';
 
-export { DEFAULT_AUTO_REPLACEMENTS_PER_DAY, listReplacements } from './replacement-repository';
+export { listReplacements } from './replacement-repository';
 
 export interface ReplaceDeps {
   db: Database;
@@ -213,7 +208,7 @@ async function moveInTransaction(
     if (!automatic && (await replacementsToday(tx, rental.id, now)) >= deps.perDay) {
       throw new DomainError('REPLACEMENT_LIMIT_REACHED');
     }
-    const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
+    const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY;
     const autoUsed = automatic ? await replacementsToday(tx, rental.id, now, true) : 0;
     if (automatic && autoUsed >= autoPerDay) return null;
     const old = await lockProxy(tx, rental.proxyId);
@@ -286,7 +281,7 @@ export async function replaceFailing(deps: ReplaceDeps & { afterMs: number }): P
   if (deps.afterMs <= 0) return { replaced: 0 };
   const now = deps.clock.now();
   const failingBefore = new Date(now.getTime() - deps.afterMs);
-  const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_DAY;
+  const autoPerDay = deps.autoPerDay ?? DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY;
   const due = await dueForAutoReplacement(deps.db, now, failingBefore, autoPerDay);
   let replaced = 0;
   for (const { id } of due) {

@@ -12,6 +12,11 @@ export const DISABLE_REPLACE_REASON = 'proxy_disabled';
 /** The console lists at most this many replacements, the newest. */
 export const REPLACEMENTS_LIST_LIMIT = 500;
 
+/** REPLACEMENTS_PER_RENTAL_DAY when the variable is unset: customer moves of one rental a day. */
+export const DEFAULT_REPLACEMENTS_PER_RENTAL_DAY = 3;
+/** AUTO_REPLACEMENTS_PER_RENTAL_DAY when the variable is unset: the health job's moves a day. */
+export const DEFAULT_AUTO_REPLACEMENTS_PER_RENTAL_DAY = 3;
+
 export const ReplaceQuerySchema = z.object({ proxy_id: ProxyIdSchema });
 export const ReplaceRequestSchema = z.object({
   proxy_id: ProxyIdSchema,

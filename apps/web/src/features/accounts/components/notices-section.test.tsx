@@ -1,3 +1,4 @@
+import { HOUR_MS, LINK_CODE_MS } from '@portal/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -52,6 +53,19 @@ describe('notices on the account page', () => {
     expect(screen.getByRole('link', { name: 'Open Telegram' })).toHaveAttribute('href', URL_OF_BOT);
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/account/telegram'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ language: 'en' });
+  });
+
+  it('the link says how long it works, which is as long as the server keeps its code', async () => {
+    serve(settings, (path, init) =>
+      path === '/api/account/telegram' && init.method === 'POST'
+        ? jsonResponse(200, { success: true, url: URL_OF_BOT })
+        : undefined,
+    );
+    renderApp('/account', { apiKey: 'px_key' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Telegram' }));
+    expect(await screen.findByText(/It works once, for one hour\./)).toBeInTheDocument();
+    // Every language writes the hour out in words; a code kept longer or shorter needs new texts.
+    expect(LINK_CODE_MS).toBe(HOUR_MS);
   });
 
   it('a linked chat shows Disconnect, which calls DELETE', async () => {

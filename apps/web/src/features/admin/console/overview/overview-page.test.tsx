@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../../test/render-app';
 import { consoleApi, overview, setupConsoleTests } from '../../../../../test/console';
+import { i18n } from '../../../../lib/i18n';
 import { niceMax } from './revenue-chart';
 
 setupConsoleTests();
@@ -30,6 +31,25 @@ describe('overview', () => {
 
     expect(await screen.findByRole('img', { name: /Money by day, last 7 days/ })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Chart legend with 7-day totals' })).toBeInTheDocument();
+  });
+
+  it('says one day in the singular, and each language its own plural form', async () => {
+    const data = overview();
+    data.revenue = data.revenue.slice(-1);
+    consoleApi({ 'GET /api/admin/overview': () => jsonResponse(200, data) });
+    renderApp('/admin');
+    expect(await screen.findByRole('img', { name: /Money by day, last 1 day \(UTC\)/ })).toBeInTheDocument();
+
+    await i18n.loadLanguages('ru');
+    await i18n.loadNamespaces('console');
+    const russian = i18n.getFixedT('ru', 'console');
+    expect([1, 3, 5, 21, 30].map((count) => russian('overview.revenue.title', { count }))).toEqual([
+      'Деньги по дням, последний 1 день (UTC)',
+      'Деньги по дням, последние 3 дня (UTC)',
+      'Деньги по дням, последние 5 дней (UTC)',
+      'Деньги по дням, последний 21 день (UTC)',
+      'Деньги по дням, последние 30 дней (UTC)',
+    ]);
   });
 
   it('draws the 30 days as a labelled chart with the same numbers in a table', async () => {

@@ -58,7 +58,7 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
     <section aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
-          {t('overview.revenue.title', { days: days.length })}
+          {t('overview.revenue.title', { count: days.length })}
         </h2>
         <Button
           variant="secondary"
@@ -71,7 +71,7 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
       </div>
       <ul
         className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm"
-        aria-label={t('overview.revenue.legend', { days: days.length })}
+        aria-label={t('overview.revenue.legend', { count: days.length })}
       >
         {SERIES.map((series) => (
           <li key={series} className="flex items-center gap-2">
@@ -87,7 +87,7 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
         className="mt-2 h-auto w-full"
         data-testid="revenue-chart"
       >
-        <desc id={descId}>{t('overview.revenue.description', { days: days.length })}</desc>
+        <desc id={descId}>{t('overview.revenue.description', { count: days.length })}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
