@@ -29,12 +29,18 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Running {
+/** The server from its sources, or (`viaNpmStart`) as a newcomer starts it: `npm start` in the clone. */
+function start(env: Record<string, string>, viaNpmStart = false): Running {
   // The embedded database unless a test names one.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const [command, args, cwd] = viaNpmStart
+    ? ['npm', ['start'], path.resolve(serverDir, '../..')]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts'], serverDir];
+  const child = spawn(command, args, {
+    cwd,
     env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'warn', INIT_CWD: serverDir, ...env },
+    // Its own process group, so a test can clear away whatever a failed stop left running.
+    detached: viaNpmStart,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -123,6 +129,46 @@ describe('the server process', () => {
     expect(await third.exited).toBe(0);
     expect(fs.existsSync(postmasterPid)).toBe(false);
   }, 120_000);
+
+  it("runs in npm start's place: SIGTERM to npm's process stops the server and its database", async () => {
+    const fresh = tempDir('portal-npm-start-');
+    const port = String(await freePort());
+    const server = start(
+      {
+        DATA_DIR: fresh.dir,
+        PORT: port,
+        HOST: '127.0.0.1',
+        GATEWAY_SOCKS_PORT: String(await freePort()),
+        GATEWAY_HTTP_PORT: String(await freePort()),
+        SHUTDOWN_DELAY_SECONDS: '0',
+      },
+      true,
+    );
+    try {
+      // The first start in a clone without a build builds the web app and the server first.
+      await until(server, 'Proxy rental portal is running', 240_000);
+      const postgresPid = Number(
+        fs.readFileSync(path.join(fresh.dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      // What a supervisor or `kill $!` does: the signal goes to npm's process alone.
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('Stopped.');
+      await expect.poll(() => isRunning(postgresPid), { timeout: 15_000 }).toBe(false);
+      const after = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        () => 'answered',
+        () => 'closed',
+      );
+      expect(after).toBe('closed');
+    } finally {
+      try {
+        process.kill(-server.child.pid!, 'SIGKILL');
+      } catch {
+        // The group has already gone: the stop worked.
+      }
+      fresh.remove();
+    }
+  }, 300_000);
 
   it('refuses to start with a clear message for a bad setting', async () => {
     const bad = start({ DATA_DIR: data.dir, PORT: 'eighty' });
