@@ -1,4 +1,4 @@
--- API processes keep each customer's history answer in memory (issue 18); these notifications
+-- API processes keep each customer's history answer in memory; these notifications
 -- tell every process (LISTEN) at commit that what a history shows changed, whoever wrote it:
 -- the API, the jobs, the gateway's metering, the operator's console or the command line.
 -- A trigger rather than calls in application code, so a writer added later cannot forget it.

@@ -1,4 +1,4 @@
--- History rows carry ip_auth (issue 16), which lives in rental_ip_auth, not in rentals: without
+-- History rows carry ip_auth, which lives in rental_ip_auth, not in rentals: without
 -- this, a history cached by another API process (0008) would keep an old list or port.
 CREATE OR REPLACE FUNCTION notify_history_of_ip_auth() RETURNS trigger AS $$
 BEGIN

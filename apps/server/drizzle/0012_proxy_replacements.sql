@@ -33,7 +33,7 @@ CREATE TRIGGER rentals_access_changed AFTER UPDATE ON rentals
     OR OLD.proxy_id IS DISTINCT FROM NEW.proxy_id)
   EXECUTE FUNCTION notify_rental_access();
 --> statement-breakpoint
--- History rows show the exit IP now (issue 24), so a new exit must reach cached histories too.
+-- History rows show the exit IP now, so a new exit must reach cached histories too.
 DROP TRIGGER IF EXISTS proxies_history_changed ON proxies;
 --> statement-breakpoint
 CREATE TRIGGER proxies_history_changed AFTER UPDATE ON proxies

@@ -4,7 +4,10 @@ import type { DiscoveryConfig } from '../config';
 import type { Queryable } from '../db/client';
 import { findIpqsAnswer, ipqsUsedIn, spendIpqsLookup, storeIpqsAnswer } from './ipqs-repository';
 
-/** An IP's answer is reused this long (providers.md: cache about 24 h). */
+/**
+ * An IP's answer is reused this long: an exit's score changes slowly, and every look-up spends
+ * the operator's paid IPQualityScore quota.
+ */
 export const IPQS_CACHE_MS = DAY_MS;
 
 export interface IpqsAnswer {

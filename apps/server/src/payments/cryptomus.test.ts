@@ -54,7 +54,7 @@ async function polledStatus(apiKey: string, uuid: string): Promise<string> {
 }
 
 describe('Cryptomus signing', () => {
-  it('matches the worked examples of providers.md', () => {
+  it('matches worked examples of the signing rule', () => {
     const body =
       '{"amount":"10.00","currency":"USD","order_id":"topup-42","url_callback":"https://example.com/api/payments/webhook"}';
     expect(cryptomusSign(body, 'TEST_API_KEY')).toBe('8e205b210c0bdc2be12b63ef9d98fc0c');

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { startFake } from './http-fake';
 
-/** Speaks the BTCPay Server Greenfield invoice contract of providers.md. */
+/** Speaks BTCPay Server's Greenfield invoice contract: the calls, answers and webhook the portal uses. */
 export const FAKE_STORE = 'store-abc';
 export const FAKE_BTCPAY_KEY = 'greenfield-api-key';
 export const FAKE_WEBHOOK_SECRET = 'webhook-secret-xyz';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { startFake } from './http-fake';
 
 /**
- * Speaks the Cryptomus contract of providers.md: POST-only JSON calls signed with
+ * Speaks Cryptomus's documented contract: POST-only JSON calls signed with
  * md5(base64(body) + key) in the `sign` header, `{state:0, result}` answers, idempotent invoices
  * by order_id, and webhooks signed over the PHP json_encode form of the body.
  */

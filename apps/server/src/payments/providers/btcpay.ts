@@ -25,7 +25,7 @@ interface BtcpayInvoice {
   amount?: string;
 }
 
-/** `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>` (providers.md). */
+/** `BTCPay-Sig: sha256=<hex HMAC-SHA256(secret, raw body)>`, as BTCPay Server signs its webhooks. */
 export function btcpaySignature(rawBody: Buffer, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 }

@@ -16,7 +16,7 @@ export interface CryptomusConfig {
   creditOverpayments: boolean;
 }
 
-/** `md5_hex(base64(exact body bytes) + PAYMENT_API_KEY)` (providers.md). */
+/** `md5_hex(base64(exact body bytes) + PAYMENT_API_KEY)`: Cryptomus's `sign` header, both ways. */
 export function cryptomusSign(body: string, apiKey: string): string {
   return createHash('md5')
     .update(Buffer.from(body, 'utf8').toString('base64') + apiKey)
@@ -46,7 +46,10 @@ interface CryptomusPayment {
   is_final?: boolean;
 }
 
-/** Status mapping of providers.md; wrong amounts are never credited. */
+/**
+ * Cryptomus's statuses as the portal's three outcomes (paid, failed, still open). A wrong amount is
+ * never credited: while it is not final the customer may still pay the rest, and a final one fails.
+ */
 export function mapCryptomusState(
   payment: CryptomusPayment,
   invoiceCents: number,
@@ -55,7 +58,8 @@ export function mapCryptomusState(
   const status = payment.payment_status ?? payment.status ?? 'unknown';
   const base = { providerPaymentId: payment.uuid, providerStatus: status };
   if (PAID.has(status)) {
-    // The USD actually settled, never more than the invoice unless the operator opts in (providers.md).
+    // The USD actually settled, never more than the invoice unless the operator opts in: an
+    // overpayment is often a mistake the customer asks back, and a credit cannot be taken back.
     const settled = amountTextToCents(payment.payment_amount_usd) ?? invoiceCents;
     const creditCents =
       status === 'paid_over' && creditOverpayments ? Math.max(settled, invoiceCents) : Math.min(settled, invoiceCents);
