@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local origin server: `/healthz` answers ok (the provisioner's check target), `/download`
  * streams 16 KiB every 20 ms until the client goes away, `/echo` answers what it was sent.
+ * `port` starts one again where a closed one was.
  */
-export async function startOrigin(): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+export async function startOrigin(port = 0): Promise<{ url: string; port: number; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (request.url === '/download') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -23,12 +24,12 @@ export async function startOrigin(): Promise<{ url: string; port: number; close:
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ status: 'ok', path: request.url }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   server.unref();
-  const { port } = server.address() as AddressInfo;
+  const { port: actual } = server.address() as AddressInfo;
   return {
-    port,
-    url: `http://127.0.0.1:${port}`,
+    port: actual,
+    url: `http://127.0.0.1:${actual}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -75,6 +75,8 @@ export const ERROR_CODES = {
   NODE_TOKEN_INVALID: 'The node token is unknown or revoked',
   NODE_AUTH_RATE_LIMITED: 'Too many wrong node tokens from this address. Please wait a minute and try again.',
   NODE_OFFLINE: 'The node serving this proxy is offline, so it cannot be checked now. Please try again later.',
+  CHECKS_UNAVAILABLE:
+    'The shop cannot check proxies right now, so this request was not decided. Please try again later.',
   PROBE_NOT_FOUND: 'No such probe waits for this node',
   NODE_NOT_FOUND: 'No such gateway node (or it was revoked).',
   NODE_NAME_TAKEN: 'A gateway node already has this name.',
@@ -164,6 +166,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NODE_TOKEN_INVALID: 401,
   NODE_AUTH_RATE_LIMITED: 429,
   NODE_OFFLINE: 503,
+  CHECKS_UNAVAILABLE: 503,
   PROBE_NOT_FOUND: 404,
   NODE_NOT_FOUND: 404,
   NODE_NAME_TAKEN: 409,

@@ -15,11 +15,18 @@ export interface CheckResult {
   ok: boolean;
   reason?: string;
   /**
-   * The check could not be made at all (the node serving the proxy is offline): it says nothing
-   * of the proxy, so nothing may be recorded or decided from it.
+   * The check could not be made at all, so it says nothing of the proxy and nothing may be
+   * recorded or decided from it: the node serving the proxy is offline, or the check target does
+   * not answer the shop itself either (its outage, or a flood of the API when it is the target,
+   * would otherwise fail every proxy at once into refunds and replacements).
    */
-  unrun?: boolean;
+  unrun?: UnrunCause;
 }
+
+export type UnrunCause = 'node_offline' | 'check_target_down';
+
+/** What a customer's refund or replacement answers when its live check could not run. */
+export const UNRUN_ERROR = { node_offline: 'NODE_OFFLINE', check_target_down: 'CHECKS_UNAVAILABLE' } as const;
 
 /** Decides whether a rental's access works (waiting_up -> connected, health checks, refunds). */
 export interface Provisioner {
@@ -47,34 +54,55 @@ export function createGatewayProvisioner(
       const result = await fetchThroughNode({ db, clock }, nodeId, { upstream, url: checkUrl, timeoutMs });
       return result.ok ? { ok: true } : { ok: false, reason: result.message };
     } catch (error) {
-      if (error instanceof NodeOfflineError) return { ok: false, reason: error.message, unrun: true };
+      if (error instanceof NodeOfflineError) return { ok: false, reason: error.message, unrun: 'node_offline' };
       throw error;
     }
+  };
+  const fetchThrough = async (upstream: string): Promise<CheckResult> => {
+    try {
+      // Not the customers' policy: the check target is the operator's choice, often on loopback.
+      const socket = await dial(upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs);
+      return await new Promise<CheckResult>((resolve) => {
+        const done = (result: CheckResult) => {
+          socket.destroy();
+          resolve(result);
+        };
+        socket.setTimeout(timeoutMs, () => done({ ok: false, reason: 'the check target did not answer' }));
+        socket.once('data', (chunk: Buffer) =>
+          done(chunk.toString('latin1').startsWith('HTTP/1.') ? { ok: true } : { ok: false, reason: 'not HTTP' }),
+        );
+        socket.once('error', (error) => done({ ok: false, reason: error.message }));
+        socket.once('end', () => done({ ok: false, reason: 'closed without an answer' }));
+        socket.write(request);
+      });
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  // The same request from here, without any upstream; the failed checks of one round (up to a
+  // batch of rentals at once) share one, so a dead target is asked once, not once per rental.
+  let control: Promise<CheckResult> | null = null;
+  const controlCheck = () => {
+    control ??= fetchThrough('direct').finally(() => {
+      control = null;
+    });
+    return control;
   };
   return {
     async check(target) {
       const row = await credentialsNode(db, target.rentalId, target.username);
       if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
       if (row.nodeId !== null) return checkOnNode(row.nodeId, target.upstream);
-      try {
-        // Not the customers' policy: the check target is the operator's choice, often on loopback.
-        const socket = await dial(target.upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs);
-        return await new Promise<CheckResult>((resolve) => {
-          const done = (result: CheckResult) => {
-            socket.destroy();
-            resolve(result);
+      const result = await fetchThrough(target.upstream);
+      if (result.ok) return result;
+      const direct = await controlCheck();
+      return direct.ok
+        ? result
+        : {
+            ok: false,
+            reason: `the check target does not answer the shop either: ${direct.reason}`,
+            unrun: 'check_target_down',
           };
-          socket.setTimeout(timeoutMs, () => done({ ok: false, reason: 'the check target did not answer' }));
-          socket.once('data', (chunk: Buffer) =>
-            done(chunk.toString('latin1').startsWith('HTTP/1.') ? { ok: true } : { ok: false, reason: 'not HTTP' }),
-          );
-          socket.once('error', (error) => done({ ok: false, reason: error.message }));
-          socket.once('end', () => done({ ok: false, reason: 'closed without an answer' }));
-          socket.write(request);
-        });
-      } catch (error) {
-        return { ok: false, reason: error instanceof Error ? error.message : String(error) };
-      }
     },
   };
 }

@@ -17,7 +17,7 @@ import { lockProxy } from '../inventory/inventory-service';
 import { lockBalance, postEntry } from '../ledger/ledger-service';
 import { randomToken, readableCode } from '../lib/secrets';
 import { queueRenewalFailed, queueRenewed } from '../notices/notices-service';
-import type { Provisioner } from './provisioner';
+import { UNRUN_ERROR, type Provisioner, type UnrunCause } from './provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 import {
   findLatestRental,
@@ -54,6 +54,7 @@ export { rentalsWithAddressOf } from './rentals-repository';
 export { notifyProxyHistory } from './rentals-repository';
 /** The check run before access is handed over, and what a rental's gateway address is. */
 export type { Provisioner } from './provisioner';
+export { UNRUN_ERROR } from './provisioner';
 export type { GatewayAddress } from './rentals-views';
 /** A replacement answers with the rental's new connection line, as the rental's screen shows it. */
 export { latestProxyLine } from './proxy-controls';
@@ -278,7 +279,7 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
     // A live check that could not run (the proxy's node is offline) decides nothing: the one
     // request the terms allow is not used up by it.
-    if (liveFailure === 'unrun' && !recorded) throw new DomainError('NODE_OFFLINE');
+    if (typeof liveFailure === 'string' && !recorded) throw new DomainError(UNRUN_ERROR[liveFailure]);
     await updateRental(tx, rental.id, { refundRequestedAt: now });
     const live = liveFailure === true && now.getTime() <= windowEnd;
     if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };
@@ -290,10 +291,10 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
 }
 
 /**
- * Runs before the transaction: a live check may wait on the network for seconds. `unrun`: the
- * check could not be made (the proxy's node is offline).
+ * Runs before the transaction: a live check may wait on the network for seconds. A cause: the
+ * check could not be made (the proxy's node is offline, or the check target is down).
  */
-async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean | 'unrun'> {
+async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean | UnrunCause> {
   const found = await findLatestRental(deps.db, userId, proxyId);
   // Requests the transaction will refuse anyway need no network check.
   if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
@@ -305,7 +306,7 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
     username: rental.username,
     upstream: proxy.upstream,
   });
-  if (result.unrun) return 'unrun';
+  if (result.unrun) return result.unrun;
   if (result.ok) return false;
   // Tunnels opened while the check ran may be what made it fail.
   return !(proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now())));

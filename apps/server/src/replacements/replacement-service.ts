@@ -23,6 +23,7 @@ import {
   type Provisioner,
   type ProxyRow,
   type RentalRow,
+  UNRUN_ERROR,
 } from '../rentals/rentals-service';
 import { dueForAutoReplacement, insertReplacement, pickCandidate, replacementsToday } from './replacement-repository';
 
@@ -100,7 +101,7 @@ async function eligible(
       username: rental.username,
       upstream: proxy.upstream,
     });
-    if (live.unrun) throw new DomainError('NODE_OFFLINE');
+    if (live.unrun) throw new DomainError(UNRUN_ERROR[live.unrun]);
     if (live.ok) throw new DomainError('PROXY_STILL_HEALTHY');
     // Tunnels the customer opened while the check ran may be what made it fail.
     if (proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now()))) {

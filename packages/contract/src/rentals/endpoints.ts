@@ -76,6 +76,7 @@ export const refundEndpoint = defineEndpoint({
     'REFUND_ALREADY_REQUESTED',
     'REFUND_NOT_ELIGIBLE',
     'NODE_OFFLINE',
+    'CHECKS_UNAVAILABLE',
   ],
 });
 

@@ -15,6 +15,7 @@ const REPLACE_ERRORS = [
   'REPLACEMENT_LIMIT_REACHED',
   'NO_REPLACEMENT_AVAILABLE',
   'NODE_OFFLINE',
+  'CHECKS_UNAVAILABLE',
   // Each call may check the upstream live: a per-address limit keeps it from being a dialer.
   'RATE_LIMITED',
 ] as const;
