@@ -102,8 +102,8 @@ export function relay(source: net.Socket, sink: net.Socket): void {
 }
 
 /**
- * Joins a customer's socket and its target both ways until either side closes; then both are
- * destroyed and `closed` runs, once. `early` is what the client sent before the tunnel opened.
+ * Joins a customer's socket and its target both ways until either side closes (a side closes once
+ * both its directions have ended); then both are destroyed and `closed` runs, once. `early` is what the client sent before the tunnel opened.
  */
 export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, closed: () => void): void {
   let done = false;
@@ -114,6 +114,11 @@ export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, cl
     target.destroy();
     closed();
   };
+  // Half-close passes through both ways, as dante relays it: a client that shuts its write side
+  // after its request still gets the answer, and a target that has answered still gets the rest.
+  // (A server socket ends its own write side when the client's ends, unless told otherwise.)
+  client.allowHalfOpen = true;
+  target.allowHalfOpen = true;
   target.on('error', finish);
   target.on('close', finish);
   client.on('close', finish);

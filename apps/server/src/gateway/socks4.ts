@@ -60,6 +60,8 @@ export function serveSocks4(client: net.Socket, head: Buffer, options: Socks5Opt
       if (buffer.length > MAX_REQUEST) client.destroy();
       return;
     }
+    // The request is complete: a dial that times out still gets its reply 91 (see socks5-server.ts).
+    clearTimeout(timer);
     client.removeListener('data', onData);
     client.pause();
     // BIND serves protocols such as active FTP, which a rented exit has no use for.

@@ -147,6 +147,9 @@ export function createSocks5Server(options: Socks5Options): net.Server {
           reply(REPLY.addressNotSupported);
           return refuse([]);
         }
+        // The handshake is over: the dial has its own timeout, and its reply (a failure's too) must
+        // reach the client rather than be cut off by the handshake's timer.
+        clearTimeout(timer);
         stage = 'dialing';
         client.removeListener('data', onData);
         client.pause();

@@ -82,6 +82,9 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
         );
         return;
       }
+      // The TCP socket's end is the TLS socket's to handle: a tunnel inside keeps answering a client
+      // that has shut its side (relay.ts); otherwise the TLS socket ends itself, and then the TCP one.
+      raw.allowHalfOpen = true;
       const secure = new tls.TLSSocket(streamOf(raw, first), { isServer: true, secureContext: context });
       // The TLS socket is the connection the fronts see: the client's address (a PROXY header's
       // if a balancer sent one), one guard entry, one life with the TCP socket under it.
