@@ -75,6 +75,25 @@ export class RequestAgent extends http.Agent {
   }
 }
 
+/**
+ * A request's raw headers without its hop-by-hop ones that proxy-chain forwards: those the
+ * Connection header names (RFC 9110 section 7.6.1: a proxy MUST remove them) and the
+ * non-standard Proxy-Connection, which old clients send to the proxy and never meant for the target.
+ * (proxy-chain drops the fixed list itself: Connection, Keep-Alive, Proxy-Authorization, TE, ...)
+ */
+export function withoutConnectionOptions(rawHeaders: string[]): string[] {
+  const named = new Set(['proxy-connection']);
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() !== 'connection') continue;
+    for (const token of (rawHeaders[i + 1] ?? '').split(',')) named.add(token.trim().toLowerCase());
+  }
+  const kept: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (!named.has(rawHeaders[i]?.toLowerCase() ?? '')) kept.push(rawHeaders[i] ?? '', rawHeaders[i + 1] ?? '');
+  }
+  return kept;
+}
+
 /** Requests one client socket may have waiting; a client past it is disconnected. */
 export const MAX_WAITING_REQUESTS = 100;
 
@@ -118,6 +137,8 @@ export function oneRequestAtATime(server: http.Server): (request: http.IncomingM
       .then(async () => {
         // The client went away while this request waited: nothing is forwarded.
         if (socket.destroyed || response.destroyed) return;
+        // proxy-chain forwards the raw headers as they are, less its own fixed list.
+        request.rawHeaders = withoutConnectionOptions(request.rawHeaders);
         for (const handler of handlers) handler.call(server, request, response);
         await responseEnded(response);
         await turn.agent?.closed();
