@@ -1,4 +1,6 @@
-import { STORAGE_KEYS } from '@portal/contract';
+import { LANGUAGES, STORAGE_KEYS, priceCents } from '@portal/contract';
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +95,29 @@ describe('landing page', () => {
     ]);
     expect(document.body.textContent).not.toMatch(/residential/i);
     expect(document.body.textContent).not.toMatch(/\bHTTPS\b|\bUDP\b/);
+  });
+
+  it('says which way the fraud score moves the price, the way the price function moves it', async () => {
+    // A riskier address (higher score) is cheaper; the pricing used to promise the opposite.
+    expect(priceCents(24, 90)).toBeLessThan(priceCents(24, 10));
+    renderAt('/');
+    expect(
+      await screen.findByText(/The higher an IP's fraud score, the lower its price: up to 50% off\./),
+    ).toBeInTheDocument();
+    const cleanerCheaper = [
+      /Cleaner IPs cost less/,
+      /Чем чище IP, тем он дешевле/,
+      /जितना साफ़ IP, उतनी कम कीमत/,
+      /más limpias cuestan menos/,
+      /plus propres coûtent moins/,
+      /IP 越干净价格越低/,
+    ];
+    for (const language of LANGUAGES) {
+      const file = path.resolve(import.meta.dirname, `../../../locales/${language}/landing.json`);
+      const text = (JSON.parse(fs.readFileSync(file, 'utf8')) as { pricing: { text: string } }).pricing.text;
+      for (const wrong of cleanerCheaper) expect(text, language).not.toMatch(wrong);
+      expect(text, language).toContain('{{maxDiscount}}');
+    }
   });
 
   it('a signed-in visitor is shown the way into the shop, not the sign-up', async () => {
