@@ -38,6 +38,7 @@ export function PaymentHistoryTabs() {
           label: t('history.payments'),
           panel: (
             <HistoryTable
+              label={t('history.payments')}
               query={payments}
               failed={t('history.loadFailed')}
               empty={t('history.noPayments')}
@@ -63,6 +64,7 @@ export function PaymentHistoryTabs() {
           label: t('history.transactions'),
           panel: (
             <HistoryTable
+              label={t('history.transactions')}
               query={transactions}
               failed={t('history.transactionsFailed')}
               empty={t('history.noTransactions')}
@@ -92,6 +94,7 @@ export function PaymentHistoryTabs() {
 
 /** A history tab's table; its error, or the line saying it is empty, stands in its place. */
 function HistoryTable<T>({
+  label,
   query,
   failed,
   empty,
@@ -100,6 +103,7 @@ function HistoryTable<T>({
   rowKey,
   cells,
 }: {
+  label: string;
   query: { isError: boolean; data: T[] | undefined };
   failed: string;
   empty: string;
@@ -118,6 +122,7 @@ function HistoryTable<T>({
   if (query.data?.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
     <TableShell
+      label={label}
       headClassName="bg-slate-100 text-left"
       head={headers.map((header) => (
         <th key={header} className={cell}>

@@ -158,6 +158,7 @@ function HistoryTable(props: HistoryRowsProps) {
   const { t } = useTranslation('rentals');
   return (
     <TableShell
+      label={t('history.title')}
       className="rounded-2xl bg-white shadow-sm"
       headClassName="bg-slate-100 text-left text-slate-700"
       head={
