@@ -15,6 +15,7 @@ export function Table({
   children,
   className,
   scrollable = true,
+  stickyActions = false,
 }: {
   caption: string;
   captionHidden?: boolean;
@@ -22,6 +23,11 @@ export function Table({
   className?: string;
   /** False for a table that is only there for screen readers: an invisible tab stop would confuse. */
   scrollable?: boolean;
+  /**
+   * The last column holds the row's buttons: it stays at the box's right edge while the other
+   * columns scroll under it, so a phone sees every row's actions without scrolling sideways.
+   */
+  stickyActions?: boolean;
 }) {
   return (
     <div
@@ -35,7 +41,14 @@ export function Table({
         className,
       )}
     >
-      <table className="w-full border-collapse">
+      <table
+        className={cn(
+          'w-full border-collapse',
+          stickyActions &&
+            '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:whitespace-nowrap [&_tr>*:last-child]:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] [&_tbody_tr>*:last-child]:bg-white [&_thead_tr>*:last-child]:bg-slate-50',
+        )}
+        data-sticky-actions={stickyActions || undefined}
+      >
         <caption className={cn('px-3 py-2 text-left font-semibold text-slate-900', captionHidden && 'sr-only')}>
           {caption}
         </caption>

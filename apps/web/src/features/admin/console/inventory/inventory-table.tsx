@@ -73,7 +73,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
   return (
     <>
       <DisableDialog key={disabling?.id ?? 'none'} row={disabling} onClose={() => setDisabling(null)} />
-      <Table caption={t('inventory.listTitle')} captionHidden>
+      <Table caption={t('inventory.listTitle')} captionHidden stickyActions>
         <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} wrap />
         <tbody>
           {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}

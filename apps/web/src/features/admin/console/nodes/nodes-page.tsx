@@ -79,7 +79,7 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
 
   return (
     <>
-      <Table caption={t('nodes.listTitle')}>
+      <Table caption={t('nodes.listTitle')} stickyActions>
         <TableHead labels={columns.map((column) => t(`nodes.columns.${column}`))} wrap />
         <tbody>
           {nodes.length === 0 && <EmptyRow colSpan={columns.length} text={t('nodes.empty')} />}

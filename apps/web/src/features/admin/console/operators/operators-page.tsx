@@ -136,7 +136,7 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
 
   return (
     <>
-      <Table caption={t('operators.listTitle')}>
+      <Table caption={t('operators.listTitle')} stickyActions>
         <TableHead labels={columns.map((column) => t(`operators.columns.${column}`))} />
         <tbody>
           {operators.length === 0 && <EmptyRow colSpan={columns.length} text={t('operators.empty')} />}

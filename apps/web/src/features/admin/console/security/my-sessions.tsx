@@ -26,7 +26,7 @@ export function MySessions() {
         <p className="text-sm text-slate-700">{t('security.sessions.intro')}</p>
       </div>
       {sessions.data ? (
-        <Table caption={t('security.sessions.title')} captionHidden>
+        <Table caption={t('security.sessions.title')} captionHidden stickyActions>
           <TableHead labels={columns.map((column) => t(`security.sessions.columns.${column}`))} />
           <tbody>
             {sessions.data.length === 0 && <EmptyRow colSpan={columns.length} text={t('security.sessions.empty')} />}
