@@ -1,4 +1,5 @@
-import { eq, gt, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { proxies } from './tables/inventory';
 import { rentalActivity, rentals } from './tables/rentals';
 
 /**
@@ -9,15 +10,37 @@ import { rentalActivity, rentals } from './tables/rentals';
 export const ACTIVITY_WINDOW_MS = 60_000;
 
 /**
+ * The server an upstream connects to (`host:port`, or `direct`), without its scheme and
+ * credentials: proxies imported with different exits or logins on one seller's port share its
+ * capacity, so load through one of them can fail another's check.
+ */
+function upstreamServer(column: SQL): SQL {
+  return sql`lower(regexp_replace(${column}, '^([a-z0-9+.-]+://)?(.*@)?', '', 'i'))`;
+}
+
+/**
+ * For a query over rentals: true when the rental's proxy carried traffic after `since`, its own
+ * or any rental's on the same upstream server (and gateway node). A check that fails while that
+ * upstream is busy says nothing of it: the load may be the renter's own through another rental,
+ * and accounts cost nothing, so "another customer's" rental may be the renter's too.
+ */
+export function carryingSince(since: Date): SQL {
+  return sql`exists (select 1 from ${rentalActivity} ra
+    join ${rentals} busy on busy.id = ra.rental_id
+    join ${proxies} busy_proxy on busy_proxy.id = busy.proxy_id
+    join ${proxies} own_proxy on own_proxy.id = ${rentals.proxyId}
+    where ra.seen_at > ${since}
+      and (ra.rental_id = ${rentals.id}
+        or (${upstreamServer(sql`busy_proxy.upstream`)} = ${upstreamServer(sql`own_proxy.upstream`)}
+          and busy_proxy.node_id is not distinct from own_proxy.node_id)))`;
+}
+
+/**
  * For a query over rentals: true when the rental carried traffic within the window before `now`.
  * Rentals ask it of one rental; the automatic replacement asks it in its own claim, so that a
  * customer's own load never counts as a dead proxy there either: it lives here, beside the
  * other pieces several areas' queries share.
  */
-export function carryingTrafficSql(now: Date) {
-  const since = new Date(now.getTime() - ACTIVITY_WINDOW_MS);
-  return sql`exists (select 1 from ${rentalActivity} where ${eq(rentalActivity.rentalId, rentals.id)} and ${gt(
-    rentalActivity.seenAt,
-    since,
-  )})`;
+export function carryingTrafficSql(now: Date): SQL {
+  return carryingSince(new Date(now.getTime() - ACTIVITY_WINDOW_MS));
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { carryingSince } from '../db/carrying-traffic';
 import type { Queryable } from '../db/client';
 import { rentalActivity, rentals, rentalUsage } from '../db/tables/rentals';
 
@@ -26,12 +27,15 @@ export async function upsertActivity(db: Queryable, rentalIds: readonly number[]
     });
 }
 
-/** The rentals among `rentalIds` seen active after `since`. */
+/**
+ * The rentals among `rentalIds` whose proxy carried traffic after `since`: their own, or another
+ * rental's through the same upstream server (db/carrying-traffic.ts).
+ */
 export async function seenActiveSince(db: Queryable, rentalIds: readonly number[], since: Date): Promise<number[]> {
   const rows = await db
-    .select({ rentalId: rentalActivity.rentalId })
-    .from(rentalActivity)
-    .where(and(inArray(rentalActivity.rentalId, [...rentalIds]), gt(rentalActivity.seenAt, since)));
+    .select({ rentalId: rentals.id })
+    .from(rentals)
+    .where(and(inArray(rentals.id, [...rentalIds]), carryingSince(since)));
   return rows.map((row) => row.rentalId);
 }
 
