@@ -22,7 +22,8 @@ function upstreamServer(column: SQL): SQL {
  * For a query over rentals: true when the rental's proxy carried traffic after `since`, its own
  * or any rental's on the same upstream server (and gateway node). A check that fails while that
  * upstream is busy says nothing of it: the load may be the renter's own through another rental,
- * and accounts cost nothing, so "another customer's" rental may be the renter's too.
+ * and accounts cost nothing, so "another customer's" rental may be the renter's too. Not for a
+ * proxy the operator disabled: the gateway refuses its rentals whatever the upstream carries.
  */
 export function carryingSince(since: Date): SQL {
   return sql`exists (select 1 from ${rentalActivity} ra
@@ -31,7 +32,8 @@ export function carryingSince(since: Date): SQL {
     join ${proxies} own_proxy on own_proxy.id = ${rentals.proxyId}
     where ra.seen_at > ${since}
       and (ra.rental_id = ${rentals.id}
-        or (${upstreamServer(sql`busy_proxy.upstream`)} = ${upstreamServer(sql`own_proxy.upstream`)}
+        or (own_proxy.enabled
+          and ${upstreamServer(sql`busy_proxy.upstream`)} = ${upstreamServer(sql`own_proxy.upstream`)}
           and busy_proxy.node_id is not distinct from own_proxy.node_id)))`;
 }
 

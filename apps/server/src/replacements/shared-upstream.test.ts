@@ -4,7 +4,7 @@ import { proxies, rentals } from '../db/schema';
 import type { Gateway } from '../gateway/gateway';
 import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
-import { addProxies, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
+import { addProxies, adminToken, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
 import { connectedPurchase } from '../../test/live-rental-kit';
 import { heldTunnel, narrowUpstream, replacementRigPerFile, type ReplacementRig } from '../../test/replacement-kit';
 
@@ -82,6 +82,35 @@ describe('load on one rental of a shared upstream', () => {
       const replace = await customerCall(t, quiet.apiKey).post('/api/proxy/replace', { proxy_id: quietId });
       expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
       for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
+  it('a busy upstream does not keep a proxy the operator disabled from being replaced', async () => {
+    // The busy rental holds the only slot, so the disabled proxy's checks fail too.
+    const upstream = await narrowUpstream(1);
+    const [offId, busyId] = await addProxies(t, 2, { country: 'LU', upstream: upstream.url });
+    const [spareId] = await addProxies(t, 1, { country: 'LU' });
+    const off = await rent(offId!);
+    const busy = await rent(busyId!);
+    try {
+      await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port);
+      const admin = { authorization: `Bearer ${await adminToken(t)}` };
+      const disabled = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/proxies/${offId}/disable`,
+        headers: admin,
+      });
+      expect(disabled.statusCode).toBe(200);
+      let replaced = 0;
+      for (let step = 0; step < 6; step += 1) {
+        t.clock.advance(10 * SECOND);
+        await gateway.store.flushTraffic();
+        replaced += (await runLifecycleOnce(lifecycle)).replaced;
+      }
+      expect(replaced).toBe(1);
+      expect((await rentalRow(off.rental.id)).proxyId).toBe(spareId);
     } finally {
       await upstream.stop();
     }
