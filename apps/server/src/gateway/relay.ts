@@ -103,7 +103,8 @@ export function relay(source: net.Socket, sink: net.Socket): void {
 
 /**
  * Joins a customer's socket and its target both ways until either side closes (a side closes once
- * both its directions have ended); then both are destroyed and `closed` runs, once. `early` is what the client sent before the tunnel opened.
+ * both its directions have ended); then both are destroyed and `closed` runs, once. `early` is
+ * what the client sent before the tunnel opened.
  */
 export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, closed: () => void): void {
   let done = false;

@@ -19,6 +19,31 @@ describe('SOCKS5 UDP datagrams (RFC 1928 section 7)', () => {
     expect([...socksAddress('10.1.2.3', 0x1234)]).toEqual([0x01, 10, 1, 2, 3, 0x12, 0x34]);
   });
 
+  it('reads an IPv4-mapped IPv6 target (ATYP 4) as its IPv4 host, as dante relays it', () => {
+    const mapped = Buffer.from([
+      0,
+      0,
+      0,
+      0x04,
+      ...new Array<number>(10).fill(0),
+      0xff,
+      0xff,
+      127,
+      0,
+      0,
+      1,
+      0,
+      53,
+      0x78,
+    ]);
+    expect(parseUdpFrame(mapped)).toEqual({ host: '127.0.0.1', port: 53, data: Buffer.from('x') });
+    // Only the mapped prefix: IPv4-compatible (::7f00:1) and other IPv6 stay IPv6.
+    const compatible = Buffer.from(mapped);
+    compatible[14] = 0;
+    compatible[15] = 0;
+    expect(parseUdpFrame(compatible)?.host).toBe('0:0:0:0:0:0:7f00:1');
+  });
+
   it('drops fragments, reserved bytes set, unknown address types, port 0 and short datagrams', () => {
     const good = udpFrame('192.0.2.7', 53, Buffer.from('x'));
     const altered = (index: number, value: number) => {

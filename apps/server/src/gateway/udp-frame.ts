@@ -30,7 +30,8 @@ export function parseUdpFrame(datagram: Buffer): UdpFrame | null {
     if (datagram.length < 22) return null;
     const words: string[] = [];
     for (let i = 0; i < 8; i += 1) words.push(datagram.readUInt16BE(4 + i * 2).toString(16));
-    host = words.join(':');
+    // An IPv4-mapped target is the IPv4 host: a relay socket bound to IPv4 can send to it.
+    host = plainAddress(words.join(':'));
     offset = 20;
   } else {
     return null;
@@ -61,7 +62,14 @@ function ipv6Bytes(scoped: string): Buffer {
   return bytes;
 }
 
-/** IPv4-mapped IPv6 as plain IPv4: how one peer is spelt for comparisons and in headers. */
+/**
+ * IPv4-mapped IPv6 (`::ffff:192.0.2.7`, or spelt out as `0:0:0:0:0:ffff:c000:207`) as plain IPv4:
+ * how one peer is spelt for comparisons and in headers.
+ */
 export function plainAddress(address: string): string {
-  return address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
+  if (!net.isIPv6(address)) return address;
+  const words = ipv6Words(address);
+  if (words.slice(0, 5).some((word) => word !== 0) || words[5] !== 0xffff) return address;
+  const [high = 0, low = 0] = words.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
