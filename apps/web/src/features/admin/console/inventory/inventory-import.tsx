@@ -129,7 +129,10 @@ export function InventoryImport() {
             label={t('inventory.import.type')}
             value={batchType}
             onChange={(value) => setBatchType(value as ProxyType | '')}
-            options={[['', t('inventory.import.typeDiscover')], ...PROXY_TYPES.map((type) => [type, type] as const)]}
+            options={[
+              ['', t('inventory.import.typeDiscover')],
+              ...PROXY_TYPES.map((type) => [type, t(`proxyTypes.${type}`)] as const),
+            ]}
           />
         </div>
         <div>

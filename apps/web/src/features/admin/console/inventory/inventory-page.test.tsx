@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InventoryRow } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../../lib/i18n';
 import { itemTexts, jsonResponse, renderApp } from '../../../../../test/render-app';
 import { consoleApi, inventoryRow, postedUrls, setupConsoleTests } from '../../../../../test/console';
 
@@ -70,6 +71,21 @@ describe('inventory', () => {
     );
     expect(within(rows()[0] as HTMLElement).getByText(checked)).toBeInTheDocument();
     expect(within(rows()[1] as HTMLElement).getAllByText('Never')).toHaveLength(2);
+  });
+
+  it("names a proxy's type in the console's language; a type the shop does not know stays as stored", async () => {
+    inventoryApi([inventoryRow(1, { type: 'residential' }), inventoryRow(2, { type: 'satellite' })]);
+    await i18n.changeLanguage('es');
+    try {
+      renderApp('/admin/inventory');
+      await waitFor(() => expect(rows()).toHaveLength(2));
+      expect(within(rows()[0] as HTMLElement).getByText('Residencial · SOCKS5')).toBeInTheDocument();
+      expect(within(rows()[1] as HTMLElement).getByText('satellite · SOCKS5')).toBeInTheDocument();
+      const batchType = screen.getByRole('combobox', { name: 'Tipo de este lote' });
+      expect(within(batchType).getByRole('option', { name: 'Centro de datos' })).toHaveValue('datacenter');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('lists every refused row of an import, then shows how many were added', async () => {

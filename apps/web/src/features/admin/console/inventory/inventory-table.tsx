@@ -1,4 +1,4 @@
-import type { InventoryRow, NodeView } from '@portal/contract';
+import { PROXY_TYPES, type InventoryRow, type NodeView, type ProxyType } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -21,6 +21,8 @@ const STATE_STYLE: Record<InventoryRow['state'], string> = {
   failed: 'bg-red-100 text-red-900',
   unhealthy: 'bg-orange-100 text-orange-900',
 };
+
+const isProxyType = (type: string): type is ProxyType => (PROXY_TYPES as readonly string[]).includes(type);
 
 /** The source of a discovered field, after its value: operator, geo database, ASN, IPQS. */
 function Source({ row, field }: { row: InventoryRow; field: string }) {
@@ -85,7 +87,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
               </td>
               <td className={td}>
                 <span className="whitespace-nowrap">
-                  {row.type} · {row.protocol}
+                  {isProxyType(row.type) ? t(`proxyTypes.${row.type}`) : row.type} · {row.protocol}
                 </span>
                 <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
               </td>
