@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectForRelay, pooledRelayBuffers, relay } from './relay';
+import { connectForRelay, pooledRelayBuffers, relay, tunnel } from './relay';
 
 const servers: net.Server[] = [];
 afterEach(() => {
@@ -104,6 +104,31 @@ describe('relay', () => {
     });
     return Buffer.concat(received);
   }
+
+  it('closes a tunnel whose target answered and closed while the client never closes its side', async () => {
+    const answering = await listen((socket) => socket.once('data', () => socket.end('answer')));
+    let closedAt = 0;
+    const front = await listen((client) => {
+      client.on('error', () => undefined);
+      const target = connectForRelay({ host: '127.0.0.1', port: answering });
+      target.once('connect', () => tunnel(client, target, Buffer.alloc(0), () => (closedAt = Date.now()), 300));
+    });
+    const client = net.connect(front, '127.0.0.1');
+    client.allowHalfOpen = true;
+    let text = '';
+    client.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('question');
+    // The answer and its end arrive; the client keeps its own side open, as a careless one does.
+    await new Promise((resolve) => client.once('end', resolve));
+    expect(text).toBe('answer');
+    const endedAt = Date.now();
+    expect(closedAt).toBe(0);
+    // The tunnel gives up the half-closed connection (its slot and buffer) on its own.
+    while (closedAt === 0 && Date.now() - endedAt < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closedAt).toBeGreaterThan(endedAt);
+    client.destroy();
+  });
 
   it('reuses the read buffer of a closed relay, and relays open at once never share one', async () => {
     const payloads = Array.from({ length: 4 }, () => crypto.randomBytes(3 * 1024 * 1024 + 17));

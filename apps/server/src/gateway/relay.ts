@@ -102,18 +102,37 @@ export function relay(source: net.Socket, sink: net.Socket): void {
 }
 
 /**
- * Joins a customer's socket and its target both ways until either side closes (a side closes once
- * both its directions have ended); then both are destroyed and `closed` runs, once. `early` is
- * what the client sent before the tunnel opened.
+ * How long a tunnel stays open once one direction has ended (a client that shut its write side
+ * waiting for its answer, or a target that answered and closed while the upload goes on): long
+ * enough for any answer, short enough that a client that never closes does not hold its rental's
+ * connection slot and a relay buffer for ever.
  */
-export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, closed: () => void): void {
+export const HALF_CLOSED_MS = 60_000;
+
+/**
+ * Joins a customer's socket and its target both ways until either side closes (a side closes once
+ * both its directions have ended, or `halfClosedMs` after the first did); then both are destroyed
+ * and `closed` runs, once. `early` is what the client sent before the tunnel opened.
+ */
+export function tunnel(
+  client: net.Socket,
+  target: net.Socket,
+  early: Buffer,
+  closed: () => void,
+  halfClosedMs = HALF_CLOSED_MS,
+): void {
   let done = false;
+  let halfClosed: NodeJS.Timeout | undefined;
   const finish = () => {
     if (done) return;
     done = true;
+    clearTimeout(halfClosed);
     client.destroy();
     target.destroy();
     closed();
+  };
+  const oneWayEnded = () => {
+    if (halfClosed === undefined) halfClosed = setTimeout(finish, halfClosedMs).unref();
   };
   // Half-close passes through both ways, as dante relays it: a client that shuts its write side
   // after its request still gets the answer, and a target that has answered still gets the rest.
@@ -123,6 +142,8 @@ export function tunnel(client: net.Socket, target: net.Socket, early: Buffer, cl
   target.on('error', finish);
   target.on('close', finish);
   client.on('close', finish);
+  client.once('end', oneWayEnded);
+  target.once('end', oneWayEnded);
   if (early.length > 0) target.write(early);
   client.pipe(target);
   // The download direction carries most bytes: from a direct target it is read into one reused

@@ -12,11 +12,13 @@ const LEASE_MS = 60_000;
  * failed and recovered before the customer asked is still refundable. A failed check of a rental
  * whose proxy is carrying its traffic (rental-activity.ts) is not recorded.
  */
-export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: number; unavailable: number }> {
+export async function checkConnected(
+  deps: LifecycleDeps,
+): Promise<{ checked: number; unavailable: number; notRun: number }> {
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - deps.healthCheckMs);
   const claimed = await claimForHealthCheck(deps.db, now, staleBefore, new Date(now.getTime() + LEASE_MS), BATCH);
-  if (claimed.length === 0) return { checked: 0, unavailable: 0 };
+  if (claimed.length === 0) return { checked: 0, unavailable: 0, notRun: 0 };
 
   const upstreams = await upstreamsOf(deps.db, claimed);
   const results = await Promise.all(
@@ -36,12 +38,17 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
     deps.clock.now(),
   );
   let unavailable = 0;
+  // Counted so that the round's log line shows it: checks that keep not running (an offline node,
+  // a check target the shop cannot reach) would otherwise go unseen.
+  let notRun = 0;
   await Promise.all(
     claimed.map(async (rental, index) => {
       const result = results[index]!;
       const at = deps.clock.now();
-      // Not run (the proxy's node is out of touch with the API): nothing is known of the proxy.
+      // Not run (the proxy's node is out of touch with the API, or the check target does not answer
+      // the shop either): nothing is known of the proxy.
       if (result.unrun) {
+        notRun += 1;
         await releaseCheckLease(deps.db, rental.id);
         return;
       }
@@ -55,5 +62,5 @@ export async function checkConnected(deps: LifecycleDeps): Promise<{ checked: nu
       if (!result.ok) unavailable += 1;
     }),
   );
-  return { checked: claimed.length, unavailable };
+  return { checked: claimed.length, unavailable, notRun };
 }

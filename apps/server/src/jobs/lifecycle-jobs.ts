@@ -102,6 +102,7 @@ export async function runLifecycleOnce(deps: LifecycleDeps, signal?: AbortSignal
     refunded: 0,
     checked: 0,
     unavailable: 0,
+    notRun: 0,
     renewed: 0,
     renewFailed: 0,
     ended: 0,

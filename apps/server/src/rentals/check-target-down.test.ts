@@ -48,6 +48,7 @@ describe('a check target that does not answer the shop either', () => {
       t.clock.advance(t.config.healthCheckMs + 1000);
       const health = await runLifecycleOnce(await checker());
       expect(health.unavailable).toBe(0);
+      expect(health.notRun).toBe(1);
       expect((await rentalRow(rental.id)).unavailableAt).toBeNull();
 
       const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: id });

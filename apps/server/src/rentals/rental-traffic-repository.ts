@@ -29,7 +29,7 @@ export async function upsertActivity(db: Queryable, rentalIds: readonly number[]
 
 /**
  * The rentals among `rentalIds` whose proxy carried traffic after `since`: their own, or another
- * rental's through the same upstream server (db/carrying-traffic.ts).
+ * rental's through the same upstream login (db/carrying-traffic.ts).
  */
 export async function seenActiveSince(db: Queryable, rentalIds: readonly number[], since: Date): Promise<number[]> {
   const rows = await db

@@ -277,8 +277,8 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     if (!refundRequestOpen(rental.createdAt, now)) throw new DomainError('REFUND_WINDOW_PASSED');
     const windowEnd = refundUnavailableDeadline(rental.createdAt);
     const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
-    // A live check that could not run (the proxy's node is offline) decides nothing: the one
-    // request the terms allow is not used up by it.
+    // A live check that could not run (the proxy's node is offline, or the check target does not
+    // answer the shop either) decides nothing: the one request the terms allow is not used up by it.
     if (typeof liveFailure === 'string' && !recorded) throw new DomainError(UNRUN_ERROR[liveFailure]);
     await updateRental(tx, rental.id, { refundRequestedAt: now });
     const live = liveFailure === true && now.getTime() <= windowEnd;

@@ -7,6 +7,7 @@ import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { addProxies, adminToken, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
 import { connectedPurchase } from '../../test/live-rental-kit';
 import { heldTunnel, narrowUpstream, replacementRigPerFile, type ReplacementRig } from '../../test/replacement-kit';
+import { socksUpstream } from '../../test/socks-upstream';
 
 /**
  * Two proxies of the inventory may go out through one upstream (a seller's gateway port with
@@ -113,6 +114,26 @@ describe('load on one rental of a shared upstream', () => {
       expect((await rentalRow(off.rental.id)).proxyId).toBe(spareId);
     } finally {
       await upstream.stop();
+    }
+  }, 30_000);
+
+  it('a busy login on a server does not hide a dead login on the same server', async () => {
+    const server = await socksUpstream();
+    const deadLogin = server.url.replace('user:pass@', 'gone:pass@');
+    const [deadId] = await addProxies(t, 1, { country: 'DK', upstream: deadLogin });
+    const [aliveId] = await addProxies(t, 1, { country: 'DK', upstream: server.url });
+    await addProxies(t, 1, { country: 'DK' });
+    const victim = await rent(deadId!);
+    const busy = await rent(aliveId!);
+    try {
+      await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port);
+      t.clock.advance(10 * SECOND);
+      await gateway.store.flushTraffic();
+      await runLifecycleOnce(lifecycle);
+      expect((await rentalRow(victim.rental.id)).unavailableAt).not.toBeNull();
+      expect((await rentalRow(busy.rental.id)).unavailableAt).toBeNull();
+    } finally {
+      await server.stop();
     }
   }, 30_000);
 

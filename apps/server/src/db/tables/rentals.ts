@@ -131,12 +131,18 @@ export const exportLinks = pgTable(
  * upstream (renewed with every usage flush, a few seconds apart). Replacement, the health check
  * and refunds read it: a proxy carrying its renter's traffic is working, whatever a check says.
  */
-export const rentalActivity = pgTable('rental_activity', {
-  // References rentals (ON DELETE CASCADE), written by hand in the migration that made the table;
-  // drizzle-kit's snapshot does not know the key, so declaring it here would make it add another.
-  rentalId: bigNumber('rental_id').primaryKey(),
-  seenAt: instant('seen_at').notNull(),
-});
+export const rentalActivity = pgTable(
+  'rental_activity',
+  {
+    // References rentals (ON DELETE CASCADE), written by hand in the migration that made the table;
+    // drizzle-kit's snapshot does not know the key, so declaring it here would make it add another.
+    rentalId: bigNumber('rental_id').primaryKey(),
+    seenAt: instant('seen_at').notNull(),
+  },
+  // The table keeps a row for every rental ever active; the rentals busy now (on an upstream a
+  // check asks about) are the few seen within the last minute, found by this index.
+  (t) => [index('rental_activity_seen_at_idx').on(t.seenAt)],
+);
 
 /**
  * The client addresses (an IPv4 address, an IPv6 /64) that used a rental, for the many-addresses
