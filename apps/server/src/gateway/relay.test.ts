@@ -37,6 +37,20 @@ function sha256(data: Buffer): string {
   return crypto.createHash('sha256').update(data).digest('hex');
 }
 
+/**
+ * Connects to `port`, sends `message` and waits for the answer's end, keeping its own side open
+ * (allowHalfOpen) so that the caller decides when it closes; answers the socket and the text.
+ */
+async function ask(port: number, message: string): Promise<{ client: net.Socket; text: string }> {
+  const client = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  let text = '';
+  client.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  await new Promise((resolve) => client.once('connect', resolve));
+  client.write(message);
+  await new Promise((resolve) => client.once('end', resolve));
+  return { client, text };
+}
+
 describe('relay', () => {
   it('is an ordinary socket until relayed (the provisioner reads its check with a data listener)', async () => {
     const origin = await listen((socket) => socket.end('HTTP/1.1 200 OK\r\n\r\n'));
@@ -77,14 +91,9 @@ describe('relay', () => {
     const answering = await listen((socket) =>
       socket.once('data', (chunk: Buffer) => socket.end(`got ${chunk.toString()}`)),
     );
-    const front = await relayingFront(answering);
-    const client = net.connect(front, '127.0.0.1');
-    let text = '';
-    client.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    await new Promise((resolve) => client.once('connect', resolve));
-    client.write('hello through the relay');
-    await new Promise((resolve) => client.once('end', resolve));
+    const { client, text } = await ask(await relayingFront(answering), 'hello through the relay');
     expect(text).toBe('got hello through the relay');
+    client.destroy();
   });
 
   /** Downloads `payload` through the front with a reader that keeps stopping; answers what arrived. */
@@ -113,14 +122,8 @@ describe('relay', () => {
       const target = connectForRelay({ host: '127.0.0.1', port: answering });
       target.once('connect', () => tunnel(client, target, Buffer.alloc(0), () => (closedAt = Date.now()), 300));
     });
-    const client = net.connect(front, '127.0.0.1');
-    client.allowHalfOpen = true;
-    let text = '';
-    client.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    await new Promise((resolve) => client.once('connect', resolve));
-    client.write('question');
     // The answer and its end arrive; the client keeps its own side open, as a careless one does.
-    await new Promise((resolve) => client.once('end', resolve));
+    const { client, text } = await ask(front, 'question');
     expect(text).toBe('answer');
     const endedAt = Date.now();
     expect(closedAt).toBe(0);

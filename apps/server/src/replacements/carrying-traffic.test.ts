@@ -6,7 +6,7 @@ import type { LifecycleDeps } from '../jobs/lifecycle-deps';
 import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { adminToken, addProxies, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
 import { connectedPurchase } from '../../test/live-rental-kit';
-import { closedPort } from '../../test/socks-upstream';
+import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { heldTunnel, narrowUpstream, replacementRigPerFile, type ReplacementRig } from '../../test/replacement-kit';
 
 let t: TestApp;
@@ -158,5 +158,129 @@ describe("a customer's own load on a proxy", () => {
       await runLifecycleOnce(lifecycle);
     }
     expect(await moves()).toBeGreaterThan(3);
+  }, 30_000);
+});
+
+/**
+ * Rents a proxy on `victimUpstream` and one on `busyUpstream`, holds a tunnel open through the
+ * second, runs `beforeRound`, then one lifecycle round after the health check interval; answers
+ * both rentals' rows.
+ */
+async function roundBesideBusy(
+  country: string,
+  victimUpstream: string,
+  busyUpstream: string,
+  beforeRound: () => Promise<void> = async () => undefined,
+) {
+  const [victimId] = await addProxies(t, 1, { country, upstream: victimUpstream });
+  const [busyId] = await addProxies(t, 1, { country, upstream: busyUpstream });
+  await addProxies(t, 1, { country });
+  const victim = await rent(victimId!);
+  const busy = await rent(busyId!);
+  await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port);
+  await beforeRound();
+  t.clock.advance(10 * SECOND);
+  await gateway.store.flushTraffic();
+  await runLifecycleOnce(lifecycle);
+  return { victim: await rentalRow(victim.rental.id), busy: await rentalRow(busy.rental.id) };
+}
+
+/**
+ * Two proxies of the inventory may go out through one upstream (a seller's gateway port with
+ * several exits). A renter who fills that upstream through one rental must not make the other
+ * rental's checks fail into a refund or a free replacement: accounts cost nothing, so the other
+ * rental may be the same person's under a second account.
+ */
+describe('load on one rental of a shared upstream', () => {
+  it("neither refunds nor replaces another rental whose checks that load fails, the same customer's or not", async () => {
+    const upstream = await narrowUpstream(2);
+    const [quietId, busyId] = await addProxies(t, 2, { country: 'NL', upstream: upstream.url });
+    await addProxies(t, 1, { country: 'NL' });
+    const quiet = await rent(quietId!);
+    const busy = await rent(busyId!);
+    try {
+      // The busy rental holds both of the upstream's slots: a check of the quiet one fails.
+      const tunnels = [
+        await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port),
+        await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port),
+      ];
+      const provisioner = await testProvisioner(t);
+      const check = { rentalId: quiet.rental.id, username: quiet.rental.username, upstream: upstream.url };
+      expect((await provisioner.check(check)).ok).toBe(false);
+      await gateway.store.flushTraffic();
+
+      for (let step = 0; step < 6; step += 1) {
+        t.clock.advance(10 * SECOND);
+        await gateway.store.flushTraffic();
+        const round = await runLifecycleOnce(lifecycle);
+        expect(round.unavailable).toBe(0);
+        expect(round.replaced).toBe(0);
+      }
+      expect((await rentalRow(quiet.rental.id)).proxyId).toBe(quietId);
+      expect((await rentalRow(quiet.rental.id)).unavailableAt).toBeNull();
+      expect((await proxyRow(quietId!)).failingSince).toBeNull();
+
+      const walletBefore = await walletOf(t, quiet.apiKey);
+      const refund = await customerCall(t, quiet.apiKey).post('/api/refund-by-id', { proxy_id: quietId });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(await walletOf(t, quiet.apiKey)).toBe(walletBefore);
+      const replace = await customerCall(t, quiet.apiKey).post('/api/proxy/replace', { proxy_id: quietId });
+      expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
+      for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
+  it('a busy upstream does not keep a proxy the operator disabled from being replaced', async () => {
+    // The busy rental holds the only slot, so the disabled proxy's checks fail too.
+    const upstream = await narrowUpstream(1);
+    const [offId, busyId] = await addProxies(t, 2, { country: 'LU', upstream: upstream.url });
+    const [spareId] = await addProxies(t, 1, { country: 'LU' });
+    const off = await rent(offId!);
+    const busy = await rent(busyId!);
+    try {
+      await heldTunnel(gateway.socksPort, busy.rental.username, busy.rental.password, echo.port);
+      const admin = { authorization: `Bearer ${await adminToken(t)}` };
+      const disabled = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/proxies/${offId}/disable`,
+        headers: admin,
+      });
+      expect(disabled.statusCode).toBe(200);
+      let replaced = 0;
+      for (let step = 0; step < 6; step += 1) {
+        t.clock.advance(10 * SECOND);
+        await gateway.store.flushTraffic();
+        replaced += (await runLifecycleOnce(lifecycle)).replaced;
+      }
+      expect(replaced).toBe(1);
+      expect((await rentalRow(off.rental.id)).proxyId).toBe(spareId);
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
+  it('a busy login on a server does not hide a dead login on the same server', async () => {
+    const server = await socksUpstream();
+    try {
+      const rows = await roundBesideBusy('DK', server.url.replace('user:pass@', 'gone:pass@'), server.url);
+      expect(rows.victim.unavailableAt).not.toBeNull();
+      expect(rows.busy.unavailableAt).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('a busy rental on another upstream does not hide a dead one', async () => {
+    const dead = await narrowUpstream(2);
+    const alive = await narrowUpstream(2);
+    try {
+      const rows = await roundBesideBusy('BE', dead.url, alive.url, dead.stop);
+      expect(rows.victim.unavailableAt).not.toBeNull();
+    } finally {
+      await dead.stop();
+      await alive.stop();
+    }
   }, 30_000);
 });
