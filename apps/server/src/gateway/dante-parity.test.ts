@@ -136,19 +136,13 @@ async function socks4(user: string, pass: string, port: number): Promise<{ socke
 describe('half-close, as dante relays it', () => {
   const payload = crypto.randomBytes(256 * 1024);
 
-  it('SOCKS5: the client shuts its write side and still gets the answer', async () => {
+  it.each([
+    ['SOCKS5', socks5, 0],
+    ['SOCKS4', socks4, 90],
+  ] as const)('%s: the client shuts its write side and still gets the answer', async (_version, open, granted) => {
     const r = await connectedRental(t, gateway.store);
-    const { socket, reply } = await socks5(r.user, r.pass, await counter());
-    expect(reply[1]).toBe(0);
-    const answer = readToEnd(socket);
-    socket.end(payload);
-    expect(await answer).toBe(`${payload.length} ${sha256(payload)}`);
-  });
-
-  it('SOCKS4: the same', async () => {
-    const r = await connectedRental(t, gateway.store);
-    const { socket, reply } = await socks4(r.user, r.pass, await counter());
-    expect(reply[1]).toBe(90);
+    const { socket, reply } = await open(r.user, r.pass, await counter());
+    expect(reply[1]).toBe(granted);
     const answer = readToEnd(socket);
     socket.end(payload);
     expect(await answer).toBe(`${payload.length} ${sha256(payload)}`);
