@@ -67,7 +67,8 @@ function ipv6Bytes(scoped: string): Buffer {
  * how one peer is spelt for comparisons and in headers.
  */
 export function plainAddress(address: string): string {
-  if (!net.isIPv6(address)) return address;
+  // Per datagram: an IPv4 address (no colon) returns before any parsing.
+  if (!address.includes(':') || !net.isIPv6(address)) return address;
   const words = ipv6Words(address);
   if (words.slice(0, 5).some((word) => word !== 0) || words[5] !== 0xffff) return address;
   const [high = 0, low = 0] = words.slice(6);
