@@ -8,16 +8,17 @@ import { cn } from '../lib/cn';
  */
 export function TableShell({
   label,
-  className,
+  card = false,
   headClassName,
   head,
   children,
 }: {
   /** What the table lists: the scrolling region's name. */
   label: string;
-  /** Classes of the scrolling box (a card's background and shadow). */
-  className?: string;
-  headClassName: string;
+  /** A page's own card (the catalogue, the history): white, rounded, its heading row shaded. */
+  card?: boolean;
+  /** Classes of the heading row, after a card's own. */
+  headClassName?: string;
   /** The heading row's cells. */
   head: ReactNode;
   children: ReactNode;
@@ -27,10 +28,13 @@ export function TableShell({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn('overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600', className)}
+      className={cn(
+        'overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600',
+        card && 'rounded-2xl bg-white shadow-sm',
+      )}
     >
       <table className="w-full text-sm">
-        <thead className={headClassName}>
+        <thead className={cn(card && 'bg-slate-100 text-slate-700', headClassName)}>
           <tr>{head}</tr>
         </thead>
         <tbody>{children}</tbody>

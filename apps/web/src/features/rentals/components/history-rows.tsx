@@ -159,8 +159,8 @@ function HistoryTable(props: HistoryRowsProps) {
   return (
     <TableShell
       label={t('history.title')}
-      className="rounded-2xl bg-white shadow-sm"
-      headClassName="bg-slate-100 text-left text-slate-700"
+      card
+      headClassName="text-left"
       head={
         <>
           <th className="w-8 px-3 py-2">

@@ -103,8 +103,7 @@ function ProxyTable({ sort, onSort, children }: Pick<RowsProps, 'sort' | 'onSort
   return (
     <TableShell
       label={t('title')}
-      className="rounded-2xl bg-white shadow-sm"
-      headClassName="bg-slate-100 text-slate-700"
+      card
       head={
         <>
           <th className="px-3 py-2">
