@@ -5,7 +5,7 @@ import { cn } from '../../../../lib/cn';
 import type { AuditFilters } from '../api/audit-query';
 import { useAudit } from '../api/get-audit';
 import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ListTable, ScreenHeader, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AuditFiltersForm } from './audit-filters';
 import { auditSentence, type SentenceFormat, type Translate } from './audit-sentence';
@@ -53,43 +53,45 @@ export function AuditPage() {
       <AuditFiltersForm value={filters} onChange={setFilters} />
       {audit.data ? (
         <>
-          <Table caption={t('audit.title')} captionHidden>
-            <TableHead labels={columns.map((column) => t(`audit.columns.${column}`))} />
-            <tbody>
-              {entries.length === 0 && <EmptyRow colSpan={columns.length} text={t('audit.empty')} />}
-              {entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
-                  <td className={cn(td, 'min-w-64 max-w-xl')}>
-                    <span data-testid="audit-sentence">{auditSentence(entry, say, sentenceFormat)}</span>
-                    <details className="mt-1 text-xs text-slate-600">
-                      <summary className="cursor-pointer">
-                        {t('audit.recorded')}: <code>{entry.action}</code>
-                      </summary>
-                      <span className="block font-mono break-all">{detailsText(entry.details)}</span>
-                    </details>
-                  </td>
-                  <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
-                  <td className={td}>
-                    {entry.operatorName ?? t('audit.nobody')}
-                    <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
-                  </td>
-                  <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
-                  <td className={cn(td, 'tabular-nums')}>
-                    {entry.count > 1 ? (
-                      <span
-                        className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900"
-                        title={t('audit.countHelp')}
-                      >
-                        {t('audit.times', { n: entry.count })}
-                      </span>
-                    ) : (
-                      entry.count
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ListTable
+            caption={t('audit.title')}
+            captionHidden
+            labels={columns.map((column) => t(`audit.columns.${column}`))}
+            empty={entries.length === 0}
+            emptyText={t('audit.empty')}
+          >
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">
+                <td className={cn(td, 'min-w-64 max-w-xl')}>
+                  <span data-testid="audit-sentence">{auditSentence(entry, say, sentenceFormat)}</span>
+                  <details className="mt-1 text-xs text-slate-600">
+                    <summary className="cursor-pointer">
+                      {t('audit.recorded')}: <code>{entry.action}</code>
+                    </summary>
+                    <span className="block font-mono break-all">{detailsText(entry.details)}</span>
+                  </details>
+                </td>
+                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(entry.at)}</td>
+                <td className={td}>
+                  {entry.operatorName ?? t('audit.nobody')}
+                  <span className="block text-xs text-slate-600">{t(`audit.via.${viaOf(entry.actor)}`)}</span>
+                </td>
+                <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
+                <td className={cn(td, 'tabular-nums')}>
+                  {entry.count > 1 ? (
+                    <span
+                      className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900"
+                      title={t('audit.countHelp')}
+                    >
+                      {t('audit.times', { n: entry.count })}
+                    </span>
+                  ) : (
+                    entry.count
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ListTable>
           {audit.hasNextPage && (
             <div className="mt-3 flex justify-center">
               <Button

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentProps, ReactNode } from 'react';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
-import { EmptyRow, Table, TableHead } from './table';
+import { ListTable } from './table';
 
 /**
  * A console screen's loaded list a page at a time, with the pager under it (the caption is for
@@ -29,13 +29,9 @@ export function PagedTable({
   if (!query.data) return <QueryState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <>
-      <Table caption={caption} captionHidden>
-        <TableHead labels={labels} />
-        <tbody>
-          {pager.total === 0 && <EmptyRow colSpan={labels.length} text={emptyText} />}
-          {children}
-        </tbody>
-      </Table>
+      <ListTable caption={caption} captionHidden labels={labels} empty={pager.total === 0} emptyText={emptyText}>
+        {children}
+      </ListTable>
       <Pager {...pager} />
     </>
   );

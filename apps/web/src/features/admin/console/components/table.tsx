@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../../../lib/cn';
 
 const thBase = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -91,5 +91,35 @@ export function ScreenHeader({ title, children }: { title: string; children?: Re
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/**
+ * A console list: its column headings, its rows, and when `empty`, the one row saying so across
+ * every column. The table's own options (caption, sticky actions, ...) pass through.
+ */
+export function ListTable({
+  labels,
+  wrap,
+  empty,
+  emptyText,
+  bodyClassName,
+  children,
+  ...table
+}: ComponentProps<typeof Table> & {
+  labels: readonly string[];
+  wrap?: boolean;
+  empty: boolean;
+  emptyText: string;
+  bodyClassName?: string;
+}) {
+  return (
+    <Table {...table}>
+      <TableHead labels={labels} wrap={wrap} />
+      <tbody className={bodyClassName}>
+        {empty && <EmptyRow colSpan={labels.length} text={emptyText} />}
+        {children}
+      </tbody>
+    </Table>
   );
 }

@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../../lib/cn';
 import type { EnglishResources } from '../../../../lib/i18n';
-import { EmptyRow, Table, TableHead, td } from '../components/table';
+import { ListTable, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** Payment statuses with a translation; a provider's other pending words are shown as they come. */
@@ -132,18 +132,19 @@ function CustomerTable<S extends Section, R extends { id: number | string }>({
   // TypeScript cannot tie `key` to `section` through the generic; Columns<S, R> does, so the key exists.
   const labels = columns.map(([key]) => t(`customer.${section}.columns.${key}` as HeadingKey));
   return (
-    <Table caption={t(`customer.${section}.title`)}>
-      <TableHead labels={labels} />
-      <tbody>
-        {rows.length === 0 && <EmptyRow colSpan={labels.length} text={t('customer.none')} />}
-        {rows.map((row) => (
-          <tr key={row.id} className="border-t border-slate-100">
-            {columns.map(([key, cell]) => (
-              <Fragment key={key}>{cell(row, format, t)}</Fragment>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <ListTable
+      caption={t(`customer.${section}.title`)}
+      labels={labels}
+      empty={rows.length === 0}
+      emptyText={t('customer.none')}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="border-t border-slate-100">
+          {columns.map(([key, cell]) => (
+            <Fragment key={key}>{cell(row, format, t)}</Fragment>
+          ))}
+        </tr>
+      ))}
+    </ListTable>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { useSearchCustomers } from '../api/search-customers';
 import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ListTable, ScreenHeader, td } from '../components/table';
 import { Field } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { inputClass } from '../../../../components/ui/input-class';
@@ -48,28 +48,27 @@ export function CustomersPage() {
         <Button type="submit">{t('customers.submit')}</Button>
       </form>
       {customers.data ? (
-        <Table caption={q ? t('customers.resultsFor', { q }) : t('customers.newest')}>
-          <TableHead labels={COLUMNS.map((column) => t(`customers.columns.${column}`))} />
-          <tbody className={cn(customers.isPlaceholderData && 'opacity-60')}>
-            {customers.data.length === 0 && <EmptyRow colSpan={COLUMNS.length} text={t('customers.empty')} />}
-            {customers.data.map((customer) => (
-              <tr key={customer.id} className="border-t border-slate-100">
-                <td className={cn(td, 'tabular-nums')}>{customer.id}</td>
-                <td className={cn(td, 'font-mono')}>
-                  <Link
-                    to={`/admin/customers/${customer.id}`}
-                    className="text-brand-700 underline hover:text-brand-900"
-                  >
-                    {customer.referralKey}
-                  </Link>
-                </td>
-                <td className={cn(td, 'tabular-nums')}>{formatDollars(customer.balance)}</td>
-                <td className={cn(td, 'tabular-nums')}>{customer.activeRentals}</td>
-                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(customer.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ListTable
+          caption={q ? t('customers.resultsFor', { q }) : t('customers.newest')}
+          labels={COLUMNS.map((column) => t(`customers.columns.${column}`))}
+          empty={customers.data.length === 0}
+          emptyText={t('customers.empty')}
+          bodyClassName={cn(customers.isPlaceholderData && 'opacity-60')}
+        >
+          {customers.data.map((customer) => (
+            <tr key={customer.id} className="border-t border-slate-100">
+              <td className={cn(td, 'tabular-nums')}>{customer.id}</td>
+              <td className={cn(td, 'font-mono')}>
+                <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline hover:text-brand-900">
+                  {customer.referralKey}
+                </Link>
+              </td>
+              <td className={cn(td, 'tabular-nums')}>{formatDollars(customer.balance)}</td>
+              <td className={cn(td, 'tabular-nums')}>{customer.activeRentals}</td>
+              <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(customer.createdAt)}</td>
+            </tr>
+          ))}
+        </ListTable>
       ) : (
         <QueryState error={customers.error} onRetry={() => void customers.refetch()} />
       )}

@@ -7,7 +7,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useSetProxyEnabled } from '../api/set-proxy-enabled';
 import { useCheckProxies } from '../api/check-proxies';
-import { EmptyRow, Table, TableHead, td } from '../components/table';
+import { ListTable, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 import { DisableDialog } from './disable-dialog';
 import { NodeCell } from './node-cell';
@@ -75,101 +75,103 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
   return (
     <>
       <DisableDialog key={disabling?.id ?? 'none'} row={disabling} onClose={() => setDisabling(null)} />
-      <Table caption={t('inventory.listTitle')} captionHidden stickyActions>
-        <TableHead labels={columns.map((column) => t(`inventory.columns.${column}`))} wrap />
-        <tbody>
-          {rows.length === 0 && <EmptyRow colSpan={columns.length} text={t('inventory.noMatch')} />}
-          {rows.map((row) => (
-            <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
-              <td className={cn(td, 'tabular-nums')}>{row.id}</td>
-              <td className={cn(td, 'font-mono whitespace-nowrap')}>
-                {row.ip}:{row.port}
-              </td>
-              <td className={td}>
-                <span className="whitespace-nowrap">
-                  {isProxyType(row.type) ? t(`proxyTypes.${row.type}`) : row.type} · {row.protocol}
-                </span>
-                <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
-              </td>
-              <LocationCell row={row} />
-              <td className={td}>
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
-                  {t(`states.${row.state}`)}
-                </span>
-                {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
-              </td>
-              <td className={cn(td, 'text-xs')}>
-                <span className="block font-mono whitespace-nowrap">
-                  {row.exitIp ?? '—'}
-                  {row.latencyMs !== null && (
-                    <>
-                      {' · '}
-                      <span className="font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
-                    </>
-                  )}
-                </span>
-                <span className="block">
-                  <span className="text-slate-600">{t('inventory.columns.lastCheck')}: </span>
-                  <span className="whitespace-nowrap">{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
-                </span>
-                <span className={cn('block', row.udp === false ? 'text-slate-600' : 'text-green-800')}>
-                  {t(row.udp === null ? 'inventory.udp.unknown' : row.udp ? 'inventory.udp.yes' : 'inventory.udp.no')}
-                </span>
-                <span className={cn('block', row.lastUnavailableAt && 'text-red-800')}>
-                  <span className={row.lastUnavailableAt ? undefined : 'text-slate-600'}>
-                    {t('inventory.columns.lastUnavailable')}:{' '}
-                  </span>
-                  <span className="whitespace-nowrap">
-                    {format.dateTime(row.lastUnavailableAt) ?? t('common.never')}
-                  </span>
-                </span>
-              </td>
-              <td className={td}>
-                <span className="block text-xs text-slate-600">{t('inventory.columns.maxConnections')}</span>
-                <ProxyLimitCell row={row} field="maxConnections" />
-                <span className="mt-2 block text-xs text-slate-600">{t('inventory.columns.maxSourceIps')}</span>
-                {row.sourceIps !== null && (
-                  <span className="block text-xs whitespace-nowrap text-slate-700">
-                    {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
-                  </span>
+      <ListTable
+        caption={t('inventory.listTitle')}
+        captionHidden
+        stickyActions
+        labels={columns.map((column) => t(`inventory.columns.${column}`))}
+        wrap
+        empty={rows.length === 0}
+        emptyText={t('inventory.noMatch')}
+      >
+        {rows.map((row) => (
+          <tr key={row.id} className="border-t border-slate-100" data-testid="inventory-row">
+            <td className={cn(td, 'tabular-nums')}>{row.id}</td>
+            <td className={cn(td, 'font-mono whitespace-nowrap')}>
+              {row.ip}:{row.port}
+            </td>
+            <td className={td}>
+              <span className="whitespace-nowrap">
+                {isProxyType(row.type) ? t(`proxyTypes.${row.type}`) : row.type} · {row.protocol}
+              </span>
+              <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
+            </td>
+            <LocationCell row={row} />
+            <td className={td}>
+              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
+                {t(`states.${row.state}`)}
+              </span>
+              {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
+            </td>
+            <td className={cn(td, 'text-xs')}>
+              <span className="block font-mono whitespace-nowrap">
+                {row.exitIp ?? '—'}
+                {row.latencyMs !== null && (
+                  <>
+                    {' · '}
+                    <span className="font-sans text-slate-600">{t('inventory.latency', { ms: row.latencyMs })}</span>
+                  </>
                 )}
-                <ProxyLimitCell row={row} field="maxSourceIps" />
-              </td>
-              <td className={td}>
-                <NodeCell row={row} nodes={nodes} />
-              </td>
-              <td className={td}>
-                <Button
-                  variant={row.enabled ? 'secondary' : 'primary'}
-                  className="px-3 py-1"
-                  disabled={busyId === row.id}
-                  aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
-                    address: `${row.ip}:${row.port}`,
-                    id: row.id,
-                  })}
-                  onClick={() => (row.enabled ? setDisabling(row) : toggle.mutate({ id: row.id, enabled: true }))}
-                >
-                  {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="mt-1 px-3 py-1"
-                  disabled={checkingId === row.id}
-                  aria-label={t('inventory.checkLabel', { id: row.id })}
-                  onClick={() =>
-                    check.mutate([row.id], {
-                      onError: (error) =>
-                        toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
-                    })
-                  }
-                >
-                  {checkingId === row.id ? t('inventory.checking') : t('inventory.check')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+              </span>
+              <span className="block">
+                <span className="text-slate-600">{t('inventory.columns.lastCheck')}: </span>
+                <span className="whitespace-nowrap">{format.dateTime(row.lastCheckedAt) ?? t('common.never')}</span>
+              </span>
+              <span className={cn('block', row.udp === false ? 'text-slate-600' : 'text-green-800')}>
+                {t(row.udp === null ? 'inventory.udp.unknown' : row.udp ? 'inventory.udp.yes' : 'inventory.udp.no')}
+              </span>
+              <span className={cn('block', row.lastUnavailableAt && 'text-red-800')}>
+                <span className={row.lastUnavailableAt ? undefined : 'text-slate-600'}>
+                  {t('inventory.columns.lastUnavailable')}:{' '}
+                </span>
+                <span className="whitespace-nowrap">{format.dateTime(row.lastUnavailableAt) ?? t('common.never')}</span>
+              </span>
+            </td>
+            <td className={td}>
+              <span className="block text-xs text-slate-600">{t('inventory.columns.maxConnections')}</span>
+              <ProxyLimitCell row={row} field="maxConnections" />
+              <span className="mt-2 block text-xs text-slate-600">{t('inventory.columns.maxSourceIps')}</span>
+              {row.sourceIps !== null && (
+                <span className="block text-xs whitespace-nowrap text-slate-700">
+                  {t('inventory.maxSourceIps.used', { used: row.sourceIps })}
+                </span>
+              )}
+              <ProxyLimitCell row={row} field="maxSourceIps" />
+            </td>
+            <td className={td}>
+              <NodeCell row={row} nodes={nodes} />
+            </td>
+            <td className={td}>
+              <Button
+                variant={row.enabled ? 'secondary' : 'primary'}
+                className="px-3 py-1"
+                disabled={busyId === row.id}
+                aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
+                  address: `${row.ip}:${row.port}`,
+                  id: row.id,
+                })}
+                onClick={() => (row.enabled ? setDisabling(row) : toggle.mutate({ id: row.id, enabled: true }))}
+              >
+                {t(row.enabled ? 'inventory.disable' : 'inventory.enable')}
+              </Button>
+              <Button
+                variant="secondary"
+                className="mt-1 px-3 py-1"
+                disabled={checkingId === row.id}
+                aria-label={t('inventory.checkLabel', { id: row.id })}
+                onClick={() =>
+                  check.mutate([row.id], {
+                    onError: (error) =>
+                      toast.error(t('inventory.toggleFailed', { id: row.id, reason: apiErrorText(error) })),
+                  })
+                }
+              >
+                {checkingId === row.id ? t('inventory.checking') : t('inventory.check')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
 import { useNodes, useRevokeNode } from '../api/nodes';
 import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ListTable, ScreenHeader, td } from '../components/table';
 import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AddNode } from './add-node';
@@ -79,59 +79,62 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
 
   return (
     <>
-      <Table caption={t('nodes.listTitle')} stickyActions>
-        <TableHead labels={columns.map((column) => t(`nodes.columns.${column}`))} wrap />
-        <tbody>
-          {nodes.length === 0 && <EmptyRow colSpan={columns.length} text={t('nodes.empty')} />}
-          {nodes.map((node) => {
-            const state = node.revokedAt ? 'revoked' : node.online ? 'online' : 'offline';
-            const rate = rates.get(node.id) ?? null;
-            return (
-              <tr key={node.id} className="border-t border-slate-100" data-testid="node-row">
-                <td className={td}>
-                  <span className="font-medium">{node.name}</span>
-                  <span className="block font-mono text-xs text-slate-600">{node.host}</span>
-                  <span className="block text-xs text-slate-600">{t('nodes.proxies', { count: node.proxies })}</span>
-                </td>
-                <td className={td}>
-                  <span
-                    data-testid="node-state"
-                    className={cn(
-                      'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-                      state === 'online' && 'bg-green-100 text-green-900',
-                      state === 'offline' && 'bg-red-100 text-red-900',
-                      state === 'revoked' && 'bg-slate-200 text-slate-800',
-                    )}
-                  >
-                    {t(`nodes.states.${state}`)}
-                  </span>
-                </td>
-                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(node.last_seen) ?? t('common.never')}</td>
-                <td className={cn(td, 'tabular-nums')}>{format.number(node.openConnections)}</td>
-                <td className={cn(td, 'text-xs whitespace-nowrap')}>
-                  {rate ? (
-                    <>
-                      <span className="block">↑ {perSecond(rate.up)}</span>
-                      <span className="block">↓ {perSecond(rate.down)}</span>
-                    </>
-                  ) : (
-                    <span className="text-slate-600">{t('nodes.noRate')}</span>
+      <ListTable
+        caption={t('nodes.listTitle')}
+        stickyActions
+        labels={columns.map((column) => t(`nodes.columns.${column}`))}
+        wrap
+        empty={nodes.length === 0}
+        emptyText={t('nodes.empty')}
+      >
+        {nodes.map((node) => {
+          const state = node.revokedAt ? 'revoked' : node.online ? 'online' : 'offline';
+          const rate = rates.get(node.id) ?? null;
+          return (
+            <tr key={node.id} className="border-t border-slate-100" data-testid="node-row">
+              <td className={td}>
+                <span className="font-medium">{node.name}</span>
+                <span className="block font-mono text-xs text-slate-600">{node.host}</span>
+                <span className="block text-xs text-slate-600">{t('nodes.proxies', { count: node.proxies })}</span>
+              </td>
+              <td className={td}>
+                <span
+                  data-testid="node-state"
+                  className={cn(
+                    'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+                    state === 'online' && 'bg-green-100 text-green-900',
+                    state === 'offline' && 'bg-red-100 text-red-900',
+                    state === 'revoked' && 'bg-slate-200 text-slate-800',
                   )}
-                  <span className="block text-slate-600">
-                    {t('nodes.total', { up: format.megabytes(node.bytesUp), down: format.megabytes(node.bytesDown) })}
-                  </span>
-                </td>
-                <td className={cn(td, 'font-mono text-xs')}>{node.version ?? '—'}</td>
-                <td className={td}>
-                  {mayRevoke &&
-                    !node.revokedAt &&
-                    revoking.askButton(node, t('nodes.revoke.label', { name: node.name }), 'px-3 py-1')}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                >
+                  {t(`nodes.states.${state}`)}
+                </span>
+              </td>
+              <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(node.last_seen) ?? t('common.never')}</td>
+              <td className={cn(td, 'tabular-nums')}>{format.number(node.openConnections)}</td>
+              <td className={cn(td, 'text-xs whitespace-nowrap')}>
+                {rate ? (
+                  <>
+                    <span className="block">↑ {perSecond(rate.up)}</span>
+                    <span className="block">↓ {perSecond(rate.down)}</span>
+                  </>
+                ) : (
+                  <span className="text-slate-600">{t('nodes.noRate')}</span>
+                )}
+                <span className="block text-slate-600">
+                  {t('nodes.total', { up: format.megabytes(node.bytesUp), down: format.megabytes(node.bytesDown) })}
+                </span>
+              </td>
+              <td className={cn(td, 'font-mono text-xs')}>{node.version ?? '—'}</td>
+              <td className={td}>
+                {mayRevoke &&
+                  !node.revokedAt &&
+                  revoking.askButton(node, t('nodes.revoke.label', { name: node.name }), 'px-3 py-1')}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       {revoking.dialog}
     </>
   );

@@ -18,7 +18,7 @@ import { useBroadcast, useNotices } from '../api/notices';
 import { useOperatorTelegram } from '../api/operator-telegram';
 import { Field } from '../components/field';
 import { QueryState } from '../components/query-state';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ListTable, ScreenHeader, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 const FILTERS = ['all', ...NOTICE_STATUSES] as const;
@@ -155,24 +155,26 @@ function NoticeList() {
         ))}
       </div>
       {notices.data ? (
-        <Table caption={t('notices.queue')} captionHidden>
-          <TableHead labels={columns.map((column) => t(`notices.columns.${column}`))} />
-          <tbody>
-            {notices.data.notices.length === 0 && <EmptyRow colSpan={columns.length} text={t('notices.empty')} />}
-            {notices.data.notices.map((notice) => (
-              <tr key={notice.id} className="border-t border-slate-100" data-testid="notice-row">
-                <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(notice.createdAt)}</td>
-                <td className={td}>{notice.userId}</td>
-                <td className={cn(td, 'font-mono text-xs')}>{notice.kind}</td>
-                <td className={td}>{notice.channel}</td>
-                <td className={td}>{t(`notices.status.${notice.status}`)}</td>
-                <td className={td}>{notice.attempts}</td>
-                <td className={cn(td, 'text-xs break-all')}>{notice.lastError ?? ''}</td>
-                <td className={cn(td, 'whitespace-nowrap')}>{notice.sentAt ? format.dateTime(notice.sentAt) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ListTable
+          caption={t('notices.queue')}
+          captionHidden
+          labels={columns.map((column) => t(`notices.columns.${column}`))}
+          empty={notices.data.notices.length === 0}
+          emptyText={t('notices.empty')}
+        >
+          {notices.data.notices.map((notice) => (
+            <tr key={notice.id} className="border-t border-slate-100" data-testid="notice-row">
+              <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(notice.createdAt)}</td>
+              <td className={td}>{notice.userId}</td>
+              <td className={cn(td, 'font-mono text-xs')}>{notice.kind}</td>
+              <td className={td}>{notice.channel}</td>
+              <td className={td}>{t(`notices.status.${notice.status}`)}</td>
+              <td className={td}>{notice.attempts}</td>
+              <td className={cn(td, 'text-xs break-all')}>{notice.lastError ?? ''}</td>
+              <td className={cn(td, 'whitespace-nowrap')}>{notice.sentAt ? format.dateTime(notice.sentAt) : ''}</td>
+            </tr>
+          ))}
+        </ListTable>
       ) : (
         <QueryState error={notices.error} onRetry={() => void notices.refetch()} />
       )}

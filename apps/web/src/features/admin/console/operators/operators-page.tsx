@@ -12,7 +12,7 @@ import { useCreateOperator, useDeleteOperator, useOperators, useTotpPolicy, useU
 import { SelectField, TextField } from '../components/field';
 import { QueryState } from '../components/query-state';
 import { ShownOnce } from '../components/shown-once';
-import { EmptyRow, ScreenHeader, Table, TableHead, td } from '../components/table';
+import { ListTable, ScreenHeader, td } from '../components/table';
 import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 import { useConfirmRowChange } from '../components/use-confirm-row-change';
@@ -136,53 +136,55 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
 
   return (
     <>
-      <Table caption={t('operators.listTitle')} stickyActions>
-        <TableHead labels={columns.map((column) => t(`operators.columns.${column}`))} />
-        <tbody>
-          {operators.length === 0 && <EmptyRow colSpan={columns.length} text={t('operators.empty')} />}
-          {operators.map((operator) => (
-            <tr key={operator.id} className="border-t border-slate-100" data-testid="operator-row">
-              <td className={td}>
-                {operator.name}
+      <ListTable
+        caption={t('operators.listTitle')}
+        stickyActions
+        labels={columns.map((column) => t(`operators.columns.${column}`))}
+        empty={operators.length === 0}
+        emptyText={t('operators.empty')}
+      >
+        {operators.map((operator) => (
+          <tr key={operator.id} className="border-t border-slate-100" data-testid="operator-row">
+            <td className={td}>
+              {operator.name}
+              {operator.locked && (
+                <span
+                  data-testid="operator-locked"
+                  className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800"
+                >
+                  {t('operators.locked')}
+                </span>
+              )}
+            </td>
+            <td className={td}>{t(`roles.${operator.role}`)}</td>
+            <td className={td}>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
+            <td className={cn(td, 'whitespace-nowrap')}>
+              {operator.lastLoginAt ? format.dateTime(operator.lastLoginAt) : t('common.never')}
+            </td>
+            <td className={td}>
+              <div className="flex flex-wrap gap-2">
                 {operator.locked && (
-                  <span
-                    data-testid="operator-locked"
-                    className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800"
+                  <Button
+                    onClick={() =>
+                      unlock.mutate(operator.id, {
+                        onSuccess: () => toast.success(t('operators.unlock.done', { name: operator.name })),
+                        onError: (failure) => toast.error(apiErrorText(failure)),
+                      })
+                    }
+                    disabled={unlock.isPending}
+                    aria-label={t('operators.unlock.label', { name: operator.name })}
                   >
-                    {t('operators.locked')}
-                  </span>
+                    {t('operators.unlock.button')}
+                  </Button>
                 )}
-              </td>
-              <td className={td}>{t(`roles.${operator.role}`)}</td>
-              <td className={td}>{operator.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
-              <td className={cn(td, 'whitespace-nowrap')}>
-                {operator.lastLoginAt ? format.dateTime(operator.lastLoginAt) : t('common.never')}
-              </td>
-              <td className={td}>
-                <div className="flex flex-wrap gap-2">
-                  {operator.locked && (
-                    <Button
-                      onClick={() =>
-                        unlock.mutate(operator.id, {
-                          onSuccess: () => toast.success(t('operators.unlock.done', { name: operator.name })),
-                          onError: (failure) => toast.error(apiErrorText(failure)),
-                        })
-                      }
-                      disabled={unlock.isPending}
-                      aria-label={t('operators.unlock.label', { name: operator.name })}
-                    >
-                      {t('operators.unlock.button')}
-                    </Button>
-                  )}
-                  {!operator.builtin &&
-                    operator.id !== me.data?.operator.id &&
-                    removing.askButton(operator, t('operators.remove.label', { name: operator.name }))}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+                {!operator.builtin &&
+                  operator.id !== me.data?.operator.id &&
+                  removing.askButton(operator, t('operators.remove.label', { name: operator.name }))}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {removing.dialog}
     </>
   );

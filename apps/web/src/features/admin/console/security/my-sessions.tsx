@@ -5,7 +5,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminSessions, useEndAdminSession } from '../api/sessions';
 import { QueryState } from '../components/query-state';
-import { EmptyRow, Table, TableHead, td } from '../components/table';
+import { ListTable, td } from '../components/table';
 import { useConsoleFormat } from '../components/use-console-format';
 
 /** The operator's own sessions: where and when each logged in; any but this one can be ended. */
@@ -26,43 +26,46 @@ export function MySessions() {
         <p className="text-sm text-slate-700">{t('security.sessions.intro')}</p>
       </div>
       {sessions.data ? (
-        <Table caption={t('security.sessions.title')} captionHidden stickyActions>
-          <TableHead labels={columns.map((column) => t(`security.sessions.columns.${column}`))} />
-          <tbody>
-            {sessions.data.length === 0 && <EmptyRow colSpan={columns.length} text={t('security.sessions.empty')} />}
-            {sessions.data.map((session) => (
-              <tr key={session.id} className="border-t border-slate-100" data-testid="session-row">
-                <td className={cn(td, 'whitespace-nowrap')}>
-                  {format.dateTime(session.createdAt)}
-                  <span className="block text-xs text-slate-600">
-                    {t('security.sessions.until', { at: format.dateTime(session.expiresAt) })}
+        <ListTable
+          caption={t('security.sessions.title')}
+          captionHidden
+          stickyActions
+          labels={columns.map((column) => t(`security.sessions.columns.${column}`))}
+          empty={sessions.data.length === 0}
+          emptyText={t('security.sessions.empty')}
+        >
+          {sessions.data.map((session) => (
+            <tr key={session.id} className="border-t border-slate-100" data-testid="session-row">
+              <td className={cn(td, 'whitespace-nowrap')}>
+                {format.dateTime(session.createdAt)}
+                <span className="block text-xs text-slate-600">
+                  {t('security.sessions.until', { at: format.dateTime(session.expiresAt) })}
+                </span>
+              </td>
+              <td className={cn(td, 'font-mono text-xs')}>{session.source ?? ''}</td>
+              <td className={cn(td, 'max-w-64 text-xs break-words')}>{session.userAgent ?? ''}</td>
+              <td className={td}>{session.secondFactor ? t('security.sessions.yes') : t('security.sessions.no')}</td>
+              <td className={td}>
+                {session.current ? (
+                  <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900">
+                    {t('security.sessions.current')}
                   </span>
-                </td>
-                <td className={cn(td, 'font-mono text-xs')}>{session.source ?? ''}</td>
-                <td className={cn(td, 'max-w-64 text-xs break-words')}>{session.userAgent ?? ''}</td>
-                <td className={td}>{session.secondFactor ? t('security.sessions.yes') : t('security.sessions.no')}</td>
-                <td className={td}>
-                  {session.current ? (
-                    <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900">
-                      {t('security.sessions.current')}
-                    </span>
-                  ) : (
-                    <ChangeButton
-                      variant="secondary"
-                      change={end}
-                      variables={session.id}
-                      done={() => t('security.sessions.ended')}
-                      failed={apiErrorText}
-                      aria-label={t('security.sessions.endLabel', { at: format.dateTime(session.createdAt) })}
-                    >
-                      {t('security.sessions.end')}
-                    </ChangeButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                ) : (
+                  <ChangeButton
+                    variant="secondary"
+                    change={end}
+                    variables={session.id}
+                    done={() => t('security.sessions.ended')}
+                    failed={apiErrorText}
+                    aria-label={t('security.sessions.endLabel', { at: format.dateTime(session.createdAt) })}
+                  >
+                    {t('security.sessions.end')}
+                  </ChangeButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : (
         <QueryState error={sessions.error} onRetry={() => void sessions.refetch()} />
       )}
