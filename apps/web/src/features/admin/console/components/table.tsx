@@ -25,7 +25,9 @@ export function Table({
   scrollable?: boolean;
   /**
    * The last column holds the row's buttons: it stays at the box's right edge while the other
-   * columns scroll under it, so a phone sees every row's actions without scrolling sideways.
+   * columns scroll under it, so a phone sees every row's actions without scrolling sideways. A
+   * button's label keeps to one line (Chinese would break between any two characters), but the
+   * buttons may stack, so the column is no wider than its widest button on a wide screen.
    */
   stickyActions?: boolean;
 }) {
@@ -45,7 +47,7 @@ export function Table({
         className={cn(
           'w-full border-collapse',
           stickyActions &&
-            '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:whitespace-nowrap [&_tr>*:last-child]:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] [&_tbody_tr>*:last-child]:bg-white [&_thead_tr>*:last-child]:bg-slate-50',
+            '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child_button]:whitespace-nowrap [&_tr>*:last-child]:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] [&_tbody_tr>*:last-child]:bg-white [&_thead_tr>*:last-child]:bg-slate-50',
         )}
         data-sticky-actions={stickyActions || undefined}
       >
