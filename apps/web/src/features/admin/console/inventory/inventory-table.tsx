@@ -91,7 +91,8 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
               {row.ip}:{row.port}
             </td>
             <td className={td}>
-              <span className="whitespace-nowrap">
+              {/* May wrap: a type's name in Russian or Spanish is long, and the table must fit 1,280 px. */}
+              <span>
                 {isProxyType(row.type) ? t(`proxyTypes.${row.type}`) : row.type} · {row.protocol}
               </span>
               <span className="block font-mono text-xs text-slate-600">{row.upstreamKind}</span>
