@@ -79,8 +79,8 @@ export function createGatewayProvisioner(
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
   };
-  // The same request from here, without any upstream; the failed checks of one round (up to a
-  // batch of rentals at once) share one, so a dead target is asked once, not once per rental.
+  // The same request from here, without any upstream; failed checks that overlap in time (a round
+  // checks a batch of rentals at once) share one, so a dead target is asked once, not once per rental.
   let control: Promise<CheckResult> | null = null;
   const controlCheck = () => {
     control ??= fetchThrough('direct').finally(() => {
