@@ -19,7 +19,7 @@ import { FAILURE, FetchThroughError, readEchoedIp } from './fetch-through';
 import { geoDatabases, type GeoDatabases } from './geo-databases';
 import { wrongProtocol } from './protocol-probe';
 import { ipqsLookup } from './ipqs';
-import { fetchVia, probedSchemeVia, udpVia, type UpstreamPath } from './through-node';
+import { fetchVia, probedSchemeVia, targetSilentFrom, udpVia, type UpstreamPath } from './through-node';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -210,6 +210,7 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
 /**
  * Re-check of a listed or unhealthy proxy: the same request to GATEWAY_CHECK_URL rentals get;
  * `unhealthyAfter` failures in a row take it out of the catalogue, one pass brings it back.
+ * A failure while the target does not answer without the upstream either records nothing.
  * When the exit IP is due (or forced) it is looked up again; an unreachable echo service alone
  * changes nothing, and a new exit refreshes location, ISP and score.
  */
@@ -224,6 +225,19 @@ async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): 
     health = { ok: false, reason: reasonOf(error) };
   }
   if (!health.ok) {
+    // A target down for everyone (or the API flooded, when it is the target) would otherwise
+    // take every free proxy out of the catalogue at once: such a look records nothing.
+    const silent = await targetSilentFrom(deps, row.nodeId, deps.checkUrl, deps.config.timeoutMs, deps.signal);
+    if (silent !== null) {
+      return result(
+        row,
+        row.discovery,
+        false,
+        row.exitIp,
+        null,
+        `the check target does not answer without the upstream either: ${silent}`,
+      );
+    }
     const failures = row.consecutiveFailures + 1;
     const goesOut = row.discovery === 'listed' && failures >= deps.config.unhealthyAfter;
     const discovery = goesOut ? 'unhealthy' : row.discovery;

@@ -3,6 +3,7 @@ import { proxies } from '../db/schema';
 import { adminToken, customerCall, fundedCustomer, json } from '../../test/helper';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import { startFake } from '../../test/fakes/http-fake';
+import { startOrigin } from '../../test/origin';
 import {
   catalogueSumid,
   discoveryApp,
@@ -342,6 +343,48 @@ describe('keeping the inventory true', () => {
       payload: { ids: [id] },
     });
     expect(json(check)).toMatchObject({ results: [{ id, ok: true, state: 'free' }] });
+    await t.close();
+  });
+});
+
+describe('a check target that does not answer the shop either', () => {
+  it('takes no proxy out and counts no failure; an upstream down while it answers still counts', async () => {
+    kit.exitIp = '8.8.8.8';
+    const origin = await startOrigin();
+    const upstream = await socksUpstream();
+    const t = await discoveryApp(kit, { GATEWAY_CHECK_URL: `${origin.url}/healthz` });
+    const [working, dead] = json<{ ids: number[] }>(await importText(t, `${kit.socks.url}\n${upstream.url}`)).ids;
+    const checks = discoveryDeps(t);
+    await runDiscoveryRound(checks);
+    expect((await proxyRow(t, working!)).discovery).toBe('listed');
+    expect((await proxyRow(t, dead!)).discovery).toBe('listed');
+
+    await upstream.stop();
+    await origin.close();
+    for (let round = 0; round < 3; round += 1) {
+      t.clock.advance(t.config.discovery.recheckMs + 1);
+      await runDiscoveryRound(checks);
+    }
+    for (const id of [working!, dead!]) {
+      expect(await proxyRow(t, id)).toMatchObject({ discovery: 'listed', consecutiveFailures: 0, failingSince: null });
+    }
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/proxies/check',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: { ids: [working] },
+    });
+    expect(json(check)).toMatchObject({
+      results: [
+        { id: working, ok: false, state: 'free', reason: expect.stringContaining('without the upstream either') },
+      ],
+    });
+
+    await startOrigin(origin.port);
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(checks);
+    expect(await proxyRow(t, working!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 0 });
+    expect(await proxyRow(t, dead!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 1 });
     await t.close();
   });
 });

@@ -39,6 +39,39 @@ export async function fetchVia(
   );
 }
 
+const controlsInFlight = new Map<string, Promise<string | null>>();
+
+/**
+ * Why `url` does not answer from where the proxy is served without any upstream, or null when it
+ * does: a re-check failed through an upstream counts only when the target answers the same request
+ * without it. Failed re-checks that overlap in time (a round runs many at once) share one request
+ * per place and URL, so a dead target is asked once, not once per proxy. A node out of touch
+ * throws NodeOfflineError, as the re-check itself would.
+ */
+export function targetSilentFrom(
+  deps: Deps,
+  nodeId: number | null,
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const key = `${nodeId ?? 'here'} ${url}`;
+  let control = controlsInFlight.get(key);
+  if (!control) {
+    control = fetchVia(deps, { upstream: 'direct', nodeId }, url, timeoutMs, signal)
+      .then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof NodeOfflineError) throw error;
+          return error instanceof Error ? error.message : String(error);
+        },
+      )
+      .finally(() => controlsInFlight.delete(key));
+    controlsInFlight.set(key, control);
+  }
+  return control;
+}
+
 /** `udpPasses` from where the proxy is served (see {@link fetchVia}). */
 export async function udpVia(
   deps: Deps,

@@ -9,7 +9,7 @@ import { clearSources } from '../rentals/sources-repository';
 import { buildTestApp, customerCall, lifecycleOf, type TestApp } from '../../test/helper';
 import { connectedRentalRow } from '../../test/live-rental-kit';
 import { insertNode, runProbeAsNode, TestNode } from '../../test/node-client';
-import { sharedOrigin } from '../../test/origin';
+import { sharedOrigin, startOrigin } from '../../test/origin';
 import { fetchThroughNode, NodeOfflineError } from './node-probes';
 
 let t: TestApp;
@@ -253,7 +253,8 @@ describe('probes', () => {
       const provisioner = createGatewayProvisioner(second.database.db, `${origin.url}/healthz`, 2000, second.clock);
       await checkConnected(await lifecycleOf(second, provisioner));
 
-      expect(seen.map((probe) => probe.upstream).sort()).toEqual(['direct', 'socks5://127.0.0.1:1']);
+      // The broken upstream's failure is confirmed by the same request from the node without it.
+      expect(seen.map((probe) => probe.upstream).sort()).toEqual(['direct', 'direct', 'socks5://127.0.0.1:1']);
       expect(seen.every((probe) => probe.kind === 'fetch' && probe.url === `${origin.url}/healthz`)).toBe(true);
       const proxyOf = async (id: number) => (await t.database.db.select().from(proxies).where(eq(proxies.id, id)))[0]!;
       expect(await proxyOf(healthy.proxyId)).toMatchObject({ failingSince: null });
@@ -262,6 +263,32 @@ describe('probes', () => {
       stream.close();
     } finally {
       await second.close();
+    }
+  });
+
+  it('records nothing when the check target does not answer the node without the upstream either', async () => {
+    const origin = await startOrigin();
+    const iota = await newNode('iota');
+    const broken = await rentalOnNode(iota.id, 'socks5://127.0.0.1:1');
+    const seen: string[] = [];
+    const stream = await iota.client.stream(async (probe) => {
+      seen.push(probe.upstream);
+      return runProbeAsNode(probe);
+    });
+    await stream.next((m) => m.type === 'snapshot');
+    await origin.close();
+    try {
+      const provisioner = createGatewayProvisioner(t.database.db, `${origin.url}/healthz`, 2000, t.clock);
+      const health = await checkConnected(await lifecycleOf(t, provisioner));
+      // The other tests' rentals are checked too, and none of their checks can run either.
+      expect(health.unavailable).toBe(0);
+      expect(seen.sort()).toEqual(['direct', 'socks5://127.0.0.1:1']);
+      const [proxy] = await t.database.db.select().from(proxies).where(eq(proxies.id, broken.proxyId));
+      expect(proxy).toMatchObject({ lastUnavailableAt: null, failingSince: null });
+      const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, broken.id));
+      expect(row?.unavailableAt).toBeNull();
+    } finally {
+      stream.close();
     }
   });
 

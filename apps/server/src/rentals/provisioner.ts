@@ -37,7 +37,8 @@ export interface Provisioner {
  * A rental works when the gateway has its credentials and a real HTTP request to the check
  * target (by default the portal's own /healthz) goes through its upstream, exactly the path a
  * customer's traffic takes after the gateway. A rental on a node's proxy is checked by that node,
- * from where its traffic goes.
+ * from where its traffic goes. A failed check counts only when the target answers the same request
+ * sent from the same place without the upstream.
  */
 export function createGatewayProvisioner(
   db: Database,
@@ -79,30 +80,36 @@ export function createGatewayProvisioner(
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
   };
-  // The same request from here, without any upstream; failed checks that overlap in time (a round
-  // checks a batch of rentals at once) share one, so a dead target is asked once, not once per rental.
-  let control: Promise<CheckResult> | null = null;
-  const controlCheck = () => {
-    control ??= fetchThrough('direct').finally(() => {
-      control = null;
-    });
+  // The same request without any upstream, from where the failed one went: here, or the node that
+  // serves the proxy. Failed checks that overlap in time (a round checks a batch of rentals at once)
+  // share one per place, so a dead target is asked once a round, not once per rental.
+  const controls = new Map<number | null, Promise<CheckResult>>();
+  const controlCheck = (nodeId: number | null) => {
+    let control = controls.get(nodeId);
+    if (!control) {
+      control = (nodeId === null ? fetchThrough('direct') : checkOnNode(nodeId, 'direct')).finally(() => {
+        controls.delete(nodeId);
+      });
+      controls.set(nodeId, control);
+    }
     return control;
   };
   return {
     async check(target) {
       const row = await credentialsNode(db, target.rentalId, target.username);
       if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
-      if (row.nodeId !== null) return checkOnNode(row.nodeId, target.upstream);
-      const result = await fetchThrough(target.upstream);
-      if (result.ok) return result;
-      const direct = await controlCheck();
-      return direct.ok
-        ? result
-        : {
-            ok: false,
-            reason: `the check target does not answer the shop either: ${direct.reason}`,
-            unrun: 'check_target_down',
-          };
+      const result =
+        row.nodeId === null ? await fetchThrough(target.upstream) : await checkOnNode(row.nodeId, target.upstream);
+      if (result.ok || result.unrun) return result;
+      const direct = await controlCheck(row.nodeId);
+      if (direct.ok) return result;
+      // A node that went offline between the two requests: its check did not run either.
+      if (direct.unrun) return direct;
+      return {
+        ok: false,
+        reason: `the check target does not answer ${row.nodeId === null ? 'the shop' : 'the node'} either: ${direct.reason}`,
+        unrun: 'check_target_down',
+      };
     },
   };
 }
