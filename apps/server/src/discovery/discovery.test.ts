@@ -248,6 +248,16 @@ describe('discovery through the upstream', () => {
     for (const id of ids) expect((await proxyRow(t, id)).discovery).toBe('failed');
     await t.close();
   });
+
+  it('tells an upstream that cannot reach the target from one that refuses its login', async () => {
+    const closed = await closedPort();
+    const t = await discoveryApp(kit, { EXIT_IP_URL: `http://127.0.0.1:${closed}/` });
+    const [id] = json<{ ids: number[] }>(await importText(t, kit.socks.url)).ids;
+    await runDiscoveryRound(discoveryDeps(t));
+    // The upstream took the login and answered the request "connection refused" (SOCKS5 0x05).
+    expect((await proxyRow(t, id!)).failureReason).toMatch(/^cannot connect: .*rejected connection/);
+    await t.close();
+  });
 });
 
 describe('keeping the inventory true', () => {

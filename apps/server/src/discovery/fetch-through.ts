@@ -154,7 +154,9 @@ function dechunk(body: Buffer): Buffer {
 /** The dialer's messages name SOCKS5 and HTTP proxy failures; sort them into the console's reasons. */
 function classifyDialError(error: unknown): FetchThroughError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/authentication|auth failed|answered 407|rejected/i.test(message)) return new FetchThroughError('auth', message);
+  // A SOCKS upstream's "rejected connection" is its answer to the request, after the login passed:
+  // the target could not be reached from there, which is no fault of the credentials.
+  if (/authentication|auth failed|answered 407/i.test(message)) return new FetchThroughError('auth', message);
   if (/timed? ?out|did not answer|no answer/i.test(message)) return new FetchThroughError('timeout', message);
   return new FetchThroughError('connect', message);
 }
