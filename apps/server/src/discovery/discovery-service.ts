@@ -10,6 +10,7 @@ import { NodeOfflineError } from '../nodes/node-probes';
 import {
   claimDueProxies,
   failingSinceOr,
+  findHeldProxyIds,
   findProxies,
   saveInspection,
   type ProxyRow,
@@ -373,8 +374,15 @@ export async function runDiscoveryRound(deps: DiscoveryDeps): Promise<{ discover
   return { discovered, checked };
 }
 
-/** `Check now` (console and CLI): the given proxies, or every one, looked at at once. */
+/**
+ * `Check now` (console and CLI): the given proxies, or every one, looked at at once. Each result's
+ * state is the inventory's: a proxy a rental holds is `rented` (unless disabled), as the list shows.
+ */
 export async function checkNow(deps: DiscoveryDeps, ids?: number[]): Promise<ProxyCheckResult[]> {
   const rows = await findProxies(deps.db, ids);
-  return inPool(rows, deps.config.concurrency, (row) => inspect(deps, row, true));
+  const results = await inPool(rows, deps.config.concurrency, (row) => inspect(deps, row, true));
+  const held = await findHeldProxyIds(deps.db, ids);
+  return results.map((result) =>
+    held.has(result.id) && result.state !== 'disabled' ? { ...result, state: 'rented' as const } : result,
+  );
 }

@@ -346,13 +346,22 @@ describe('keeping the inventory true', () => {
       consecutiveFailures: 0,
     });
     t.token = await adminToken(t);
-    const check = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/proxies/check',
-      headers: { authorization: `Bearer ${t.token}` },
-      payload: { ids: [id] },
-    });
-    expect(json(check)).toMatchObject({ results: [{ id, ok: true, state: 'free' }] });
+    const checkNow = async () =>
+      json(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/proxies/check',
+          headers: { authorization: `Bearer ${t.token}` },
+          payload: { ids: [id] },
+        }),
+      );
+    expect(await checkNow()).toMatchObject({ results: [{ id, ok: true, state: 'free' }] });
+
+    // Rented, the check says so, as the inventory list does (it had said `free`).
+    const customer = await fundedCustomer(t, 1000);
+    const bought = await customerCall(t, customer.apiKey).post('/api/proxy/buy', { task: 'up', id, hours: 1 });
+    expect(bought.statusCode).toBe(200);
+    expect(await checkNow()).toMatchObject({ results: [{ id, ok: true, state: 'rented' }] });
     await t.close();
   });
 });

@@ -75,3 +75,12 @@ export async function findProxies(db: Queryable, ids?: number[]): Promise<ProxyR
     .where(ids ? inArray(proxies.id, ids) : undefined)
     .orderBy(proxies.id);
 }
+
+/** Of the given proxies (every one without ids), those a rental holds now: their state is `rented`. */
+export async function findHeldProxyIds(db: Queryable, ids?: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: proxies.id })
+    .from(proxies)
+    .where(ids ? and(inArray(proxies.id, ids), proxyIsHeld) : proxyIsHeld);
+  return new Set(rows.map((row) => row.id));
+}

@@ -24,6 +24,7 @@ export { markProxyChecked, recordProxyCheck, upstreamsOf } from './inventory-rep
 export {
   claimDueProxies,
   failingSinceOr,
+  findHeldProxyIds,
   findProxies,
   saveInspection,
   type ProxyUpdate,
