@@ -64,7 +64,10 @@ describe('auto-renew', () => {
       expect(await walletOf(t, apiKey)).toBeCloseTo(walletBefore - charged / 100, 2);
       expect((await extensions(rental.id)).map((entry) => entry.amountCents)).toEqual([-charged]);
       const transactions = await customerCall(t, apiKey).post('/api/payments/transactions', { task: 'get' });
-      expect(transactions.json<{ transactions: { method: string }[] }>().transactions[0]?.method).toBe('extension');
+      const rows = transactions.json<{ transactions: { method: string; renew_hours: number }[] }>().transactions;
+      expect(rows[0]?.method).toBe('extension');
+      // Each row names what auto-renew buys next, as the history does: the last period, not the 10 hours in all.
+      expect(rows.map((row) => row.renew_hours)).toEqual([5, 5]);
 
       // At the old end_time and a second after it, the credentials still work and nothing ends.
       await loadAllAccess(t.database.db, store);

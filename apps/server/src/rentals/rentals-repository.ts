@@ -265,6 +265,7 @@ export async function ordersOfUser(
     ipAuth: { port: number; ips: string[] } | null;
     replacedFrom: ReplacedFromRow | null;
     node: NodeAddress | null;
+    renewHours: number;
   }[]
 > {
   return db
@@ -275,6 +276,8 @@ export async function ordersOfUser(
       ipAuth: { port: rentalIpAuth.port, ips: rentalIpAuth.ips },
       replacedFrom,
       node: nodeAddressColumns,
+      /** Hours of the rental's latest order, as in the history: what auto-renew buys again. */
+      renewHours,
     })
     .from(rentalOrders)
     .innerJoin(rentals, eq(rentals.id, rentalOrders.rentalId))

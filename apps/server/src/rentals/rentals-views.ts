@@ -114,8 +114,8 @@ export async function historyOf(db: Queryable, userId: number, gateway: GatewayA
 /** One row per purchase and per extension, newest first. */
 export async function transactionsOf(db: Queryable, userId: number, gateway: GatewayAddress): Promise<Transaction[]> {
   const rows = await ordersOfUser(db, userId);
-  return rows.map(({ order, rental, proxy, ipAuth, replacedFrom, node }) => ({
-    ...toHistoryRecord(rental, proxy, addressFor(node, gateway), rental.hours, ipAuth, replacedFrom),
+  return rows.map(({ order, rental, proxy, ipAuth, replacedFrom, node, renewHours }) => ({
+    ...toHistoryRecord(rental, proxy, addressFor(node, gateway), renewHours, ipAuth, replacedFrom),
     order_id: String(order.id),
     hours: order.hours,
     amount: centsToDollars(order.amountCents),
