@@ -2,6 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/helper';
 import { serveOnLoopback } from '../../test/ports';
+import { closedPort } from '../../test/socks-upstream';
 import { discoveryApp, discoveryDeps, discoveryKit, importText, proxyRow } from '../../test/discovery-kit';
 import { runDiscoveryRound } from './discovery-service';
 
@@ -77,6 +78,18 @@ describe('what an upstream speaks', () => {
     await t.close();
     await garbage.close();
     await closing.close();
+  });
+
+  it('says why when nothing takes the connection, rather than that the upstream speaks neither', async () => {
+    const port = await closedPort();
+    const t = await discoveryApp(kit);
+    const [id] = json<{ ids: number[] }>(await importText(t, `127.0.0.1:${port}:user:pass`)).ids;
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, id!)).toMatchObject({
+      discovery: 'failed',
+      failureReason: `cannot connect: connect ECONNREFUSED 127.0.0.1:${port}`,
+    });
+    await t.close();
   });
 
   it('takes the batch protocol and type in any case', async () => {

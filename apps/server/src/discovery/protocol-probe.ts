@@ -3,9 +3,13 @@ import { FAILURE, FetchThroughError } from './fetch-through';
 
 export type UpstreamScheme = 'socks5' | 'http';
 
+/** A probe's answer: whether the first bytes back passed, or why no connection was made at all. */
+type ProbeAnswer = boolean | { unreachable: string };
+
 /**
  * Opens a connection, writes `hello`, and answers whether the first bytes back pass `recognise`;
- * false on refusal, silence, a close or anything else (a probe never throws).
+ * false on silence, a close or anything else once connected, and `unreachable` with the reason
+ * when the connection itself failed (refused, no route, no answer in time): a probe never throws.
  */
 function answersTo(
   host: string,
@@ -13,24 +17,31 @@ function answersTo(
   hello: Buffer,
   recognise: (first: Buffer) => boolean | null,
   timeoutMs: number,
-): Promise<boolean> {
+): Promise<ProbeAnswer> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     let received = Buffer.alloc(0);
-    const done = (result: boolean) => {
+    let connected = false;
+    const done = (result: ProbeAnswer) => {
       clearTimeout(timer);
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => done(false), timeoutMs);
-    socket.once('connect', () => socket.write(hello));
+    const timer = setTimeout(
+      () => done(connected ? false : { unreachable: `no connection within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+    socket.once('connect', () => {
+      connected = true;
+      socket.write(hello);
+    });
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       // null: not enough bytes yet to tell.
       const verdict = recognise(received);
       if (verdict !== null) done(verdict);
     });
-    socket.once('error', () => done(false));
+    socket.once('error', (error) => done(connected ? false : { unreachable: error.message }));
     socket.once('close', () => done(recognise(received) ?? false));
   });
 }
@@ -58,18 +69,27 @@ function httpAnswer(first: Buffer): boolean | null {
   return /^HTTP\/1\.[01] \d{3}/.test(text);
 }
 
-export function speaksSocks5(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return answersTo(host, port, SOCKS5_GREETING, socks5Answer, timeoutMs);
+export async function speaksSocks5(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return (await answersTo(host, port, SOCKS5_GREETING, socks5Answer, timeoutMs)) === true;
 }
 
-export function speaksHttp(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return answersTo(host, port, HTTP_HELLO, httpAnswer, timeoutMs);
+export async function speaksHttp(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return (await answersTo(host, port, HTTP_HELLO, httpAnswer, timeoutMs)) === true;
 }
 
-/** What an upstream speaks: SOCKS5 is asked first (sellers' lists without a scheme mostly are). */
-export async function detectScheme(host: string, port: number, timeoutMs: number): Promise<UpstreamScheme | null> {
-  if (await speaksSocks5(host, port, timeoutMs)) return 'socks5';
-  if (await speaksHttp(host, port, timeoutMs)) return 'http';
+/**
+ * What an upstream speaks: SOCKS5 is asked first (sellers' lists without a scheme mostly are).
+ * An upstream that takes no connection at all is `unreachable`, with the reason, and not asked twice.
+ */
+export async function detectScheme(
+  host: string,
+  port: number,
+  timeoutMs: number,
+): Promise<UpstreamScheme | { unreachable: string } | null> {
+  const socks5 = await answersTo(host, port, SOCKS5_GREETING, socks5Answer, timeoutMs);
+  if (socks5 === true) return 'socks5';
+  if (typeof socks5 === 'object') return socks5;
+  if ((await answersTo(host, port, HTTP_HELLO, httpAnswer, timeoutMs)) === true) return 'http';
   return null;
 }
 
@@ -90,7 +110,8 @@ const SCHEME_NAME = { socks5: 'SOCKS5', http: 'HTTP' } as const;
 
 /**
  * The scheme of an upstream imported without one, asked of the upstream itself (SOCKS5 first,
- * then HTTP): the columns to write, or the reason it speaks neither.
+ * then HTTP): the columns to write, or the reason it speaks neither (or why it could not be asked:
+ * the connection was refused or never made).
  */
 export async function probedScheme(
   upstream: string,
@@ -100,6 +121,7 @@ export async function probedScheme(
   if (!address) return { upstream, protocol: 'SOCKS5', detectProtocol: false };
   const scheme = await detectScheme(address.host, address.port, timeoutMs);
   if (!scheme) return { reason: `${FAILURE.connect}: the upstream speaks neither SOCKS5 nor HTTP` };
+  if (typeof scheme === 'object') return { reason: `${FAILURE.connect}: ${scheme.unreachable}` };
   return { upstream: withScheme(upstream, scheme), protocol: SCHEME_NAME[scheme], detectProtocol: false };
 }
 
