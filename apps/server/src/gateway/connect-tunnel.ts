@@ -10,8 +10,12 @@ import type { TargetPolicy } from './target-policy';
 export const AUTH_REALM = 'ProxyPort';
 /** The 407's words, the same for CONNECT and plain HTTP. */
 export const REFUSED = 'Invalid proxy credentials or the rental has ended';
-/** 403 for an address the target policy refuses (the same words on both HTTP paths). */
-export const TARGET_NOT_ALLOWED = 'This address cannot be reached through this proxy';
+/**
+ * 403 for an address the target policy refuses (the same words on both HTTP paths), saying which
+ * addresses are refused: a customer who tried a LAN or loopback address learns it is the rule.
+ */
+export const TARGET_NOT_ALLOWED =
+  "This address cannot be reached through this proxy: loopback, private, link-local, reserved and the gateway's own addresses are refused";
 
 function answer(socket: net.Socket, status: string, body: string, extra = ''): void {
   socket.end(

@@ -172,7 +172,7 @@ describe('private targets (GATEWAY_PRIVATE_TARGETS=deny, the default)', () => {
       for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
         expect(await proxiedGet(guarded.httpPort, basic(user, pass), url)).toMatchObject({
           status: 403,
-          body: expect.stringContaining('cannot be reached through this proxy'),
+          body: expect.stringContaining('cannot be reached through this proxy: loopback, private'),
         });
       }
       expect((await proxiedGet(guarded.httpPort, basic(user, pass), `${origin.url}/plain`)).status).toBe(200);
