@@ -69,7 +69,7 @@ proxies
     }
     if (stored.checking > 0) {
       console.log(
-        `${stored.checking} wait for discovery: the server looks them up through their upstreams, or run: cli proxies check`,
+        `${stored.checking} wait for discovery: the server looks them up through their upstreams, or run: npm run cli -- proxies check`,
       );
     }
   });
