@@ -5,8 +5,14 @@ import { operatorPolicy, operatorRecoveryCodes, operators } from '../db/tables/a
 
 export type OperatorRow = typeof operators.$inferSelect;
 
-/** Makes the built-in owner's row unless it is there, and answers it. */
+/**
+ * Makes the built-in owner's row unless it is there, and answers it. Read first: every owner login
+ * and command line run asks, and an insert that conflicts still uses up an id of the sequence (the
+ * next operator added had been number 14 on a team of two).
+ */
 export async function ensureBuiltinOwner(db: Queryable, now: Date): Promise<OperatorRow | undefined> {
+  const existing = await firstRow(db, operators, eq(operators.builtin, true));
+  if (existing) return existing;
   await db
     .insert(operators)
     .values({ name: 'owner', role: 'owner', builtin: true, createdAt: now })

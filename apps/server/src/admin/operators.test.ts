@@ -251,3 +251,13 @@ describe('the log', () => {
     expect(log).not.toContain(owner);
   });
 });
+
+describe('the built-in owner', () => {
+  it('uses up no operator id when the owner logs in: the next operator added is the next number', async () => {
+    const owner = await adminToken(t);
+    const first = await createdOperator(t, 'support', undefined, owner);
+    for (let login = 0; login < 3; login += 1) await adminToken(t);
+    const second = await createdOperator(t, 'support', undefined, owner);
+    expect(second.id).toBe(first.id + 1);
+  });
+});
