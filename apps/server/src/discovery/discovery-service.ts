@@ -6,7 +6,7 @@ import type { Config, DiscoveryConfig } from '../config';
 import type { Database } from '../db/client';
 import { isPublicUnicast } from '../gateway/address-ranges';
 import { inventoryState, UNSCORED_FRAUD_SCORE } from '../inventory/proxy-state';
-import { NodeOfflineError } from '../nodes/node-probes';
+import { NodeOfflineError, NodeRevokedError } from '../nodes/node-probes';
 import {
   claimDueProxies,
   failingSinceOr,
@@ -217,18 +217,22 @@ async function discover(deps: DiscoveryDeps, found: ProxyRow): Promise<ProxyChec
  */
 async function recheck(deps: DiscoveryDeps, row: ProxyRow, forceExit: boolean): Promise<ProxyCheckResult> {
   const at = deps.clock.now();
-  let health: { ok: true; latencyMs: number } | { ok: false; reason: string };
+  let health: { ok: true; latencyMs: number } | { ok: false; reason: string; nodeRevoked?: boolean };
   try {
     const answer = await fetchVia(deps, row, deps.checkUrl, deps.config.timeoutMs, deps.signal);
     health = { ok: true, latencyMs: answer.latencyMs };
   } catch (error) {
-    if (error instanceof NodeOfflineError) throw error;
-    health = { ok: false, reason: reasonOf(error) };
+    // A revoked node serves nothing, so its proxy fails for certain and leaves the catalogue.
+    if (error instanceof NodeRevokedError) health = { ok: false, reason: error.message, nodeRevoked: true };
+    else if (error instanceof NodeOfflineError) throw error;
+    else health = { ok: false, reason: reasonOf(error) };
   }
   if (!health.ok) {
     // A target down for everyone (or the API flooded, when it is the target) would otherwise
     // take every free proxy out of the catalogue at once: such a look records nothing.
-    const silent = await targetSilentFrom(deps, row.nodeId, deps.checkUrl, deps.config.timeoutMs, deps.signal);
+    const silent = health.nodeRevoked
+      ? null
+      : await targetSilentFrom(deps, row.nodeId, deps.checkUrl, deps.config.timeoutMs, deps.signal);
     if (silent !== null) {
       return result(
         row,

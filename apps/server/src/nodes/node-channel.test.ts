@@ -292,6 +292,21 @@ describe('probes', () => {
     }
   });
 
+  it("fails the checks of a revoked node's rentals, so they can be replaced and refunded as the terms allow", async () => {
+    const kappa = await newNode('kappa');
+    const rental = await rentalOnNode(kappa.id);
+    await t.database.db.update(nodes).set({ revokedAt: t.clock.now() }).where(eq(nodes.id, kappa.id));
+    const origin = await sharedOrigin();
+    const provisioner = createGatewayProvisioner(t.database.db, `${origin.url}/healthz`, 2000, t.clock);
+    await checkConnected(await lifecycleOf(t, provisioner));
+    const [proxy] = await t.database.db.select().from(proxies).where(eq(proxies.id, rental.proxyId));
+    expect(proxy?.lastUnavailableAt).not.toBeNull();
+    const [row] = await t.database.db.select().from(rentals).where(eq(rentals.id, rental.id));
+    expect(row?.unavailableAt).not.toBeNull();
+    const refund = await customerCall(t, rental.apiKey).post('/api/refund-by-id', { proxy_id: rental.proxyId });
+    expect(refund.json()).toMatchObject({ success: true, status: 'refunded' });
+  });
+
   it('fails fast for an offline node, and a health check it could not run records nothing', async () => {
     const zeta = await newNode('zeta');
     const rental = await rentalOnNode(zeta.id);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Probe } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxies } from '../db/schema';
+import { nodes, proxies } from '../db/schema';
 import {
   discoveryApp,
   discoveryDeps,
@@ -16,6 +16,7 @@ import { insertNode, runProbeAsNode, TestNode } from '../../test/node-client';
 import { socksUpstream } from '../../test/socks-upstream';
 import { udpEcho } from '../../test/udp-echo';
 import { runDiscoveryRound } from '../discovery/discovery-service';
+import { NODE_REVOKED } from './node-probes';
 
 const kit = discoveryKit();
 let echo: Awaited<ReturnType<typeof udpEcho>>;
@@ -80,6 +81,15 @@ describe("discovery of a node's proxy", () => {
     const offline = await checkNow();
     expect(offline.json()).toMatchObject({ results: [{ id, ok: false, reason: 'the node is offline' }] });
     expect(await proxyRow(t, id!)).toEqual(before);
+
+    // Revoked, the node serves nothing for good: the proxy fails its re-checks and leaves the catalogue.
+    await t.database.db.update(nodes).set({ revokedAt: t.clock.now() }).where(eq(nodes.id, node.id));
+    const revoked = await checkNow();
+    expect(revoked.json()).toMatchObject({ results: [{ id, ok: false, reason: NODE_REVOKED }] });
+    expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'listed', consecutiveFailures: 1 });
+    t.clock.advance(t.config.discovery.recheckMs + 1);
+    await runDiscoveryRound(discoveryDeps(t));
+    expect(await proxyRow(t, id!)).toMatchObject({ discovery: 'unhealthy', consecutiveFailures: 2 });
   });
 
   it('asks what an upstream imported without a scheme speaks through the node, not from the shop', async () => {

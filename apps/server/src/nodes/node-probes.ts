@@ -16,9 +16,24 @@ import { deleteProbe, deleteProbesBefore, insertProbe, liveNodeLastSeen, probeSt
 
 /** A check of a node's proxy that could not be run: the node is not in touch with the API. */
 export class NodeOfflineError extends Error {
-  constructor() {
-    super('the node is offline');
+  constructor(message = 'the node is offline') {
+    super(message);
     this.name = 'NodeOfflineError';
+  }
+}
+
+/** Why a revoked node's proxy fails its checks. */
+export const NODE_REVOKED = 'the gateway node serving this proxy was revoked';
+
+/**
+ * The node serving the proxy was revoked: it serves nothing any more, for good. Where that is not
+ * decided first, it is one more way of being out of touch (a check under way when the node is
+ * revoked is not run, and the next one knows).
+ */
+export class NodeRevokedError extends NodeOfflineError {
+  constructor() {
+    super(NODE_REVOKED);
+    this.name = 'NodeRevokedError';
   }
 }
 
@@ -36,10 +51,11 @@ const PROBE_ROW_TTL_MS = HOUR_MS;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether the node is live and was in touch recently (its stream pings, its reports). */
-async function nodeInTouch(deps: ProbeDeps, nodeId: number): Promise<boolean> {
-  const seen = (await liveNodeLastSeen(deps.db, nodeId))?.getTime();
-  return seen !== undefined && deps.clock.now().getTime() - seen < NODE_SILENCE_MS;
+/** Throws unless the node is live (not revoked) and was in touch recently (stream pings, reports). */
+async function assertInTouch(deps: ProbeDeps, nodeId: number): Promise<void> {
+  const seen = await liveNodeLastSeen(deps.db, nodeId);
+  if (seen === undefined) throw new NodeRevokedError();
+  if (seen === null || deps.clock.now().getTime() - seen.getTime() >= NODE_SILENCE_MS) throw new NodeOfflineError();
 }
 
 export type ProbeRequest = Omit<FetchProbe, 'id'> | Omit<UdpProbe, 'id'>;
@@ -48,7 +64,8 @@ export type ProbeRequest = Omit<FetchProbe, 'id'> | Omit<UdpProbe, 'id'>;
  * Asks the node to run `request` through the upstream and waits for its answer. The request goes
  * through the database, so the process holding the node's stream (this one or another) hands it
  * over; the answer, posted to any process, lands in the same row, which this one reads. Throws
- * NodeOfflineError at once when the node is not in touch, or when no process took the probe.
+ * NodeOfflineError at once when the node is not in touch (NodeRevokedError when it was revoked),
+ * or when no process took the probe.
  * Answers the node's result read with `answer` (the schema of the probe's kind): undefined when
  * the node answered something else, null when no answer came in time.
  */
@@ -60,7 +77,7 @@ async function probeThroughNode<T>(
   signal?: AbortSignal,
 ): Promise<T | null | undefined> {
   signal?.throwIfAborted();
-  if (!(await nodeInTouch(deps, nodeId))) throw new NodeOfflineError();
+  await assertInTouch(deps, nodeId);
   const id = randomUUID();
   const probe = { ...request, id } as Probe;
   const now = deps.clock.now();

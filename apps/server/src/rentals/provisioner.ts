@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../clock';
 import type { Database } from '../db/client';
 import { dial } from '../gateway/dialer';
 import { ALLOW_ALL_TARGETS } from '../gateway/target-policy';
-import { fetchThroughNode, NodeOfflineError } from '../nodes/node-probes';
+import { fetchThroughNode, NODE_REVOKED, NodeOfflineError } from '../nodes/node-probes';
 import { credentialsNode } from './rentals-repository';
 
 export interface ProvisionTarget {
@@ -98,6 +98,9 @@ export function createGatewayProvisioner(
     async check(target) {
       const row = await credentialsNode(db, target.rentalId, target.username);
       if (!row) return { ok: false, reason: 'the gateway has no credentials for this rental' };
+      // Nothing serves the proxy any more, so it does not work: recorded as any failure is, so the
+      // customer may replace it (and the job does) or have the refund the terms allow.
+      if (row.nodeRevoked) return { ok: false, reason: NODE_REVOKED };
       const result =
         row.nodeId === null ? await fetchThrough(target.upstream) : await checkOnNode(row.nodeId, target.upstream);
       if (result.ok || result.unrun) return result;

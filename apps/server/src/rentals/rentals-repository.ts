@@ -138,11 +138,16 @@ export async function credentialsNode(
   db: Queryable,
   rentalId: number,
   username: string,
-): Promise<{ nodeId: number | null } | undefined> {
+): Promise<{ nodeId: number | null; nodeRevoked: boolean } | undefined> {
   const [row] = await db
-    .select({ id: rentals.id, nodeId: proxies.nodeId })
+    .select({
+      id: rentals.id,
+      nodeId: proxies.nodeId,
+      nodeRevoked: sql<boolean>`${nodes.revokedAt} IS NOT NULL`.mapWith(Boolean),
+    })
     .from(rentals)
     .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .leftJoin(nodes, eq(nodes.id, proxies.nodeId))
     .where(and(eq(rentals.id, rentalId), eq(rentals.username, username)))
     .limit(1);
   return row;
