@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../../lib/cn';
 
 const thBase = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
@@ -8,6 +9,8 @@ export const td = 'px-3 py-2 align-top text-sm text-slate-800';
 /**
  * A table that scrolls sideways on a phone instead of squeezing its columns. The scrolling box
  * is a focusable, labelled region so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ * The region's name says it is the table: a screen often puts a table in a section headed with
+ * the caption's words, and two regions of one name cannot be told apart in a list of landmarks.
  */
 export function Table({
   caption,
@@ -31,10 +34,11 @@ export function Table({
    */
   stickyActions?: boolean;
 }) {
+  const { t } = useTranslation('console');
   return (
     <div
       role={scrollable ? 'region' : undefined}
-      aria-label={scrollable ? caption : undefined}
+      aria-label={scrollable ? t('common.tableRegion', { caption }) : undefined}
       tabIndex={scrollable ? 0 : undefined}
       className={cn(
         'rounded-xl border border-slate-200 bg-white',

@@ -64,7 +64,7 @@ describe('gateway nodes', () => {
     const row = await screen.findByTestId('node-row');
     expect(within(row).getByTestId('node-state')).toHaveTextContent('Offline');
     expect(within(row).getByText('Never')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Nodes' })).queryByText(/tok-/)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Nodes (table)' })).queryByText(/tok-/)).toBeNull();
   });
 
   it('shows state, connections, version and the rate between two reports', async () => {

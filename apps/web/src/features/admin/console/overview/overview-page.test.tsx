@@ -78,7 +78,7 @@ describe('overview', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'Money by day' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Money by day (table)' })).toBeInTheDocument();
   });
 
   it('says what failed and retries', async () => {
