@@ -50,9 +50,13 @@ export function ProxyLimitCell({ row, field }: { row: InventoryRow; field: Proxy
   const errorId = `${field}-${row.id}-error`;
   return (
     <form onSubmit={submit} className="flex flex-col gap-1">
-      <div className="flex items-center gap-1">
+      {/* On a phone Save goes under the field: beside it, the form was wider than what a 375 px
+          window shows of the table beside its pinned actions, in Russian, Spanish and French. The
+          field is as wide as its longest placeholder ("по умолчанию") needs: a narrower one cut
+          the placeholders off. */}
+      <div className="flex flex-wrap items-center gap-1 md:flex-nowrap">
         <input
-          className={inputClass('w-20 px-2 py-1 tabular-nums')}
+          className={inputClass('w-32 text-sm tabular-nums')}
           inputMode="numeric"
           value={text}
           placeholder={t(`inventory.${field}.default`)}
