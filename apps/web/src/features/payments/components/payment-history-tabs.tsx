@@ -5,9 +5,7 @@ import { TableShell } from '../../../components/table-shell';
 import { TabbedPanels } from '../../../components/ui/tabs';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { WalletActivityTable } from './wallet-activity';
-
-const cell = 'px-3 py-2';
+import { historyCell as cell, WalletActivityTable } from './wallet-activity';
 
 /** Statuses and methods the shop names itself are translated; a provider's own words show as sent. */
 const STATUSES = new Set(['pending', 'paid', 'fail']);

@@ -131,8 +131,11 @@ function CustomerTable<S extends Section, R extends { id: number | string }>({
   const format = useConsoleFormat();
   // TypeScript cannot tie `key` to `section` through the generic; Columns<S, R> does, so the key exists.
   const labels = columns.map(([key]) => t(`customer.${section}.columns.${key}` as HeadingKey));
+  // Words stay whole (Chinese may break between any two characters: a squeezed column showed
+  // "购买" one character a line); a table too wide for a phone scrolls in its box instead.
   return (
     <ListTable
+      className="break-keep"
       caption={t(`customer.${section}.title`)}
       labels={labels}
       empty={rows.length === 0}
