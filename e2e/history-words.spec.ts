@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { adminToken, fundedCustomer } from './kit';
+import { fundedCustomer, operatorInLanguage } from './kit';
 
 /** Screenshots for a person to look at, beside the other screens' (ux-screens.spec.ts). */
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/ux-shots');
@@ -45,14 +45,7 @@ for (const language of ['zh-CN', 'es'] as const) {
       data: { task: 'up', id: list.proxies.at(-1)!.id, hours: '24' },
     });
     expect(bought.ok()).toBe(true);
-    const token = await adminToken(request);
-    await page.evaluate(
-      ([lang, value]) => {
-        localStorage.setItem('language', lang);
-        localStorage.setItem('adminToken', value);
-      },
-      [language, token] as const,
-    );
+    await operatorInLanguage(page, request, language);
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });

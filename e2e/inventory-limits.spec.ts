@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminToken } from './kit';
+import { operatorInLanguage } from './kit';
 
 const LANGUAGES = ['en', 'ru', 'hi', 'es', 'fr', 'zh-CN'] as const;
 
@@ -50,15 +50,7 @@ async function openInventory(page: Page, width: number): Promise<Locator> {
  */
 for (const language of LANGUAGES) {
   test(`the inventory's limit fields fit 375 px and 1,280 px in ${language}`, async ({ page, request }) => {
-    const token = await adminToken(request);
-    await page.goto('/');
-    await page.evaluate(
-      ([lang, value]) => {
-        localStorage.setItem('language', lang);
-        localStorage.setItem('adminToken', value);
-      },
-      [language, token] as const,
-    );
+    await operatorInLanguage(page, request, language);
 
     const phone = await measure(await openInventory(page, 375));
     expect(phone.page, 'page width at 375 px').toBeLessThanOrEqual(375);

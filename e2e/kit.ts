@@ -15,6 +15,22 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { token: string }).token;
 }
 
+/**
+ * Signs the operator in and picks the language, for the pages this page opens next (it opens the
+ * shop first, to reach its storage).
+ */
+export async function operatorInLanguage(page: Page, request: APIRequestContext, language: string): Promise<void> {
+  const token = await adminToken(request);
+  await page.goto('/');
+  await page.evaluate(
+    ([lang, value]) => {
+      localStorage.setItem('language', lang);
+      localStorage.setItem('adminToken', value);
+    },
+    [language, token] as const,
+  );
+}
+
 /** A new gift card worth `amount` dollars, made by the operator. */
 export async function createGiftcard(request: APIRequestContext, amount: number): Promise<string> {
   const created = await request.post('/api/admin/giftcards', {
