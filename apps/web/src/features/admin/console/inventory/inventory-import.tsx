@@ -7,6 +7,7 @@ import { apiErrorText } from '../../../../lib/api-error-text';
 import { useImportProxies } from '../api/import-proxies';
 import { parseImport } from './parse-import';
 import { ImportProgress } from './import-progress';
+import { FilePicker } from '../../../../components/ui/file-picker';
 import { inputClass } from '../../../../components/ui/input-class';
 import { Labelled } from '../../../../components/ui/labelled';
 import { SelectField } from '../components/field';
@@ -32,6 +33,13 @@ export function InventoryImport() {
   const [protocol, setProtocol] = useState<'socks5' | 'http' | ''>('');
   const [batchType, setBatchType] = useState<ProxyType | ''>('');
   const importProxies = useImportProxies();
+
+  // Text edited or imported is no longer the file's: the picker says there is none, and takes the
+  // same file again (a file input reports no change for the file it already holds).
+  function forgetFile() {
+    setFileName(null);
+    if (fileInput.current) fileInput.current.value = '';
+  }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -59,8 +67,7 @@ export function InventoryImport() {
       onSuccess: (answer) => {
         setOutcome({ kind: 'added', count: answer.added, ids: answer.ids, duplicates: answer.duplicates });
         setText('');
-        setFileName(null);
-        if (fileInput.current) fileInput.current.value = '';
+        forgetFile();
       },
       onError: (error) => {
         if (isApiError(error) && error.problems && error.problems.length > 0) {
@@ -91,29 +98,20 @@ export function InventoryImport() {
               aria-describedby={hintId}
               onChange={(event) => {
                 setText(event.target.value);
-                setFileName(null);
+                forgetFile();
               }}
               className={inputClass('w-full font-mono text-xs')}
             />
           )}
         </Labelled>
-        <div className="flex flex-wrap items-center gap-3">
-          <Labelled label={t('inventory.import.file')}>
-            {(id) => (
-              <input
-                id={id}
-                ref={fileInput}
-                type="file"
-                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-                onChange={(event) => void onFile(event)}
-                className="max-w-full text-sm"
-              />
-            )}
-          </Labelled>
-          {fileName && (
-            <span className="text-sm text-slate-700">{t('inventory.import.fileLoaded', { name: fileName })}</span>
-          )}
-        </div>
+        <FilePicker
+          label={t('inventory.import.file')}
+          choose={t('inventory.import.chooseFile')}
+          chosen={fileName ? t('inventory.import.fileLoaded', { name: fileName }) : t('inventory.import.noFile')}
+          accept=".csv,.json,.txt,text/csv,application/json,text/plain"
+          inputRef={fileInput}
+          onChange={(event) => void onFile(event)}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <SelectField
             label={t('inventory.import.protocol')}

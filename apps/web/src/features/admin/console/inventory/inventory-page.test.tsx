@@ -148,12 +148,19 @@ describe('inventory', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The JSON could not be read');
     expect(postedUrls(fetchMock)).toEqual([]);
 
+    // The picker's own words are the shop's, not the browser's; the input keeps its name.
+    const picker = screen.getByLabelText('Or choose a file');
+    expect(picker).toHaveAccessibleName('Or choose a file');
+    expect(picker).toHaveAccessibleDescription('No file chosen');
+    expect(screen.getByText('Choose file')).toContainElement(picker);
     const file = new File(['ip,port\n192.0.2.9,1080\n'], 'batch.csv', { type: 'text/csv' });
-    await userEvent.upload(screen.getByLabelText('Or choose a file'), file);
+    await userEvent.upload(picker, file);
     expect(await screen.findByText('Loaded batch.csv')).toBeInTheDocument();
+    expect(picker).toHaveAccessibleDescription('Loaded batch.csv');
     expect(text).toHaveValue('ip,port\n192.0.2.9,1080\n');
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import done. Proxies added: 1.')).toBeInTheDocument();
+    expect(picker).toHaveAccessibleDescription('No file chosen');
   });
 
   it('imports pasted upstream lines with the batch defaults and follows their discovery', async () => {
