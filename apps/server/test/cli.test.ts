@@ -38,7 +38,7 @@ describe('npm run cli', () => {
 
     const imported = cli('proxies', 'import', 'stock.csv');
     expect(imported.err).toBe('');
-    expect(imported.out).toContain('Imported 1 proxies');
+    expect(imported.out).toContain('Imported 1 proxy (ids');
     expect(cli('proxies', 'list').out).toMatch(/192\.0\.2\.5:1080\tSOCKS5\tmobile\tUS\tHouston\t10\tfree\tdirect/);
 
     const bad = cli('proxies', 'import', 'bad.json');
@@ -102,7 +102,7 @@ describe('npm run cli', () => {
 
     const ok = cli('ledger', 'verify');
     expect(ok.code).toBe(0);
-    expect(ok.out).toContain('Ledger OK: 1 accounts');
+    expect(ok.out).toContain('Ledger OK: 1 account,');
 
     await withDb((db) => db.update(users).set({ balanceCents: 999 }).where(eq(users.id, user.id)));
     const broken = cli('ledger', 'verify');

@@ -27,6 +27,7 @@ import {
   table,
   withDatabase,
 } from './cli-support';
+import { counted } from './counted';
 
 const money = (dollars: number) => formatDollars(dollars);
 
@@ -62,7 +63,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
         ['id', 'referral key', 'balance', 'active rentals', 'since'],
         found.map((c) => [c.id, c.referralKey, money(c.balance), c.activeRentals, c.createdAt]),
       );
-      console.log(`${found.length} customers`);
+      console.log(counted(found.length, 'customer'));
     });
   customers
     .command('show <id-or-referral-key>')

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { verifyLedger } from '../ledger/ledger-service';
 import { addReadCommand, asOperator, numberOrText, requestOf } from './cli-support';
+import { counted } from './counted';
 
 /** The wallets' ledger: the check that balances add up, and the operator's adjustment. */
 export function addLedgerCommands(program: Command): void {
@@ -15,10 +16,10 @@ export function addLedgerCommands(program: Command): void {
     verifyLedger,
     ({ usersChecked, mismatches }) => {
       if (mismatches.length === 0) {
-        console.log(`Ledger OK: ${usersChecked} accounts, every balance equals the sum of its ledger rows.`);
+        console.log(`Ledger OK: ${counted(usersChecked, 'account')}, every balance equals the sum of its ledger rows.`);
         return;
       }
-      console.error(`Ledger MISMATCH in ${mismatches.length} of ${usersChecked} accounts:`);
+      console.error(`Ledger MISMATCH in ${mismatches.length} of ${counted(usersChecked, 'account')}:`);
       for (const m of mismatches) {
         console.error(
           `  customer ${m.userId}: balance ${formatCents(m.balanceCents)}, ledger sum ${formatCents(m.ledgerSumCents)}, difference ${formatCents(m.balanceCents - m.ledgerSumCents)}`,

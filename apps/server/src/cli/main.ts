@@ -20,6 +20,7 @@ import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
 import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { counted } from './counted';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
 import { addLedgerCommands } from './ledger-commands';
@@ -61,7 +62,7 @@ proxies
     const { ids } = stored;
     console.log(
       ids.length > 0
-        ? `Imported ${ids.length} proxies (ids ${ids[0]}..${ids[ids.length - 1]}).`
+        ? `Imported ${counted(ids.length, 'proxy', 'proxies')} (ids ${ids[0]}..${ids[ids.length - 1]}).`
         : 'Imported no proxies.',
     );
     for (const duplicate of stored.duplicates) {
@@ -116,7 +117,7 @@ proxies
       const health = [r.isp, r.exitIp ?? '', r.latencyMs ?? '', r.lastCheckedAt ?? '', r.failureReason ?? '', sources];
       console.log([...cells, r.upstreamKind, ...health].join('\t'));
     }
-    console.log(`${rows.length} proxies`);
+    console.log(counted(rows.length, 'proxy', 'proxies'));
   });
 
 addRowCommand(
