@@ -45,6 +45,7 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     proxy_state: 'working',
     can_replace: false,
     refund_until: null,
+    refund_requested: false,
     ...overrides,
   };
 }

@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   REFUND_NOT_CONNECTED: 'Only a connected proxy can be refunded',
   REFUND_WINDOW_PASSED: `Refunds must be requested within ${REFUND_REQUEST_WINDOW_HOURS} hours of purchase`,
   REFUND_ALREADY_REQUESTED: 'A refund was already requested for this proxy (one request per proxy)',
-  REFUND_NOT_ELIGIBLE: `This proxy did not become unavailable within ${REFUND_UNAVAILABLE_WINDOW_HOURS} hours of purchase, so it is not eligible for a refund`,
+  REFUND_NOT_ELIGIBLE: `Our checks have not found this proxy unavailable within ${REFUND_UNAVAILABLE_WINDOW_HOURS} hours of purchase, so it is not eligible for a refund`,
   INVALID_SECRET_CODE: 'Invalid secret code',
   ADMIN_TOKEN_INVALID: 'Admin session is invalid or has expired. Please log in again.',
   ADMIN_RATE_LIMITED: 'Too many admin login attempts. Please wait and try again.',

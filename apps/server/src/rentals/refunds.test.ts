@@ -95,10 +95,16 @@ describe('refund requests', () => {
     expect(response.json()).toMatchObject({
       success: false,
       code: 'REFUND_NOT_ELIGIBLE',
-      error: 'This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+      error:
+        'Our checks have not found this proxy unavailable within 2 hours of purchase, so it is not eligible for a refund',
     });
     expect((await refund(apiKey, id)).json()).toMatchObject({ code: 'REFUND_ALREADY_REQUESTED' });
     expect(await walletOf(t, apiKey)).toBeLessThan(10);
+    // The history says so, and the page stops offering the request.
+    const history = (await customerCall(t, apiKey).get('/api/proxy/history')).json() as {
+      history: { id: number; refund_requested: boolean }[];
+    };
+    expect(history.history.find((record) => record.id === id)?.refund_requested).toBe(true);
   });
 
   it('refuses unavailability first seen after the 2-hour window', async () => {

@@ -48,11 +48,12 @@ export function toHistoryRecord(
   const port = gatewayPortFor(proxy.protocol, gateway);
   const connected = rental.status === RENTAL_STATUS.connected;
   const proxyState = proxyStateOf(proxy);
+  const refundRequested = rental.refundRequestedAt !== null;
   const refundEnd = refundUntil({
     connected,
     purchasedAt: rental.createdAt,
     unavailableAt: rental.unavailableAt,
-    refundRequested: rental.refundRequestedAt !== null,
+    refundRequested,
   });
   return {
     id: proxy.id,
@@ -96,6 +97,7 @@ export function toHistoryRecord(
     proxy_state: proxyState,
     can_replace: connected && proxyState !== 'working',
     refund_until: refundEnd?.toISOString() ?? null,
+    refund_requested: refundRequested,
   };
 }
 

@@ -60,6 +60,8 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
    * rental for a refund (found unavailable within the terms' time); null otherwise.
    */
   refund_until: z.string().nullable(),
+  /** A refund was asked for this rental: the terms allow one request per proxy, granted or not. */
+  refund_requested: z.boolean(),
 });
 export type HistoryRecord = z.infer<typeof HistoryRecordSchema>;
 

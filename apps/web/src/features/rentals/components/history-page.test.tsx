@@ -65,16 +65,24 @@ describe('history', () => {
     expect(screen.queryByRole('button', { name: 'Refund proxy 2' })).not.toBeInTheDocument();
   });
 
-  it('hides Refund once the 5-hour request window of the purchase has passed', async () => {
+  it('offers Refund only while a request can be granted: once per proxy, within 5 hours, unavailable within 2', async () => {
     const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const later = (ms: number) => new Date(Date.now() + ms).toISOString();
     server([
-      historyRecord(7, { purchased_at: ago(5 * HOUR + 60_000) }),
-      historyRecord(8, { purchased_at: ago(4 * HOUR) }),
+      // Found unavailable in time: refundable until 5 hours after the purchase.
+      historyRecord(7, { purchased_at: ago(5 * HOUR + 60_000), refund_until: ago(60_000) }),
+      historyRecord(8, { purchased_at: ago(4 * HOUR), refund_until: later(HOUR), proxy_state: 'failing' }),
+      // Working past the 2-hour window: a request could only be refused.
+      historyRecord(9, { purchased_at: ago(4 * HOUR) }),
+      // Within 2 hours: the server's live check decides.
+      historyRecord(10, { purchased_at: ago(HOUR) }),
+      // The one request was made.
+      historyRecord(11, { purchased_at: ago(HOUR), refund_requested: true }),
     ]);
     renderApp('/history', { apiKey: 'px_test' });
     await screen.findByRole('button', { name: 'Extend proxy 7' });
-    expect(screen.getByRole('button', { name: 'Refund proxy 8' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Refund proxy 7' })).not.toBeInTheDocument();
+    const offered = [7, 8, 9, 10, 11].filter((id) => screen.queryByRole('button', { name: `Refund proxy ${id}` }));
+    expect(offered).toEqual([8, 10]);
   });
 
   it('shows the gateway traffic of each rental', async () => {
@@ -168,7 +176,8 @@ describe('history', () => {
       asked += 1;
       return jsonResponse(409, {
         success: false,
-        error: 'This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+        error:
+          'Our checks have not found this proxy unavailable within 2 hours of purchase, so it is not eligible for a refund',
         code: 'REFUND_NOT_ELIGIBLE',
       });
     });
@@ -179,7 +188,7 @@ describe('history', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
     expect(
       await screen.findByText(
-        'Refund failed: This proxy did not become unavailable within 2 hours of purchase, so it is not eligible for a refund',
+        'Refund failed: Our checks have not found this proxy unavailable within 2 hours of purchase, so it is not eligible for a refund',
       ),
     ).toBeInTheDocument();
     expect(asked).toBe(1);

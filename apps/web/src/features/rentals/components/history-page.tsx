@@ -3,6 +3,7 @@ import {
   historyRank,
   holdsProxy,
   refundRequestOpen,
+  refundUnavailableDeadline,
   RENTAL_STATUS,
   type HistoryRecord,
 } from '@portal/contract';
@@ -26,11 +27,16 @@ import { SelectionBar } from './selection-bar';
 import { useNow } from './use-now';
 
 /**
- * Refund is offered only while the request window of the terms is open, by the contract's rule
- * the server applies; the server checks the rest (one request, unavailability within 2 h).
+ * Refund is offered only while a request can still be granted, by the contract's rules the server
+ * applies: no request made yet (one per proxy), the request window open, and either the recorded
+ * facts already qualify the rental or the unavailability window is still open (the server's live
+ * check decides). Past that window a working proxy's request could only be refused, and would use
+ * up the one request.
  */
 function refundOpen(record: HistoryRecord, now: number): boolean {
-  return canRequestRefund(record.status) && refundRequestOpen(record.purchased_at, now);
+  if (!canRequestRefund(record.status) || record.refund_requested) return false;
+  if (!refundRequestOpen(record.purchased_at, now)) return false;
+  return record.refund_until !== null || now <= refundUnavailableDeadline(record.purchased_at);
 }
 
 /** History (/history): the customer's rentals, their credentials and the actions on them. */
