@@ -8,8 +8,13 @@ import type { TargetPolicy } from './target-policy';
 
 /** Realm of the 407 answers, the same for CONNECT and plain HTTP. */
 export const AUTH_REALM = 'ProxyPort';
-/** The 407's words, the same for CONNECT and plain HTTP. */
-export const REFUSED = 'Invalid proxy credentials or the rental has ended';
+/**
+ * The 407's words, the same for CONNECT and plain HTTP. The gateway cannot tell a wrong password
+ * from a rental that ended or a proxy the operator disabled without telling a stranger which
+ * user names exist, so it names every cause and points at the page that tells them apart.
+ */
+export const REFUSED =
+  'Invalid proxy credentials, or the rental has ended or its proxy was disabled: your proxy history says which';
 /**
  * 403 for an address the target policy refuses (the same words on both HTTP paths), saying which
  * addresses are refused: a customer who tried a LAN or loopback address learns it is the rule.

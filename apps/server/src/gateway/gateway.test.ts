@@ -14,6 +14,7 @@ import {
 import { startOrigin } from '../../test/origin';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
 import type { Gateway } from './gateway';
+import { REFUSED } from './connect-tunnel';
 import {
   basic,
   connectTunnel,
@@ -116,22 +117,30 @@ describe('both fronts, every upstream kind', () => {
 });
 
 describe('refusals', () => {
-  it('refuses a wrong password, an unknown user, an expired and a refunded rental', async () => {
+  it("refuses a wrong password, an unknown user, an expired and a refunded rental, and a disabled proxy's", async () => {
     const good = await connectedRental();
     const expired = await connectedRental();
     const refunded = await connectedRental();
+    const disabled = await connectedRental();
     await t.database.db.update(rentals).set({ status: 'expired' }).where(eq(rentals.id, expired.id));
     await t.database.db.update(rentals).set({ status: 'refunded' }).where(eq(rentals.id, refunded.id));
+    await t.database.db.update(proxies).set({ enabled: false }).where(eq(proxies.id, disabled.proxyId));
     await until(() => gateway.store.authorize(refunded.user, refunded.pass) === null);
+    await until(() => gateway.store.authorize(disabled.user, disabled.pass) === null);
 
     for (const [user, pass] of [
       [good.user, 'wrong'],
       ['nobody', 'x'],
       [expired.user, expired.pass],
       [refunded.user, refunded.pass],
+      [disabled.user, disabled.pass],
     ] as const) {
       await expect(socksGet(gateway.socksPort, user, pass, target())).rejects.toThrow();
-      expect((await proxiedGet(gateway.httpPort, basic(user, pass), `${origin.url}/x`)).status).toBe(407);
+      // One answer for every cause, naming them all: a stranger learns nothing of which names exist.
+      expect(await proxiedGet(gateway.httpPort, basic(user, pass), `${origin.url}/x`)).toEqual({
+        status: 407,
+        body: REFUSED,
+      });
       expect((await connectTunnel(gateway.httpPort, basic(user, pass), `127.0.0.1:${origin.port}`)).status).toBe(407);
     }
     expect((await proxiedGet(gateway.httpPort, null, `${origin.url}/x`)).status).toBe(407);
