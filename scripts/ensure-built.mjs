@@ -23,7 +23,13 @@ function ensure({ name, outputs, sources, command }) {
   console.log(
     builtAt ? `${name} sources changed: rebuilding...` : `Building the ${name.toLowerCase()} (first start)...`,
   );
-  execSync(command, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  // What is built here is what `npm start` serves: a production build, whatever NODE_ENV the shell
+  // has (a development build of React is larger than the pages' script budget, and fails it).
+  execSync(command, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 const only = process.argv[2];
