@@ -84,17 +84,30 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * What every screen is held to, at each width in turn on the page as loaded: no sideways
- * scrolling, nothing serious for axe; a picture at 375 px. One load checked at both widths costs
- * half of loading each screen once per width, which keeps this file within CI's time.
+ * Where axe runs. What it finds follows a page's structure, which the width changes (cards or a
+ * table, a menu or a bar) and the language does not, but for the names it reads: so every screen
+ * at both widths in English, and each other language at one width, taking turns (375 px in hi
+ * and fr, 1,280 px in ru, es and zh-CN). Axe is most of this file's time: at both widths in every
+ * language it cost CI about two minutes more, and what it has found here so far showed in every
+ * language alike.
  */
-async function checkScreen(page: Page, name: string, language: string): Promise<void> {
+function axeAt(language: (typeof LANGUAGES)[number], width: (typeof WIDTHS)[number]): boolean {
+  const turn = LANGUAGES.indexOf(language);
+  return turn === 0 || WIDTHS[turn % WIDTHS.length] === width;
+}
+
+/**
+ * What every screen is held to, at each width in turn on the page as loaded: no sideways
+ * scrolling, nothing serious for axe (see `axeAt`); a picture at 375 px. One load checked at both
+ * widths costs half of loading each screen once per width, which keeps this file within CI's time.
+ */
+async function checkScreen(page: Page, name: string, language: (typeof LANGUAGES)[number]): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await settle(page);
     const tag = `${language}-${width}`;
     await expectNoSidewaysScroll(page, `${name} ${tag}`);
-    await expectNoSeriousViolations(page, `${name} ${tag}`);
+    if (axeAt(language, width)) await expectNoSeriousViolations(page, `${name} ${tag}`);
     // The first screen, as a phone shows it: a whole page of rows is too tall to look at.
     if (width === 375) await shot(page, `${name}-${tag}`, false);
   }
