@@ -88,7 +88,7 @@ async function settle(page: Page): Promise<void> {
  * table, a menu or a bar) and the language does not, but for the names it reads: so every screen
  * at both widths in English, and each other language at one width, taking turns (375 px in hi
  * and fr, 1,280 px in ru, es and zh-CN). Axe is most of this file's time: at both widths in every
- * language it cost CI about two minutes more, and what it has found here so far showed in every
+ * language it cost CI two to three minutes more, and what it has found here so far showed in every
  * language alike.
  */
 function axeAt(language: (typeof LANGUAGES)[number], width: (typeof WIDTHS)[number]): boolean {
