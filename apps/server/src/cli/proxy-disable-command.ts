@@ -4,8 +4,9 @@ import { disableProxyEndpoint, ProxyIdParamsSchema } from '@portal/contract';
 import type { Command } from 'commander';
 import { type DisableOutcome, disableProxyBy } from '../inventory/proxy-disable';
 import { asOperator, requestOf } from './cli-support';
+import { counted } from './counted';
 
-const rentalsText = (count: number) => `${count} active rental${count === 1 ? '' : 's'}`;
+const rentalsText = (count: number) => counted(count, 'active rental');
 
 /**
  * A person at a terminal is asked before cutting off rentals (n, y, or r to disable and replace);
