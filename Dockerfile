@@ -29,6 +29,8 @@ COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY apps/web apps/web
 COPY apps/server apps/server
+# The commit the server reports in its version (the sources here are not a git checkout).
+ARG PORTAL_COMMIT=""
 RUN npm run build -w apps/web && npm run build -w apps/server
 
 FROM npm AS deps

@@ -42,7 +42,7 @@ fi
 echo "Building $IMAGE..."
 # Docker format keeps the HEALTHCHECK (OCI has none); the host's CA bundle reaches npm in the build.
 podman build --format docker --isolation chroot --pull=never --secret "id=ca,src=${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}" \
-  -t "$IMAGE" . >"$WORK/build.log" 2>&1 || {
+  --build-arg "PORTAL_COMMIT=$(git rev-parse --short=12 HEAD 2>/dev/null)" -t "$IMAGE" . >"$WORK/build.log" 2>&1 || {
   tail -40 "$WORK/build.log"
   exit 1
 }
@@ -108,6 +108,9 @@ echo "/readyz answers seen:$seen, ready after $(echo "$(date +%s.%N) - $started"
 check "/metrics without the token" 401 "$(curl -s -o /dev/null -w '%{http_code}' "$base/metrics")"
 check "/metrics with the token lists the rentals gauge" 1 \
   "$(curl -s -H 'authorization: Bearer smoke-test-metrics-token' "$base/metrics" | grep -c '^proxyport_rentals{status="connected"}')"
+# The image has no .git: the commit reaches its version through the build argument.
+version="$(node -p 'require("./apps/server/package.json").version')$(commit=$(git rev-parse --short=12 HEAD 2>/dev/null) && echo "+$commit")"
+check "the server names its version and commit" 1 "$(grep -c "^  Version: $version\$" "$WORK/server.log")"
 check "the web app is built in" 1 "$(curl -s "$base/" | grep -c '<div id="root">')"
 check "the data volume holds the embedded database" 0 "$([ -d "$ROOT/data/pglite" ] || [ -n "$(ls -A "$ROOT/data")" ]; echo $?)"
 check "the image's HEALTHCHECK passes" 0 \

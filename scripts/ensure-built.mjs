@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUILT_COMMIT_FILE, buildCommit } from '../apps/server/build-commit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -13,16 +14,22 @@ function newestChange(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-/** Rebuilds when an output is missing or a source changed after the oldest output. */
-function ensure({ name, outputs, sources, command }) {
+/**
+ * Rebuilds when an output is missing, a source changed after the oldest output, or (`outdated`)
+ * the build says something else the sources no longer match.
+ */
+function ensure({ name, outputs, sources, command, outdated = () => null }) {
   const builtAt = Math.min(
     ...outputs.map((file) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0),
   );
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-  if (changedAt <= builtAt) return;
-  console.log(
-    builtAt ? `${name} sources changed: rebuilding...` : `Building the ${name.toLowerCase()} (first start)...`,
-  );
+  const reason = !builtAt
+    ? `Building the ${name.toLowerCase()} (first start)...`
+    : changedAt > builtAt
+      ? `${name} sources changed: rebuilding...`
+      : outdated();
+  if (!reason) return;
+  console.log(reason);
   // What is built here is what `npm start` serves: a production build, whatever NODE_ENV the shell
   // has (a development build of React is larger than the pages' script budget, and fails it).
   execSync(command, {
@@ -51,6 +58,14 @@ if (only !== 'server') {
 ensure({
   name: 'Server',
   outputs: ['apps/server/dist/main.js', 'apps/server/dist/gateway.js'],
-  sources: ['apps/server/src', 'apps/server/build.mjs', 'packages/contract/src'],
+  sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/build-commit.mjs', 'packages/contract/src'],
   command: 'npm run build --silent -w apps/server',
+  // The compiled server names its commit in its version (nodes report it, the console compares):
+  // after a commit or a checkout it is built again, which takes seconds.
+  outdated: () => {
+    const file = path.join(root, 'apps/server', BUILT_COMMIT_FILE);
+    const built = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+    const now = buildCommit(root);
+    return now && built !== now ? 'Server built from another commit: rebuilding...' : null;
+  },
 });

@@ -5,10 +5,13 @@
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUILT_COMMIT_FILE, buildCommit } from './build-commit.mjs';
 
 const root = import.meta.dirname;
 // Chunk names change with their content: last build's would pile up.
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+
+const commit = buildCommit(root);
 
 await build({
   entryPoints: {
@@ -22,6 +25,7 @@ await build({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
+  define: { PORTAL_BUILD_COMMIT: JSON.stringify(commit) },
   plugins: [
     {
       name: 'packages-stay-in-node-modules',
@@ -34,3 +38,5 @@ await build({
     },
   ],
 });
+// What `npm start` compares with the checkout's commit, to rebuild after a commit or a checkout.
+fs.writeFileSync(path.join(root, BUILT_COMMIT_FILE), `${commit}\n`);

@@ -21,6 +21,7 @@ import { gatewaySettingsOf } from './gateway/gateway-config';
 import { createGatewayProvisioner } from './rentals/provisioner';
 import { listenedHistoryCache } from './rentals/history-cache';
 import { demoAdminSecret, demoSecretNotice, lockDataDir } from './lib/data-dir';
+import { serverVersion } from './lib/server-version';
 import { Readiness } from './health/readiness';
 import { Alerts, consoleAlertLog } from './ops/alerts-service';
 import { runScheduledBackup } from './ops/backup-schedule';
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Proxy rental portal is running: ${config.publicUrl}`,
+    `  Version: ${serverVersion()}`,
     `  Database: ${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Payments: ${config.paymentProvider}${config.isProduction ? '' : ' (demo mode)'}`,
     gateway

@@ -9,7 +9,8 @@ import { downloadUntilCut, until } from './gateway-kit';
 import { systemClock } from '../src/clock';
 import { fetchVia } from '../src/discovery/through-node';
 import { nodeTokenHash } from '../src/nodes/node-auth';
-import { buildTestApp, customerCall, tempDir, type TestApp } from './helper';
+import { expectedServerVersion } from './expected-version';
+import { adminToken, buildTestApp, customerCall, tempDir, type TestApp } from './helper';
 import { connectedRentalRow } from './live-rental-kit';
 import { startOrigin } from './origin';
 import { freePort } from './ports';
@@ -175,6 +176,17 @@ describe.skipIf(!postgres)('gateway nodes as processes of their own (PostgreSQL)
     expect(first).not.toContain(rental.username);
     expect(first).not.toContain(rental.password);
   }, 30_000);
+
+  it('each node reports the version the shop lists as its own: the same code on both sides', async () => {
+    const headers = { authorization: `Bearer ${await adminToken(t)}` };
+    const answer = (await t.app.inject({ method: 'GET', url: '/api/admin/nodes', headers })).json<{
+      nodes: { name: string; version: string | null }[];
+      shopVersion: string;
+    }>();
+    expect(answer.shopVersion).toBe(expectedServerVersion());
+    const reported = Object.fromEntries(answer.nodes.map((node) => [node.name, node.version]));
+    expect(reported).toEqual({ a: answer.shopVersion, b: answer.shopVersion });
+  });
 
   it("a check of a node's proxy runs on that node, through the upstream, with the server's own fetch", async () => {
     const deps = { db: t.database.db, clock: systemClock };

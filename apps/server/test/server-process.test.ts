@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectedServerVersion } from './expected-version';
 import { tempDir } from './helper';
 import { freePort } from './ports';
 
@@ -147,6 +148,8 @@ describe('the server process', () => {
     try {
       // The first start in a clone without a build builds the web app and the server first.
       await until(server, 'Proxy rental portal is running', 240_000);
+      // The compiled server names the commit it was built from (the build writes it in).
+      expect(server.output()).toContain(`Version: ${expectedServerVersion()}\n`);
       const postgresPid = Number(
         fs.readFileSync(path.join(fresh.dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
       );

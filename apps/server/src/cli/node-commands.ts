@@ -9,7 +9,9 @@ import {
 } from '@portal/contract';
 import type { Command } from 'commander';
 import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from '../nodes/admin-nodes-service';
+import { serverVersion } from '../lib/server-version';
 import { addRowCommand, asOperator, byId, numberOrText, requestOf } from './cli-support';
+import { counted } from './counted';
 
 /** `shop` (or `none`) is the shop's own gateway; anything else is read as a node id. */
 const nodeChoice = (value: string): number | string | null =>
@@ -46,7 +48,8 @@ export function addNodeCommands(program: Command, proxies: Command): void {
         const cells = [n.id, n.name, n.host, state, n.last_seen ?? 'never', n.version ?? '', n.openConnections];
         console.log([...cells, n.bytesUp, n.bytesDown, n.proxies].join('\t'));
       }
-      console.log(`${list.length} nodes`);
+      // This checkout's code: what the shop runs when its API was started from the same one.
+      console.log(`${counted(list.length, 'node')}; this code's version: ${serverVersion()}`);
     });
   nodes
     .command('add <name> <host>')

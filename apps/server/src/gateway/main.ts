@@ -5,10 +5,11 @@ import { systemClock } from '../clock';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { Readiness } from '../health/readiness';
+import { serverVersion } from '../lib/server-version';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { stopOnSignals } from '../ops/shutdown';
 import { startGateway, type GatewaySource } from './gateway';
-import { gatewaySettingsOf, serverVersion } from './gateway-config';
+import { gatewaySettingsOf } from './gateway-config';
 import { PanelClient } from './node/panel-client';
 import { PanelLink } from './node/panel-link';
 
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   log.info(
     {
       source: kind,
+      version: serverVersion(),
       socksPort: gateway.socksPort,
       httpPort: gateway.httpPort,
       tlsPort: gateway.tlsPort,

@@ -1,5 +1,6 @@
 import { createNodeEndpoint, listNodesEndpoint, revokeNodeEndpoint, setProxyNodeEndpoint } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serverVersion } from '../lib/server-version';
 import { adminActorOf, requireAdmin, type AdminAuthDeps } from '../plugins/admin-auth';
 import { endpointRoutes } from '../plugins/endpoint-routes';
 import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from './admin-nodes-service';
@@ -8,7 +9,11 @@ import { createNodeBy, listNodes, revokeNodeBy, setProxyNodeBy } from './admin-n
 export const adminNodesRoutes: FastifyPluginAsyncZod<AdminAuthDeps> = async (app, deps) => {
   const route = endpointRoutes(app, { admin: requireAdmin(deps) });
 
-  route(listNodesEndpoint, async () => ({ success: true as const, nodes: await listNodes(deps) }));
+  route(listNodesEndpoint, async () => ({
+    success: true as const,
+    nodes: await listNodes(deps),
+    shopVersion: serverVersion(),
+  }));
 
   route(createNodeEndpoint, async (request) => ({
     success: true as const,

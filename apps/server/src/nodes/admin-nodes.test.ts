@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, nodes, proxies } from '../db/schema';
 import { addProxies, adminToken, buildTestApp, withinASecond, type TestApp } from '../../test/helper';
+import { expectedServerVersion } from '../../test/expected-version';
 import { createdOperator, operatorToken } from '../../test/operator-kit';
 
 let t: TestApp;
@@ -72,6 +73,12 @@ describe('gateway nodes in the admin API', () => {
     });
     t.clock.advance(30_000);
     expect((await listed()).find((n) => n.id === node.id)?.online).toBe(false);
+  });
+
+  it("answers the shop's own version beside the nodes', in the form nodes report theirs", async () => {
+    const answer = (await call('GET', '/api/admin/nodes', manager)).json<{ shopVersion: string }>();
+    expect(answer.shopVersion).toBe(expectedServerVersion());
+    expect(answer.shopVersion).toMatch(/^\d+\.\d+\.\d+(\+[0-9a-f]{12})?$/);
   });
 
   it('refuses a second live node of one name, a bad host, and a manager adding one', async () => {

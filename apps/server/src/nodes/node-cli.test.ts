@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectedServerVersion } from '../../test/expected-version';
 import { runCli, tempDir } from '../../test/helper';
 
 const data = tempDir('portal-nodes-cli-');
@@ -31,6 +32,9 @@ describe('gateway nodes on the command line', () => {
     const [node] = JSON.parse(listed.out) as { id: number; name: string; online: boolean; proxies: number }[];
     expect(node).toMatchObject({ name: 'fra-1', online: false, proxies: 1 });
     expect(listed.out).not.toContain(token!);
+    const table = cli('nodes', 'list');
+    expect(table.out).toMatch(/^\d+\tfra-1\tfra\.example\.net\toffline\tnever\t\t0\t0\t0\t1$/m);
+    expect(table.out).toContain(`1 node; this code's version: ${expectedServerVersion()}\n`);
 
     expect(cli('nodes', 'revoke', String(node!.id)).out).toContain(`Node ${node!.id} revoked.`);
     const again = cli('nodes', 'revoke', String(node!.id));

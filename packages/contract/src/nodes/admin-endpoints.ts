@@ -17,7 +17,7 @@ export const listNodesEndpoint = defineEndpoint({
   path: '/api/admin/nodes',
   tag: 'admin',
   summary: 'The gateway nodes',
-  description: `Each node with \`online\` (in contact within the last ${NODE_ONLINE_WINDOW_MS / 1000} seconds and not revoked), \`last_seen\`, its version and ports, open connections and bytes relayed as of its last report, and how many proxies it serves. Never a token.`,
+  description: `Each node with \`online\` (in contact within the last ${NODE_ONLINE_WINDOW_MS / 1000} seconds and not revoked), \`last_seen\`, its version and ports, open connections and bytes relayed as of its last report, and how many proxies it serves; \`shopVersion\` is what the answering API runs, in the form nodes report theirs, so a node left on other code shows. Never a token.`,
   access: 'admin',
   roles: ['manager'],
   response: NodeListResponseSchema,

@@ -61,7 +61,14 @@ export const NodeViewSchema = NodeIdentitySchema.extend({
 });
 export type NodeView = z.infer<typeof NodeViewSchema>;
 
-export const NodeListResponseSchema = successResponse({ nodes: z.array(NodeViewSchema) });
+export const NodeListResponseSchema = successResponse({
+  nodes: z.array(NodeViewSchema),
+  /**
+   * What the answering API runs, in the form nodes report theirs (`1.0.0+3f2a1b9c0d4e`: the
+   * release, then the commit when known): a node reporting another version runs other code.
+   */
+  shopVersion: z.string(),
+});
 export const NodeCreateResponseSchema = successResponse({
   node: NodeViewSchema,
   /** The node's NODE_TOKEN: shown this once. */

@@ -2,6 +2,7 @@ import { DISPLAY_MS } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { copyText } from '../../../lib/copy-text';
@@ -9,10 +10,10 @@ import { rentalKeys } from '../api/keys';
 import { useActivationStatus, type Activation } from './use-activation-status';
 import { ConnectionString } from './connection-string';
 
-const BADGE: Record<Activation['state'], string> = {
-  waiting: 'bg-amber-100 text-amber-900',
-  connected: 'bg-green-100 text-green-900',
-  refunded: 'bg-slate-200 text-slate-800',
+const TONE: Record<Activation['state'], BadgeTone> = {
+  waiting: 'amber',
+  connected: 'green',
+  refunded: 'slate',
 };
 
 /**
@@ -67,9 +68,7 @@ export function ActivationDialog({ ids, onClose }: { ids: readonly number[]; onC
               {entry.state === 'connected' && entry.proxy && (
                 <ConnectionString className="min-w-0 flex-1 font-mono text-xs" text={entry.proxy} />
               )}
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[entry.state]}`}>
-                {t(`activation.states.${entry.state}`)}
-              </span>
+              <Badge tone={TONE[entry.state]}>{t(`activation.states.${entry.state}`)}</Badge>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import { RENTAL_STATUS, type HistoryRecord } from '@portal/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 
 /**
@@ -28,9 +29,7 @@ export function RentalStatus({
   const refundUntil = record.refund_until && Date.parse(record.refund_until) > now ? record.refund_until : null;
   return (
     <div data-testid="proxy-not-working" className="flex max-w-56 flex-col items-start gap-1">
-      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-        {t('health.notWorking')}
-      </span>
+      <Badge tone="red">{t('health.notWorking')}</Badge>
       <span className="text-xs text-slate-700">
         {t(record.proxy_state === 'disabled' ? 'health.disabled' : 'health.failing')}
       </span>

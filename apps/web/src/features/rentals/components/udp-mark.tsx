@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
 
 /** Whether UDP passes through a proxy: a badge when it does, a quiet dash when not or not yet known. */
 export function UdpMark({ udp }: { udp: boolean | null }) {
   const { t } = useTranslation('rentals');
   if (udp === true) {
     return (
-      <span
-        className="inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900"
-        title={t('table.udpYes')}
-      >
+      <Badge tone="green" className="inline-block whitespace-nowrap" title={t('table.udpYes')}>
         {t('table.udp')}
         <span className="sr-only">: {t('table.udpYes')}</span>
-      </span>
+      </Badge>
     );
   }
   const label = t(udp === false ? 'table.udpNo' : 'table.udpUnknown');

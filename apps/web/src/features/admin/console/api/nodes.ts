@@ -14,12 +14,14 @@ import { consoleKeys } from './keys';
 /** The list follows the nodes' reports while the screen is open. */
 const REFRESH_MS = NODE_REPORT_MS;
 
-/** `poll`: the Nodes screen follows the reports; the inventory only needs the names. */
+/**
+ * The nodes and the version the shop runs. `poll`: the Nodes screen follows the reports; the
+ * inventory only needs the names.
+ */
 export function useNodes({ poll = true }: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: consoleKeys.nodes(),
     queryFn: ({ signal }) => callAdminEndpoint(listNodesEndpoint, { signal }),
-    select: (answer) => answer.nodes,
     refetchInterval: poll ? REFRESH_MS : false,
   });
 }

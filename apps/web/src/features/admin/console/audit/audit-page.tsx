@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import type { AuditFilters } from '../api/audit-query';
@@ -79,12 +80,9 @@ export function AuditPage() {
                 <td className={cn(td, 'font-mono text-xs')}>{entry.source ?? ''}</td>
                 <td className={cn(td, 'tabular-nums')}>
                   {entry.count > 1 ? (
-                    <span
-                      className="rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900"
-                      title={t('audit.countHelp')}
-                    >
+                    <Badge tone="amber" title={t('audit.countHelp')}>
                       {t('audit.times', { n: entry.count })}
-                    </span>
+                    </Badge>
                   ) : (
                     entry.count
                   )}

@@ -93,7 +93,7 @@ export function InventoryPage() {
                 total: format.number(inventory.data.length),
               })}
             </p>
-            <InventoryTable rows={pageRows} nodes={nodes.data ?? []} />
+            <InventoryTable rows={pageRows} nodes={nodes.data?.nodes ?? []} />
             <Pager {...pager} />
           </>
         ) : (

@@ -2,6 +2,7 @@ import { PROXY_TYPES, type InventoryRow, type NodeView, type ProxyType } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -13,13 +14,13 @@ import { DisableDialog } from './disable-dialog';
 import { NodeCell } from './node-cell';
 import { ProxyLimitCell } from './proxy-limit-cell';
 
-const STATE_STYLE: Record<InventoryRow['state'], string> = {
-  free: 'bg-green-100 text-green-900',
-  rented: 'bg-blue-100 text-blue-900',
-  disabled: 'bg-slate-200 text-slate-800',
-  checking: 'bg-amber-100 text-amber-900',
-  failed: 'bg-red-100 text-red-900',
-  unhealthy: 'bg-orange-100 text-orange-900',
+const STATE_TONE: Record<InventoryRow['state'], BadgeTone> = {
+  free: 'green',
+  rented: 'blue',
+  disabled: 'slate',
+  checking: 'amber',
+  failed: 'red',
+  unhealthy: 'orange',
 };
 
 const isProxyType = (type: string): type is ProxyType => (PROXY_TYPES as readonly string[]).includes(type);
@@ -99,9 +100,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
             </td>
             <LocationCell row={row} />
             <td className={td}>
-              <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATE_STYLE[row.state])}>
-                {t(`states.${row.state}`)}
-              </span>
+              <Badge tone={STATE_TONE[row.state]}>{t(`states.${row.state}`)}</Badge>
               {row.failureReason && <span className="mt-1 block text-xs text-red-800">{row.failureReason}</span>}
             </td>
             <td className={cn(td, 'text-xs')}>

@@ -26,12 +26,15 @@ const node = (id: number, name: string, extra: Partial<NodeView> = {}): NodeView
   ...extra,
 });
 
+/** The list as the API answers it; the shop here runs what `node()` reports by default. */
+const listAnswer = (nodes: NodeView[]) => jsonResponse(200, { success: true, nodes, shopVersion: '1.4.0' });
+
 describe('gateway nodes', () => {
   it('adds a node and shows its token once with the command that starts it; the list never holds one', async () => {
     const nodes: NodeView[] = [];
     const posted: unknown[] = [];
     consoleApi({
-      'GET /api/admin/nodes': () => jsonResponse(200, { success: true, nodes }),
+      'GET /api/admin/nodes': () => listAnswer(nodes),
       'POST /api/admin/nodes': (init) => {
         const body = JSON.parse(String(init.body)) as { name: string; host: string };
         posted.push(body);
@@ -71,10 +74,11 @@ describe('gateway nodes', () => {
     let report = node(2, 'ams-1');
     consoleApi({
       'GET /api/admin/nodes': () =>
-        jsonResponse(200, {
-          success: true,
-          nodes: [report, node(3, 'old-1', { revokedAt: '2026-03-01T12:00:00Z', online: false })],
-        }),
+        listAnswer([
+          report,
+          node(3, 'old-1', { revokedAt: '2026-03-01T12:00:00Z', online: false, version: '1.3.0' }),
+          node(5, 'waw-1', { version: '1.3.0+0123456789ab' }),
+        ]),
     });
     const { queryClient } = renderApp('/admin/nodes');
     const rows = await screen.findAllByTestId('node-row');
@@ -84,6 +88,11 @@ describe('gateway nodes', () => {
     expect(within(rows[0]!).getByText('No rate yet')).toBeInTheDocument();
     expect(within(rows[1]!).getByTestId('node-state')).toHaveTextContent('Revoked');
     expect(within(rows[1]!).queryByRole('button', { name: 'Revoke old-1' })).toBeNull();
+    // Only a live node on other code than the shop's is marked.
+    expect(screen.getByTestId('shop-version')).toHaveTextContent("The shop's version: 1.4.0");
+    expect(within(rows[2]!).getByText('1.3.0+0123456789ab')).toBeInTheDocument();
+    expect(screen.getAllByTestId('node-version-differs').map((badge) => badge.closest('tr'))).toEqual([rows[2]]);
+    expect(rows[2]).toHaveTextContent("Not the shop's version");
 
     report = { ...report, last_seen: '2026-03-02T10:00:10Z', bytesUp: 15_000_000, bytesDown: 40_000_000 };
     await queryClient.invalidateQueries();
@@ -96,7 +105,7 @@ describe('gateway nodes', () => {
   it('revokes a node after a confirmation', async () => {
     const deleted: string[] = [];
     consoleApi({
-      'GET /api/admin/nodes': () => jsonResponse(200, { success: true, nodes: [node(2, 'ams-1')] }),
+      'GET /api/admin/nodes': () => listAnswer([node(2, 'ams-1')]),
       'DELETE /api/admin/nodes/2': () => {
         deleted.push('2');
         return jsonResponse(200, { success: true, id: 2, revokedAt: '2026-03-02T10:01:00Z' });
@@ -113,7 +122,7 @@ describe('gateway nodes', () => {
   it("shows a manager the list but neither adding nor revoking (the owner's calls)", async () => {
     consoleApi({
       'GET /api/admin/me': () => meAnswer({ id: 7, name: 'Lee', role: 'manager', builtin: false }),
-      'GET /api/admin/nodes': () => jsonResponse(200, { success: true, nodes: [node(2, 'ams-1')] }),
+      'GET /api/admin/nodes': () => listAnswer([node(2, 'ams-1')]),
     });
     renderApp('/admin/nodes');
     expect(await screen.findByTestId('node-row')).toBeInTheDocument();
@@ -129,10 +138,7 @@ describe('gateway nodes', () => {
       'GET /api/admin/discovery': () =>
         jsonResponse(200, { success: true, ipqs: { configured: false, used: 0, limit: 0, month: '2026-03' } }),
       'GET /api/admin/nodes': () =>
-        jsonResponse(200, {
-          success: true,
-          nodes: [node(2, 'ams-1'), node(3, 'old-1', { revokedAt: '2026-03-01T12:00:00Z' })],
-        }),
+        listAnswer([node(2, 'ams-1'), node(3, 'old-1', { revokedAt: '2026-03-01T12:00:00Z' })]),
       'POST /api/admin/proxies/1/node': (init) => {
         moved.push(JSON.parse(String(init.body)));
         return jsonResponse(200, { success: true, id: 1, nodeId: 2 });

@@ -1,6 +1,7 @@
 import { createNodeEndpoint, revokeNodeEndpoint, type NodeView } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
 import { mayCall } from '../../lib/role-screens';
@@ -25,7 +26,16 @@ export function NodesPage() {
         <p className="text-sm text-slate-700">{t('nodes.intro')}</p>
         {mayCall(role, createNodeEndpoint) && <AddNode />}
         {nodes.data ? (
-          <NodeTable nodes={nodes.data} mayRevoke={mayCall(role, revokeNodeEndpoint)} />
+          <>
+            <p className="text-sm text-slate-700" data-testid="shop-version">
+              {t('nodes.shopVersion')} <code className="font-mono text-xs">{nodes.data.shopVersion}</code>
+            </p>
+            <NodeTable
+              nodes={nodes.data.nodes}
+              shopVersion={nodes.data.shopVersion}
+              mayRevoke={mayCall(role, revokeNodeEndpoint)}
+            />
+          </>
         ) : (
           <QueryState error={nodes.error} onRetry={() => void nodes.refetch()} />
         )}
@@ -33,6 +43,8 @@ export function NodesPage() {
     </>
   );
 }
+
+const STATE_TONE = { online: 'green', offline: 'red', revoked: 'slate' } as const satisfies Record<string, BadgeTone>;
 
 type Rates = Map<number, { up: number; down: number } | null>;
 
@@ -63,7 +75,7 @@ function useRates(nodes: NodeView[]): Rates {
   return seen.rates;
 }
 
-function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean }) {
+function NodeTable({ nodes, shopVersion, mayRevoke }: { nodes: NodeView[]; shopVersion: string; mayRevoke: boolean }) {
   const { t } = useTranslation('console');
   const format = useConsoleFormat();
   const rates = useRates(nodes);
@@ -98,17 +110,9 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
                 <span className="block text-xs text-slate-600">{t('nodes.proxies', { count: node.proxies })}</span>
               </td>
               <td className={td}>
-                <span
-                  data-testid="node-state"
-                  className={cn(
-                    'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-                    state === 'online' && 'bg-green-100 text-green-900',
-                    state === 'offline' && 'bg-red-100 text-red-900',
-                    state === 'revoked' && 'bg-slate-200 text-slate-800',
-                  )}
-                >
+                <Badge data-testid="node-state" tone={STATE_TONE[state]} className="whitespace-nowrap">
                   {t(`nodes.states.${state}`)}
-                </span>
+                </Badge>
               </td>
               <td className={cn(td, 'whitespace-nowrap')}>{format.dateTime(node.last_seen) ?? t('common.never')}</td>
               <td className={cn(td, 'tabular-nums')}>{format.number(node.openConnections)}</td>
@@ -125,7 +129,15 @@ function NodeTable({ nodes, mayRevoke }: { nodes: NodeView[]; mayRevoke: boolean
                   {t('nodes.total', { up: format.megabytes(node.bytesUp), down: format.megabytes(node.bytesDown) })}
                 </span>
               </td>
-              <td className={cn(td, 'font-mono text-xs')}>{node.version ?? '—'}</td>
+              <td className={cn(td, 'text-xs')}>
+                <span className="font-mono break-all">{node.version ?? '—'}</span>
+                {/* A node left on other code after an upgrade (a revoked one serves nothing). */}
+                {node.version && node.version !== shopVersion && !node.revokedAt && (
+                  <Badge data-testid="node-version-differs" tone="amber" className="mt-1 block w-fit">
+                    {t('nodes.otherVersion')}
+                  </Badge>
+                )}
+              </td>
               <td className={td}>
                 {mayRevoke &&
                   !node.revokedAt &&

@@ -2,6 +2,7 @@ import { ADMIN_ROLES, MAX_OPERATOR_NAME_LENGTH, type AdminRole, type Operator } 
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
@@ -148,12 +149,9 @@ function OperatorTable({ operators }: { operators: Operator[] }) {
             <td className={td}>
               {operator.name}
               {operator.locked && (
-                <span
-                  data-testid="operator-locked"
-                  className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800"
-                >
+                <Badge data-testid="operator-locked" tone="red" className="ml-2">
                   {t('operators.locked')}
-                </span>
+                </Badge>
               )}
             </td>
             <td className={td}>{t(`roles.${operator.role}`)}</td>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Badge } from '../../../../components/ui/badge';
 import { cn } from '../../../../lib/cn';
 import { useReplacements } from '../api/get-replacements';
 import { PagedTable } from '../components/paged-table';
@@ -47,9 +48,9 @@ export function ReplacementsPage() {
             <td className={td}>
               {row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}
               {row.auto_cap_reached && (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                <Badge tone="amber" className="ml-2">
                   {t('replacements.autoCapReached')}
-                </span>
+                </Badge>
               )}
             </td>
           </tr>

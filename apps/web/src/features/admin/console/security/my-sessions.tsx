@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../../components/ui/badge';
 import { ChangeButton } from '../../../../components/ui/change-button';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
@@ -47,9 +48,7 @@ export function MySessions() {
               <td className={td}>{session.secondFactor ? t('security.sessions.yes') : t('security.sessions.no')}</td>
               <td className={td}>
                 {session.current ? (
-                  <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-900">
-                    {t('security.sessions.current')}
-                  </span>
+                  <Badge tone="green">{t('security.sessions.current')}</Badge>
                 ) : (
                   <ChangeButton
                     variant="secondary"
