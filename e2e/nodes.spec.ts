@@ -27,6 +27,8 @@ test('the owner adds a node, sees its token once, moves a proxy onto it and back
   const nav = page.getByRole('navigation', { name: 'Console' });
   await nav.getByRole('link', { name: 'Nodes' }).click();
   await expect(page.getByRole('heading', { name: 'Gateway nodes', level: 1 })).toBeVisible({ timeout: 30_000 });
+  // The shop's own version, which a node on other code is marked against.
+  await expect(page.getByTestId('shop-version')).toHaveText(/^The shop's version: \d+\.\d+\.\d+(\+[0-9a-f]{12})?$/);
 
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Host customers connect to').fill('node1.example.net');

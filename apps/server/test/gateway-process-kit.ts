@@ -16,15 +16,22 @@ export interface GatewayProcess {
   exited: Promise<number | null>;
 }
 
+type Ports = { socks: number; http: number; metrics: number };
+
 /**
- * `npm run gateway` as a process of its own, on the free ports it is given. A port taken between
+ * `npm run gateway` as a process of its own, on the free ports it is given; answered once
+ * `startedWhen` holds (by default: once it says it is listening). A port taken between
  * the test picking it and the process binding it (another test's client can get it) ends that
  * start with EADDRINUSE, so that start is tried again on other ports. Any other early exit fails
  * at once with what the process printed, instead of waiting out the time limit blind.
  */
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  env: Record<string, string>,
+  startedWhen: (output: string, ports: Ports) => boolean | Promise<boolean> = (output) =>
+    output.includes('gateway listening'),
+): Promise<GatewayProcess> {
   for (let attempt = 1; ; attempt += 1) {
-    const ports = { socks: await freePort(), http: await freePort(), metrics: await freePort() };
+    const ports: Ports = { socks: await freePort(), http: await freePort(), metrics: await freePort() };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/gateway/main.ts'], {
       cwd: serverDir,
       env: {
@@ -40,7 +47,7 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const started = await listeningOrExit(() => output, exited);
+    const started = await startedOrExit(() => startedWhen(output, ports), exited);
     if (started) {
       return {
         child,
@@ -57,12 +64,15 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
   }
 }
 
-async function listeningOrExit(output: () => string, exited: Promise<number | null>): Promise<boolean> {
+async function startedOrExit(
+  started: () => boolean | Promise<boolean>,
+  exited: Promise<number | null>,
+): Promise<boolean> {
   let ended = false;
   void exited.then(() => (ended = true));
-  const started = Date.now();
-  while (Date.now() - started < START_MS) {
-    if (output().includes('gateway listening')) return true;
+  const since = Date.now();
+  while (Date.now() - since < START_MS) {
+    if (await started()) return true;
     if (ended) return false;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

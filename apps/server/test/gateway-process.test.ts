@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVISORY_LOCKS } from '../src/db/advisory-locks';
 import { rentals } from '../src/db/schema';
 import { SocksClient } from 'socks';
 import { downloadUntilCut, httpOverSocket, socksGet, until } from './gateway-kit';
@@ -95,6 +97,30 @@ describe.skipIf(!postgres)('standalone gateway processes (PostgreSQL)', () => {
     }, 1000);
     await expect(socksGet(socksPort, rental.username, rental.password, target)).rejects.toThrow();
   }, 180_000);
+
+  it('stops with exit code 0 on SIGTERM while it is still starting (its migration waits on a lock)', async () => {
+    // The migration lock held here keeps the gateway's start at its migration, /readyz at 503.
+    const holder = new pg.Client({ connectionString: t.database.url! });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+    try {
+      const gateway = await startGatewayProcess(
+        { DATABASE_URL: t.database.url!, SHUTDOWN_DELAY_SECONDS: '0' },
+        async (_, ports) =>
+          fetch(`http://127.0.0.1:${ports.metrics}/readyz`).then(
+            (response) => response.status === 503,
+            () => false,
+          ),
+      );
+      children.push(gateway.child);
+      expect(gateway.output()).not.toContain('gateway listening');
+      gateway.child.kill('SIGTERM');
+      expect(await gateway.exited).toBe(0);
+      expect(gateway.output()).toContain('gateway stopping');
+    } finally {
+      await holder.end();
+    }
+  }, 120_000);
 
   it('serves metrics and readiness on its metrics port, and drains tunnels on SIGTERM', async () => {
     const rental = await connectedRentalRow(t);

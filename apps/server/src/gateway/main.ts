@@ -8,7 +8,7 @@ import { Readiness } from '../health/readiness';
 import { serverVersion } from '../lib/server-version';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { stopOnSignals } from '../ops/shutdown';
-import { startGateway, type GatewaySource } from './gateway';
+import { startGateway, type Gateway, type GatewaySource } from './gateway';
 import { gatewaySettingsOf } from './gateway-config';
 import { PanelClient } from './node/panel-client';
 import { PanelLink } from './node/panel-link';
@@ -65,33 +65,39 @@ async function main(): Promise<void> {
     metrics: config.metrics.enabled,
     readiness,
   });
-  const { source, kind, close } = await sourceOf(config, log);
-  const gateway = await startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
-  readiness.ready();
-  log.info(
-    {
-      source: kind,
-      version: serverVersion(),
-      socksPort: gateway.socksPort,
-      httpPort: gateway.httpPort,
-      tlsPort: gateway.tlsPort,
-      metricsPort: probes.port,
-    },
-    'gateway listening',
-  );
-  // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
-  if (gateway.tlsPort) process.on('SIGHUP', () => void gateway.reloadTls());
+  // Signals are handled from here on: a stop while the database migrates or the gateway binds
+  // closes what has started and exits 0, as a stop after the start does.
+  let closeSource = async (): Promise<void> => undefined;
+  let gateway: Gateway | null = null;
   stopOnSignals({
     readiness,
     drainMs: config.gatewayDrainMs,
     delayMs: config.shutdownDelayMs,
     log: (details) => log.info(details, 'gateway stopping'),
     close: async (drainMs) => {
-      await gateway.close({ drainMs });
-      await close();
+      await gateway?.close({ drainMs });
+      await closeSource();
       await probes.close();
     },
   });
+  const { source, kind, close } = await sourceOf(config, log);
+  closeSource = close;
+  const started = await startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
+  gateway = started;
+  readiness.ready();
+  log.info(
+    {
+      source: kind,
+      version: serverVersion(),
+      socksPort: started.socksPort,
+      httpPort: started.httpPort,
+      tlsPort: started.tlsPort,
+      metricsPort: probes.port,
+    },
+    'gateway listening',
+  );
+  // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
+  if (started.tlsPort) process.on('SIGHUP', () => void started.reloadTls());
 }
 
 main().catch((error: unknown) => {
