@@ -63,6 +63,22 @@ const serverZones = zones([
   ...areaSurfaceZones(serverSrc, serverFolders),
 ]);
 
+/** Dollars and cents convert in one place; see the rule's block below. */
+const moneySelectors = [
+  {
+    selector: "BinaryExpression[operator='*'][right.value=100]",
+    message: 'Dollars to cents: use dollarsToCents, dollarsToNearestCents or a dollarsAsCents schema.',
+  },
+  {
+    selector: "BinaryExpression[operator='/'][right.value=100][left.type!='BinaryExpression']",
+    message: 'Cents to dollars: use centsToDollars or formatCents.',
+  },
+];
+
+/** A padding (or also a text size) utility among literal class names: esquery regular expressions. */
+const PADDING_CLASS = String.raw`/(^|\s)(p|px|py)-[0-9.]+(\s|$)/`;
+const SIZE_CLASS = String.raw`/(^|\s)((p|px|py)-[0-9.]+|text-(xs|sm|base|lg|xl))(\s|$)/`;
+
 export default defineConfig(
   {
     ignores: [
@@ -116,16 +132,29 @@ export default defineConfig(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     // Tests may compute an expected amount their own way, as a check on money.ts.
     ignores: ['packages/contract/src/money.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...moneySelectors] },
+  },
+  {
+    // A button's padding and text size, an input's padding, are props (`size`, `compact`): `cn` joins
+    // classes without resolving conflicts, and Tailwind's CSS order, not the class order, would
+    // pick the padding, so one passed through className silently did nothing.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...moneySelectors,
         {
-          selector: "BinaryExpression[operator='*'][right.value=100]",
-          message: 'Dollars to cents: use dollarsToCents, dollarsToNearestCents or a dollarsAsCents schema.',
+          selector: `JSXOpeningElement[name.name=/^(Button|SubmitButton|ChangeButton)$/] > JSXAttribute[name.name='className'] > Literal[value=${SIZE_CLASS}]`,
+          message: "A button's padding and text size come from its size prop (md, sm, xs, lg).",
         },
         {
-          selector: "BinaryExpression[operator='/'][right.value=100][left.type!='BinaryExpression']",
-          message: 'Cents to dollars: use centsToDollars or formatCents.',
+          selector: `CallExpression[callee.name='buttonClass'] > Literal[value=${SIZE_CLASS}]`,
+          message: "A button's padding and text size come from buttonClass's size (md, sm, xs, lg).",
+        },
+        {
+          selector: `CallExpression[callee.name='inputClass'] > Literal[value=${PADDING_CLASS}]`,
+          message: "An input's padding comes from inputClass's compact option.",
         },
       ],
     },

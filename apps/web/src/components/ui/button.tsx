@@ -8,11 +8,33 @@ const variants = {
   danger: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
-/** Class names of a button, also for links that look like buttons. */
-export function buttonClass(variant: keyof typeof variants = 'primary', className?: string): string {
+/**
+ * `md` for a form's or a dialog's actions; `sm` inside tables, cards and rows; `xs` beside a
+ * state; `lg` for the landing page's calls to action.
+ */
+const sizes = {
+  lg: 'px-8 py-3 text-base',
+  md: 'px-4 py-2 text-sm',
+  sm: 'px-3 py-1 text-sm',
+  xs: 'px-2 py-0.5 text-xs',
+} as const;
+
+export type ButtonSize = keyof typeof sizes;
+
+/**
+ * Class names of a button, also for links that look like buttons. Size and colour are chosen
+ * here, never through `className`, which only adds (margins, alignment): `cn` joins classes and
+ * Tailwind orders its CSS by utility, so a padding passed in would lose to the one set here.
+ */
+export function buttonClass(
+  variant: keyof typeof variants = 'primary',
+  className?: string,
+  size: ButtonSize = 'md',
+): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+    sizes[size],
     variants[variant],
     className,
   );
@@ -20,9 +42,10 @@ export function buttonClass(variant: keyof typeof variants = 'primary', classNam
 
 export function Button({
   variant = 'primary',
+  size = 'md',
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: ButtonSize }) {
+  return <button type={type} className={buttonClass(variant, className, size)} {...props} />;
 }

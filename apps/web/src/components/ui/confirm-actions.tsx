@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { Button } from './button';
+import { Button, type ButtonSize } from './button';
 
 /**
  * Cancel, and a change that cannot be undone in red. The confirmation is disabled while its
@@ -12,7 +12,7 @@ export function ConfirmActions({
   onCancel,
   onConfirm,
   className,
-  buttonClassName,
+  size = 'md',
 }: {
   cancelLabel: string;
   confirmLabel: string;
@@ -22,15 +22,15 @@ export function ConfirmActions({
   onConfirm: () => void;
   /** Extra classes of the row. */
   className?: string;
-  /** Extra classes of both buttons (smaller ones inside a dialog's section). */
-  buttonClassName?: string;
+  /** Of both buttons: `sm` inside a dialog's section. */
+  size?: ButtonSize;
 }) {
   return (
     <div className={cn('flex justify-end gap-2', className)}>
-      <Button variant="secondary" className={buttonClassName} onClick={onCancel}>
+      <Button variant="secondary" size={size} onClick={onCancel}>
         {cancelLabel}
       </Button>
-      <Button variant="danger" className={buttonClassName} disabled={pending} onClick={onConfirm}>
+      <Button variant="danger" size={size} disabled={pending} onClick={onConfirm}>
         {confirmLabel}
       </Button>
     </div>

@@ -9,7 +9,7 @@ export function ConfirmDialog({
   description,
   closeLabel,
   ...actions
-}: Omit<ComponentProps<typeof ConfirmActions>, 'className' | 'buttonClassName'> & {
+}: Omit<ComponentProps<typeof ConfirmActions>, 'className' | 'size'> & {
   open: boolean;
   title: string;
   description: string;

@@ -115,7 +115,7 @@ function Actions({ record, props }: { record: HistoryRecord; props: HistoryRowsP
           <Button
             key={action.key}
             variant={action.variant}
-            className="px-3 py-1"
+            size="sm"
             onClick={() => action.run(record)}
             aria-label={action.label}
           >

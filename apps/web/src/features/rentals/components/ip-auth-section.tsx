@@ -93,7 +93,7 @@ export function IpAuthSection({
           </code>
           <Button
             variant="secondary"
-            className="px-3 py-1"
+            size="sm"
             aria-label={t('ipAuth.copyPort')}
             onClick={() => onCopy(ownAddress(record.proxy_ip, shown.port))}
           >
@@ -135,11 +135,11 @@ export function IpAuthSection({
         )}
         <div className="flex flex-wrap justify-end gap-2">
           {shown && (
-            <Button variant="secondary" className="px-3 py-1" disabled={save.isPending} onClick={() => submit([])}>
+            <Button variant="secondary" size="sm" disabled={save.isPending} onClick={() => submit([])}>
               {t('ipAuth.turnOff')}
             </Button>
           )}
-          <SubmitButton variant="secondary" className="px-3 py-1" pending={save.isPending}>
+          <SubmitButton variant="secondary" size="sm" pending={save.isPending}>
             {t('ipAuth.save')}
           </SubmitButton>
         </div>

@@ -132,7 +132,7 @@ export function ManageProxyDialog({
             <ConnectionString className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs" text={way.text} />
             <Button
               variant="secondary"
-              className="px-3 py-1"
+              size="sm"
               aria-label={t('manage.copyWay', { way: way.label })}
               onClick={() => void copy(way.text)}
             >
@@ -179,7 +179,7 @@ export function ManageProxyDialog({
           <span className="text-xs text-slate-600">
             {t('manage.noteLength', { count: note.length, max: MAX_NOTE_LENGTH })}
           </span>
-          <SubmitButton variant="secondary" className="px-3 py-1" pending={saveNote.isPending}>
+          <SubmitButton variant="secondary" size="sm" pending={saveNote.isPending}>
             {t('manage.saveNote')}
           </SubmitButton>
         </div>
@@ -198,7 +198,8 @@ export function ManageProxyDialog({
           )}
           <Button
             variant={record.auto_renew ? 'secondary' : 'primary'}
-            className="self-start px-3 py-1"
+            size="sm"
+            className="self-start"
             disabled={autoRenew.isPending}
             onClick={() => autoRenew.mutate({ proxyId: record.id, enabled: !record.auto_renew })}
           >
@@ -214,7 +215,7 @@ export function ManageProxyDialog({
           <div role="alert" className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p>{t('manage.passwordWarning')}</p>
             <ConfirmActions
-              buttonClassName="px-3 py-1"
+              size="sm"
               cancelLabel={t('dialog.cancel')}
               confirmLabel={t('manage.passwordConfirm')}
               pending={renew.isPending}
@@ -223,7 +224,7 @@ export function ManageProxyDialog({
             />
           </div>
         ) : (
-          <Button variant="secondary" className="self-start px-3 py-1" onClick={() => setConfirming(true)}>
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => setConfirming(true)}>
             {t('manage.newPassword')}
           </Button>
         )}

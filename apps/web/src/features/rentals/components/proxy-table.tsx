@@ -70,7 +70,7 @@ function BuyButton({ id, onBuy }: { id: number; onBuy: (id: number) => void }) {
   const { t } = useTranslation('rentals');
   return (
     <Button
-      className="px-3 py-1"
+      size="sm"
       aria-label={t('table.buyProxy', { id })}
       onClick={(event) => {
         // A click on the row or card toggles its selection; buying must leave that as it was.

@@ -76,7 +76,7 @@ export function PullLinks({ choice }: { choice: ExportChoiceInput | null }) {
             <p>{t('pull.createdOnce')}</p>
             <div className="flex items-center gap-2">
               <code className="min-w-0 flex-1 break-all">{created}</code>
-              <Button variant="secondary" className="px-3 py-1" onClick={() => void copy(created)}>
+              <Button variant="secondary" size="sm" onClick={() => void copy(created)}>
                 {t('history.copy')}
               </Button>
             </div>
@@ -92,7 +92,7 @@ export function PullLinks({ choice }: { choice: ExportChoiceInput | null }) {
                 </span>
                 <Button
                   variant="danger"
-                  className="px-3 py-1"
+                  size="sm"
                   disabled={revoke.isPending}
                   aria-label={t(confirming === link.id ? 'pull.confirmRevokeLink' : 'pull.revokeLink', {
                     hint: link.hint,

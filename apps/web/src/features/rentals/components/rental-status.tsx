@@ -41,7 +41,7 @@ export function RentalStatus({
       {record.can_replace && (
         <Button
           variant="secondary"
-          className="px-2 py-0.5 text-xs"
+          size="xs"
           onClick={onReplace}
           aria-label={t('health.replaceProxy', { id: record.id })}
         >

@@ -72,7 +72,7 @@ export function ReplaceSection({
           <ReplaceFailed error={replace.error} className="text-red-700" />
           <ConfirmActions
             className="flex-wrap"
-            buttonClassName="px-3 py-1"
+            size="sm"
             cancelLabel={t('dialog.cancel')}
             confirmLabel={t('replace.confirm')}
             pending={replace.isPending}
@@ -86,7 +86,8 @@ export function ReplaceSection({
           <ReplaceFailed error={candidate.error} className="text-sm text-red-700" />
           <Button
             variant="secondary"
-            className="self-start px-3 py-1"
+            size="sm"
+            className="self-start"
             disabled={candidate.isPending}
             onClick={() => candidate.mutate(record.id)}
           >

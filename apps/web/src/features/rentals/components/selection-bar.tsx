@@ -38,14 +38,14 @@ export function SelectionBar({ proxyIds, onClear }: { proxyIds: readonly number[
         <Button
           key={String(enabled)}
           variant={enabled ? 'primary' : 'secondary'}
-          className="px-3 py-1"
+          size="sm"
           disabled={autoRenew.isPending}
           onClick={() => autoRenew.mutate({ proxyId: [...proxyIds], enabled })}
         >
           {t(enabled ? 'selection.renewOn' : 'selection.renewOff')}
         </Button>
       ))}
-      <Button variant="secondary" className="px-3 py-1" onClick={onClear}>
+      <Button variant="secondary" size="sm" onClick={onClear}>
         {t('selection.clear')}
       </Button>
     </section>

@@ -53,7 +53,8 @@ export function SourcesSection({ proxyId }: { proxyId: number }) {
           {view.sources.length > 0 && (
             <Button
               variant="secondary"
-              className="self-start px-3 py-1"
+              size="sm"
+              className="self-start"
               disabled={clear.isPending}
               onClick={() => clear.mutate(proxyId)}
             >

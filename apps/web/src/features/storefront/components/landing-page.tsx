@@ -150,11 +150,11 @@ export function LandingPage() {
           <FactTiles />
         </Suspense>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', 'px-8 py-3 text-base')}>
+          <Link to={signedIn ? '/proxy' : '/signup'} className={buttonClass('primary', undefined, 'lg')}>
             {signedIn ? t('hero.catalogue') : t('pricing.signup')}
           </Link>
           {/* Every country, type and price in stock, before signing up or adding funds. */}
-          <Link to="/stock" className={buttonClass('secondary', 'px-8 py-3 text-base')}>
+          <Link to="/stock" className={buttonClass('secondary', undefined, 'lg')}>
             {t('pricing.stock')}
           </Link>
         </div>

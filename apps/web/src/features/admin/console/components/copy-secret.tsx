@@ -11,7 +11,7 @@ export function CopySecret({ item, value }: { item: string; value: string }) {
       <Button
         type="button"
         variant="secondary"
-        className="px-3 py-1"
+        size="sm"
         aria-label={t('copySecret.label', { item })}
         onClick={() => void copy(item, value)}
       >

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button';
+import { Button, type ButtonSize } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { apiErrorText } from '../../../../lib/api-error-text';
 
@@ -17,7 +17,7 @@ type ConfirmTexts = { title: string; description: string; cancelLabel: string; c
 export function useConfirmRowChange<Row extends { id: number }>(
   change: Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending'>,
   textsFor: (row: Row | null) => ConfirmTexts,
-): { askButton: (row: Row, label: string, className?: string) => ReactNode; dialog: ReactNode } {
+): { askButton: (row: Row, label: string, size?: ButtonSize) => ReactNode; dialog: ReactNode } {
   const [asked, setAsked] = useState<Row | null>(null);
   const texts = textsFor(asked);
 
@@ -32,9 +32,9 @@ export function useConfirmRowChange<Row extends { id: number }>(
     });
   }
 
-  function askButton(row: Row, label: string, className?: string) {
+  function askButton(row: Row, label: string, size?: ButtonSize) {
     return (
-      <Button variant="secondary" className={className} onClick={() => setAsked(row)} aria-label={label}>
+      <Button variant="secondary" size={size} onClick={() => setAsked(row)} aria-label={label}>
         {texts.confirmLabel}
       </Button>
     );

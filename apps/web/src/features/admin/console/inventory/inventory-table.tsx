@@ -144,7 +144,7 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
             <td className={td}>
               <Button
                 variant={row.enabled ? 'secondary' : 'primary'}
-                className="px-3 py-1"
+                size="sm"
                 disabled={busyId === row.id}
                 aria-label={t(row.enabled ? 'inventory.disableLabel' : 'inventory.enableLabel', {
                   address: `${row.ip}:${row.port}`,
@@ -156,7 +156,8 @@ export function InventoryTable({ rows, nodes }: { rows: InventoryRow[]; nodes: N
               </Button>
               <Button
                 variant="secondary"
-                className="mt-1 px-3 py-1"
+                size="sm"
+                className="mt-1"
                 disabled={checkingId === row.id}
                 aria-label={t('inventory.checkLabel', { id: row.id })}
                 onClick={() =>

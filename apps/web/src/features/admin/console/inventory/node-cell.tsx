@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { inputClass } from '../../../../components/ui/input-class';
 import { apiErrorText } from '../../../../lib/api-error-text';
-import { cn } from '../../../../lib/cn';
 import { useSetProxyNode } from '../api/nodes';
 
 const SHOP = 'shop';
@@ -33,7 +32,7 @@ export function NodeCell({ row, nodes }: { row: InventoryRow; nodes: NodeView[] 
           },
         );
       }}
-      className={cn(inputClass('text-xs'), 'w-24 px-1 py-1')}
+      className={inputClass('w-24 text-xs', { compact: true })}
     >
       <option value={SHOP}>{t('inventory.node.shop')}</option>
       {choices.map((node) => (

@@ -65,7 +65,7 @@ export function ProxyLimitCell({ row, field }: { row: InventoryRow; field: Proxy
           aria-describedby={invalid ? errorId : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <SubmitButton variant="secondary" className="px-2 py-1" pending={save.isPending}>
+        <SubmitButton variant="secondary" size="sm" pending={save.isPending}>
           {t(`inventory.${field}.save`)}
         </SubmitButton>
       </div>

@@ -141,7 +141,7 @@ function NodeTable({ nodes, shopVersion, mayRevoke }: { nodes: NodeView[]; shopV
               <td className={td}>
                 {mayRevoke &&
                   !node.revokedAt &&
-                  revoking.askButton(node, t('nodes.revoke.label', { name: node.name }), 'px-3 py-1')}
+                  revoking.askButton(node, t('nodes.revoke.label', { name: node.name }), 'sm')}
               </td>
             </tr>
           );
