@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { RentalFacts } from './rental-facts';
 import { TimeLeft } from './time-left';
 import { Traffic } from './traffic';
-import { RentalStatus } from './rental-status';
+import { RefundRefused, RentalStatus } from './rental-status';
 import { useMediaQuery } from './use-media-query';
 
 export interface HistoryRowsProps {
@@ -232,8 +232,10 @@ function HistoryCards(props: HistoryRowsProps) {
                 {t(`statuses.${record.status}`)}
               </span>
             </div>
-            {record.status === RENTAL_STATUS.connected && record.proxy_state !== 'working' && (
+            {record.status === RENTAL_STATUS.connected && record.proxy_state !== 'working' ? (
               <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
+            ) : (
+              <RefundRefused record={record} />
             )}
             <div className="min-w-0">
               <RentalFacts record={record} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { jsonResponse, mockFetch, narrowScreen, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   const i18n = await initI18n('en');
@@ -48,5 +48,32 @@ describe('a rented proxy that does not work', () => {
     // Replace opens the proxy's manage dialog, where the replacement is found and confirmed.
     await userEvent.click(within(disabled).getByRole('button', { name: 'Replace proxy 1 free of charge' }));
     expect(await screen.findByRole('button', { name: 'Find a replacement' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['at 1,280 px', () => undefined],
+    ['on a phone', narrowScreen],
+  ])('says a refused refund request was made, and offers no deadline it could no longer use (%s)', async (_, width) => {
+    width();
+    const now = Date.now();
+    const endsIn = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+    server([
+      historyRecord(1, {
+        proxy_state: 'failing',
+        refund_requested: true,
+        refund_until: new Date(now + 3_600_000).toISOString(),
+        end_time: endsIn(30),
+      }),
+      historyRecord(2, { refund_requested: true, end_time: endsIn(20) }),
+      historyRecord(3, { end_time: endsIn(10) }),
+      historyRecord(4, { status: 'refunded', refund_requested: true, end_time: endsIn(5) }),
+    ]);
+    renderApp('/history', { apiKey: 'px_test' });
+    const rows = await screen.findAllByTestId('history-row');
+    const refused = 'Refund requested: not granted (one request per rental)';
+    expect(rows.map((row) => within(row).queryByText(refused) !== null)).toEqual([true, true, false, false]);
+    expect(within(rows[0]!).queryByText(/^You may ask for a refund until /)).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Connected')).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });
