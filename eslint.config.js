@@ -75,9 +75,18 @@ const moneySelectors = [
   },
 ];
 
-/** A padding (or also a text size) utility among literal class names: esquery regular expressions. */
-const PADDING_CLASS = String.raw`/(^|\s)(p|px|py)-[0-9.]+(\s|$)/`;
-const SIZE_CLASS = String.raw`/(^|\s)((p|px|py)-[0-9.]+|text-(xs|sm|base|lg|xl))(\s|$)/`;
+/**
+ * Padding, or also text size, among class names, with any variant prefix (`sm:px-3`): esquery
+ * regular expressions.
+ */
+const PADDING_CLASS = String.raw`/(^|[\s:])p[xytrblse]?-/`;
+const SIZE_CLASS = String.raw`/(^|[\s:])(p[xytrblse]?-|text-(xs|sm|base|lg|[2-9]?xl)(\s|$))/`;
+/** A rule against `pattern` in any string or template under `within`. */
+const classesIn = (within, pattern, message) =>
+  [`Literal[value=${pattern}]`, `TemplateElement[value.raw=${pattern}]`].map((node) => ({
+    selector: `${within} ${node}`,
+    message,
+  }));
 
 export default defineConfig(
   {
@@ -135,27 +144,35 @@ export default defineConfig(
     rules: { 'no-restricted-syntax': ['error', ...moneySelectors] },
   },
   {
-    // A button's padding and text size, an input's padding, are props (`size`, `compact`): `cn` joins
-    // classes without resolving conflicts, and Tailwind's CSS order, not the class order, would
-    // pick the padding, so one passed through className silently did nothing.
-    files: ['apps/web/src/**/*.tsx'],
-    ignores: ['**/*.test.tsx'],
+    // A button's padding and text size, an input's padding, are props (`size`, `compact`): `cn`
+    // joins classes without resolving conflicts, and Tailwind's CSS order, not the class order,
+    // would pick the padding, so one passed in as a class silently did nothing.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...moneySelectors,
-        {
-          selector: `JSXOpeningElement[name.name=/^(Button|SubmitButton|ChangeButton)$/] > JSXAttribute[name.name='className'] > Literal[value=${SIZE_CLASS}]`,
-          message: "A button's padding and text size come from its size prop (md, sm, xs, lg).",
-        },
-        {
-          selector: `CallExpression[callee.name='buttonClass'] > Literal[value=${SIZE_CLASS}]`,
-          message: "A button's padding and text size come from buttonClass's size (md, sm, xs, lg).",
-        },
-        {
-          selector: `CallExpression[callee.name='inputClass'] > Literal[value=${PADDING_CLASS}]`,
-          message: "An input's padding comes from inputClass's compact option.",
-        },
+        ...classesIn(
+          "JSXOpeningElement[name.name=/^(Button|SubmitButton|ChangeButton)$/] > JSXAttribute[name.name='className']",
+          SIZE_CLASS,
+          "A button's padding and text size come from its size prop (lg, md, sm, xs).",
+        ),
+        ...classesIn(
+          "CallExpression[callee.name='buttonClass']",
+          SIZE_CLASS,
+          "A button's padding and text size come from buttonClass's size (lg, md, sm, xs).",
+        ),
+        ...classesIn(
+          ":matches(CallExpression[callee.name='inputClass'], JSXAttribute[name.name='inputClassName'])",
+          PADDING_CLASS,
+          "An input's padding comes from inputClass's compact option.",
+        ),
+        ...classesIn(
+          "CallExpression[callee.name='cn']:has(> CallExpression[callee.name=/^(buttonClass|inputClass)$/])",
+          PADDING_CLASS,
+          'Padding beside buttonClass or inputClass loses to theirs: use their size or compact option.',
+        ),
       ],
     },
   },

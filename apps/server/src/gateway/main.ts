@@ -54,10 +54,11 @@ async function sourceOf(
  * all on one PostgreSQL database, or anywhere as nodes of the shop. Its /metrics, /readyz and
  * /healthz are on GATEWAY_METRICS_PORT.
  */
+const readiness = new Readiness('starting');
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const log = pino(portalLoggerOptions(config.logLevel));
-  const readiness = new Readiness('starting');
   const probes = await startMetricsServer({
     host: config.host,
     port: config.metrics.gatewayPort,
@@ -65,25 +66,28 @@ async function main(): Promise<void> {
     metrics: config.metrics.enabled,
     readiness,
   });
-  // Signals are handled from here on: a stop while the database migrates or the gateway binds
-  // closes what has started and exits 0, as a stop after the start does.
-  let closeSource = async (): Promise<void> => undefined;
-  let gateway: Gateway | null = null;
+  // Signals are handled from here on: a stop during the start exits 0 too. It waits for a
+  // gateway that is binding, to close it before its source; a source still opening (a migration
+  // waiting on another process's lock) is left to the exit, which drops its connections.
+  let openedSource: { close: () => Promise<void> } | null = null;
+  let gatewayStarting: Promise<Gateway | null> = Promise.resolve(null);
   stopOnSignals({
     readiness,
     drainMs: config.gatewayDrainMs,
     delayMs: config.shutdownDelayMs,
     log: (details) => log.info(details, 'gateway stopping'),
     close: async (drainMs) => {
+      const gateway = await gatewayStarting.catch(() => null);
       await gateway?.close({ drainMs });
-      await closeSource();
+      await openedSource?.close();
       await probes.close();
     },
   });
   const { source, kind, close } = await sourceOf(config, log);
-  closeSource = close;
-  const started = await startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
-  gateway = started;
+  openedSource = { close };
+  gatewayStarting = startGateway({ ...source, clock: systemClock, log, ...gatewaySettingsOf(config) });
+  const started = await gatewayStarting;
+  if (!started) return;
   readiness.ready();
   log.info(
     {
@@ -101,6 +105,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A start cut short by a stop fails as the stop closes what it used: the stop decides the exit.
+  if (readiness.state === 'stopping') return;
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { SERVER_ROOT } from './server-root';
 
 // The compiled server has the commit it was built from written in by its build; code run from
-// its sources (the CLI, development, tests) asks git, when the folder is a checkout.
+// its sources (the CLI, development, tests) asks git, and where the folder is not a checkout (the
+// image's CLI) takes the commit the compiled server beside it was built from.
 declare const PORTAL_BUILD_COMMIT: string | undefined;
 
 function packageVersion(): string {
@@ -26,7 +27,13 @@ function sourceCommit(): string | null {
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 2_000,
     }).trim();
-    return /^[0-9a-f]{7,40}$/.test(commit) ? commit : null;
+    if (/^[0-9a-f]{7,40}$/.test(commit)) return commit;
+  } catch {
+    // Not a checkout, or no git: the build's record below.
+  }
+  try {
+    const built = fs.readFileSync(path.join(SERVER_ROOT, 'dist', 'commit.txt'), 'utf8').trim();
+    return /^[0-9a-f]{7,40}$/.test(built) ? built : null;
   } catch {
     return null;
   }

@@ -16,7 +16,7 @@ const sizes = {
   lg: 'px-8 py-3 text-base',
   md: 'px-4 py-2 text-sm',
   sm: 'px-3 py-1 text-sm',
-  xs: 'px-2 py-0.5 text-xs',
+  xs: 'px-2 py-1 text-xs',
 } as const;
 
 export type ButtonSize = keyof typeof sizes;

@@ -9,7 +9,10 @@ beforeAll(async () => {
   const i18n = await initI18n('en');
   await i18n.loadNamespaces('rentals');
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function server(history: unknown[]) {
   mockFetch((path) => {
@@ -74,6 +77,5 @@ describe('a rented proxy that does not work', () => {
     expect(rows.map((row) => within(row).queryByText(refused) !== null)).toEqual([true, true, false, false]);
     expect(within(rows[0]!).queryByText(/^You may ask for a refund until /)).not.toBeInTheDocument();
     expect(within(rows[1]!).getByText('Connected')).toBeInTheDocument();
-    vi.unstubAllGlobals();
   });
 });

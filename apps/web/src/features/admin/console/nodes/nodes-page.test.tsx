@@ -26,8 +26,12 @@ const node = (id: number, name: string, extra: Partial<NodeView> = {}): NodeView
   ...extra,
 });
 
-/** The list as the API answers it; the shop here runs what `node()` reports by default. */
-const listAnswer = (nodes: NodeView[]) => jsonResponse(200, { success: true, nodes, shopVersion: '1.4.0' });
+/**
+ * The list as the API answers it. The shop names its commit; `node()` reports the same release
+ * with none (a copy without git), which counts as the same code.
+ */
+const listAnswer = (nodes: NodeView[]) =>
+  jsonResponse(200, { success: true, nodes, shopVersion: '1.4.0+3f2a1b9c0d4e' });
 
 describe('gateway nodes', () => {
   it('adds a node and shows its token once with the command that starts it; the list never holds one', async () => {
@@ -78,6 +82,7 @@ describe('gateway nodes', () => {
           report,
           node(3, 'old-1', { revokedAt: '2026-03-01T12:00:00Z', online: false, version: '1.3.0' }),
           node(5, 'waw-1', { version: '1.3.0+0123456789ab' }),
+          node(6, 'lon-1', { version: '1.4.0+0123456789ab' }),
         ]),
     });
     const { queryClient } = renderApp('/admin/nodes');
@@ -88,10 +93,14 @@ describe('gateway nodes', () => {
     expect(within(rows[0]!).getByText('No rate yet')).toBeInTheDocument();
     expect(within(rows[1]!).getByTestId('node-state')).toHaveTextContent('Revoked');
     expect(within(rows[1]!).queryByRole('button', { name: 'Revoke old-1' })).toBeNull();
-    // Only a live node on other code than the shop's is marked.
-    expect(screen.getByTestId('shop-version')).toHaveTextContent("The shop's version: 1.4.0");
+    // Only a live node on other code than the shop's is marked: another release, or the same
+    // release from another commit; not one that names no commit, nor a revoked one.
+    expect(screen.getByTestId('shop-version')).toHaveTextContent("The shop's version: 1.4.0+3f2a1b9c0d4e");
     expect(within(rows[2]!).getByText('1.3.0+0123456789ab')).toBeInTheDocument();
-    expect(screen.getAllByTestId('node-version-differs').map((badge) => badge.closest('tr'))).toEqual([rows[2]]);
+    expect(screen.getAllByTestId('node-version-differs').map((badge) => badge.closest('tr'))).toEqual([
+      rows[2],
+      rows[3],
+    ]);
     expect(rows[2]).toHaveTextContent("Not the shop's version");
 
     report = { ...report, last_seen: '2026-03-02T10:00:10Z', bytesUp: 15_000_000, bytesDown: 40_000_000 };

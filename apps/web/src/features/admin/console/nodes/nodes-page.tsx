@@ -11,6 +11,7 @@ import { ListTable, ScreenHeader, td } from '../components/table';
 import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
 import { AddNode } from './add-node';
+import { sameCode } from './same-code';
 import { sampleOf, throughput, type NodeSample } from './throughput';
 
 /** Gateway nodes: their state as they report it, adding one (the owner) and revoking one. */
@@ -132,7 +133,7 @@ function NodeTable({ nodes, shopVersion, mayRevoke }: { nodes: NodeView[]; shopV
               <td className={cn(td, 'text-xs')}>
                 <span className="font-mono break-all">{node.version ?? '—'}</span>
                 {/* A node left on other code after an upgrade (a revoked one serves nothing). */}
-                {node.version && node.version !== shopVersion && !node.revokedAt && (
+                {node.version && !sameCode(node.version, shopVersion) && !node.revokedAt && (
                   <Badge data-testid="node-version-differs" tone="amber" className="mt-1 block w-fit">
                     {t('nodes.otherVersion')}
                   </Badge>
