@@ -2,6 +2,7 @@ import { canExtend, holdsProxy, RENTAL_STATUS, type HistoryRecord } from '@porta
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { RentalFacts } from './rental-facts';
 import { TimeLeft } from './time-left';
@@ -228,9 +229,9 @@ function HistoryCards(props: HistoryRowsProps) {
                 <SelectOne record={record} props={props} />
                 <span className="font-semibold">{t('table.idValue', { id: record.id })}</span>
               </div>
-              <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+              <Badge tone="slate" className="shrink-0">
                 {t(`statuses.${record.status}`)}
-              </span>
+              </Badge>
             </div>
             {record.status === RENTAL_STATUS.connected && record.proxy_state !== 'working' ? (
               <RentalStatus record={record} now={props.now} onReplace={() => props.onManage(record)} />
