@@ -3,8 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { routes } from '../src/app/router';
+import { initI18n } from '../src/lib/i18n';
 import { createQueryClient } from '../src/lib/query-client';
 
 /** Renders the whole app (real routes, layouts and toasts) at a path, optionally signed in. */
@@ -67,4 +68,19 @@ export function narrowScreen() {
       removeEventListener: () => undefined,
     }),
   );
+}
+
+/**
+ * A test file in English with `namespace` loaded before its first render, and whatever a test
+ * stubbed (fetch, the screen's width) or spied on undone after each.
+ */
+export function inEnglish(namespace: string) {
+  beforeAll(async () => {
+    const i18n = await initI18n('en');
+    await i18n.loadNamespaces(namespace);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

@@ -1,17 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { inEnglish, jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
-beforeAll(async () => {
-  const i18n = await initI18n('en');
-  await i18n.loadNamespaces('support');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+inEnglish('support');
 
 describe('support page', () => {
   it('shows and copies the address the server is configured with, not one built in', async () => {
