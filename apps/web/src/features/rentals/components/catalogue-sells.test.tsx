@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueProxy } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, narrowScreen, renderApp } from '../../../../test/render-app';
+import { inEnglish, jsonResponse, mockFetch, narrowScreen, renderApp } from '../../../../test/render-app';
 import { forgetCatalogueCache } from '../api/get-catalogue';
 
-beforeAll(async () => {
-  const i18n = await initI18n('en');
-  await i18n.loadNamespaces('rentals');
-});
+inEnglish('rentals');
 beforeEach(() => forgetCatalogueCache());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 const STOCK = [
   { country: 'DE', type: 'mobile', count: 3, day_price_from: 0.45 },

@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { historyRecord } from '../../../../test/fixtures';
-import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
+import { inEnglish, jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
-beforeAll(async () => {
-  const i18n = await initI18n('en');
-  await i18n.loadNamespaces('rentals');
-});
-afterEach(() => vi.restoreAllMocks());
+inEnglish('rentals');
 
 function server(history: ReturnType<typeof historyRecord>[]): void {
   mockFetch((path) => {
