@@ -65,4 +65,6 @@ EXPOSE 8080 1080 8081 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself: readiness 503, requests finish, tunnels drain.
-CMD ["node", "apps/server/dist/main.js"]
+# The same V8 flag as `npm start` (package.json): a young generation of 2 MB semi-spaces
+# (docs/benchmarks.md; checked against package.json by scripts/container-smoke.sh).
+CMD ["node", "--max-semi-space-size=2", "apps/server/dist/main.js"]

@@ -58,7 +58,16 @@ function serverEntry(root: string): string[] {
     cwd: root,
     stdio: 'inherit',
   });
-  return [path.join(root, 'apps/server/dist/main.js')];
+  return [...startFlags(root), path.join(root, 'apps/server/dist/main.js')];
+}
+
+/** The Node.js flags `npm start` gives the server (its script in package.json): measured as run. */
+function startFlags(root: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /exec node (.*?) ?dist\/main\.js/.exec(manifest.scripts.start ?? '')?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
 }
 
 /**

@@ -85,6 +85,8 @@ check() {
   fi
   echo "ok: $what"
 }
+start_flags=$(node -p '/exec node (.*?) ?dist\/main\.js/.exec(require("./package.json").scripts.start)[1]')
+check "the image runs the server with npm start's Node.js flags" "node $start_flags apps/server/dist/main.js" "${command[*]}"
 check "the data volume starts empty" 0 "$(ls -A "$ROOT/data" | wc -l)"
 check "the data volume belongs to the image's user ($user)" "$uid" "$(stat -c %u "$ROOT/data")"
 
