@@ -49,13 +49,14 @@ async function sourceOf(
   return { source: { database }, kind: 'database', close: () => database.close() };
 }
 
+// Module-wide, so that a start cut short by a stop can tell (see the catch below).
+const readiness = new Readiness('starting');
+
 /**
  * A gateway process of its own (`npm run gateway`): several can run beside the API processes,
  * all on one PostgreSQL database, or anywhere as nodes of the shop. Its /metrics, /readyz and
  * /healthz are on GATEWAY_METRICS_PORT.
  */
-const readiness = new Readiness('starting');
-
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const log = pino(portalLoggerOptions(config.logLevel));
