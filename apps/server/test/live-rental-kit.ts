@@ -75,7 +75,9 @@ export async function connectedRental(
 ): Promise<{ id: number; proxyId: number; user: string; pass: string }> {
   const row = await connectedRentalRow(t, upstream, endInMs);
   const rental = { id: row.id, proxyId: row.proxyId, user: row.username, pass: row.password };
-  await until(() => store.authorize(rental.user, rental.pass) !== null);
+  // The store hears of it through LISTEN/NOTIFY: within milliseconds, but CI's parallel files
+  // on one PostgreSQL have made it take over 2 s.
+  await until(() => store.authorize(rental.user, rental.pass) !== null, 10_000);
   return rental;
 }
 
