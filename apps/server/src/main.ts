@@ -46,6 +46,9 @@ function readConfig(): Config {
   }
 }
 
+// Module-wide, so that a start cut short by a stop can tell (see the catch below).
+const readiness = new Readiness('starting');
+
 async function main(): Promise<void> {
   let config = readConfig();
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
@@ -59,19 +62,58 @@ async function main(): Promise<void> {
     adminNotice = demoSecretNotice(demo, process.stdout.isTTY === true);
   }
 
-  const database = await openDatabase(config);
+  // Signals are handled from the first step: a stop during the start exits 0 and leaves nothing
+  // running. What the start has opened so far is what the stop closes.
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  const listened: { stop: () => Promise<void> }[] = [];
+  const stopJobs: (() => Promise<void>)[] = [];
+  let gatewayStarting: Promise<Gateway | null> = Promise.resolve(null);
+  let started = false;
+  const databaseOpening = openDatabase(config);
+  stopOnSignals({
+    readiness,
+    drainMs: config.gatewayDrainMs,
+    delayMs: config.shutdownDelayMs,
+    log: (details) =>
+      app
+        ? app.log.info(details, 'shutting down')
+        : console.log(`Stopping during the start (${String(details.signal)}).`),
+    close: async (drainMs) => {
+      // An embedded server still starting is waited for, so that it is stopped and not orphaned.
+      const database = await databaseOpening.catch(() => null);
+      // The listener closes and requests under way finish, jobs end after their current
+      // transaction, tunnels drain; only then does the database close, so no write is lost.
+      await Promise.all([
+        app?.close(),
+        ...stopJobs.map((stopJob) => stopJob()),
+        gatewayStarting.then(
+          (gateway) => gateway?.close({ drainMs }),
+          () => undefined,
+        ),
+      ]);
+      for (const value of listened) await value.stop();
+      // On DATABASE_URL a step still under way (a migration waiting on another process's lock)
+      // would keep the pool from closing: its connections end with the process instead.
+      if (database && (started || database.kind === 'embedded')) await database.close();
+      unlock();
+      console.log('Stopped.');
+    },
+  });
+  const stopped = () => readiness.state === 'stopping';
+
+  const database = await databaseOpening;
+  if (stopped()) return;
   const provisioner = createGatewayProvisioner(database.db, config.gateway.checkUrl);
   // Operator alerts: log lines (through the app's logger once it exists) and metrics of this process.
   const alerts = new Alerts(consoleAlertLog, systemClock);
   const paymentProvider = watchedProvider(createPaymentProvider(config), alerts);
-  // Listening before migrations: probes see `starting` (503) instead of a refused connection, and
-  // other requests get 503 until the database is ready.
-  const readiness = new Readiness('starting');
-  const customers = await listenedCustomerCache(database);
-  const histories = await listenedHistoryCache(database);
-  const catalogueVersion = await listenedCatalogueVersion(database);
-  const news = await listenedNews(database);
-  const app = await buildApp({
+  const kept = <T extends { stop: () => Promise<void> }>(value: T): T => (listened.push(value), value);
+  const customers = kept(await listenedCustomerCache(database));
+  const histories = kept(await listenedHistoryCache(database));
+  const catalogueVersion = kept(await listenedCatalogueVersion(database));
+  const news = kept(await listenedNews(database));
+  if (stopped()) return;
+  app = await buildApp({
     customers: customers.cache,
     histories: histories.cache,
     catalogueVersion: catalogueVersion.value,
@@ -86,38 +128,19 @@ async function main(): Promise<void> {
     readiness,
     poolStats: database.poolStats,
   });
+  if (stopped()) return;
   alerts.useLog(app.log);
+  // Listening before migrations: probes see `starting` (503) instead of a refused connection, and
+  // other requests get 503 until the database is ready.
   await app.listen({ port: config.port, host: config.host });
-
-  const stopJobs: (() => Promise<void>)[] = [];
-  let gateway: Gateway | null = null;
-  stopOnSignals({
-    readiness,
-    drainMs: config.gatewayDrainMs,
-    delayMs: config.shutdownDelayMs,
-    log: (details) => app.log.info(details, 'shutting down'),
-    close: async (drainMs) => {
-      // The listener closes and requests under way finish, jobs end after their current
-      // transaction, tunnels drain; only then does the database close, so no write is lost.
-      await Promise.all([
-        app.close(),
-        ...stopJobs.map((stopJob) => stopJob()),
-        gateway?.close({ drainMs }) ?? Promise.resolve(),
-      ]);
-      await customers.stop();
-      await histories.stop();
-      await catalogueVersion.stop();
-      await news.stop();
-      await database.close();
-      unlock();
-      console.log('Stopped.');
-    },
-  });
+  if (stopped()) return;
 
   await database.migrate();
+  if (stopped()) return;
   const narrowed = await narrowStoredIpAuthLists(database.db, systemClock);
   if (narrowed > 0) app.log.warn({ rentals: narrowed }, 'IP authorization: entries wider than the rules removed');
   const seeded = await seedDemoInventory(database.db, config.demoInventory, systemClock.now());
+  if (stopped()) return;
   const lifecycle = {
     db: database.db,
     clock: systemClock,
@@ -183,11 +206,14 @@ async function main(): Promise<void> {
     stopDiscovery.abort();
     return stopDiscoveryJob();
   });
-  gateway = config.gateway.enabled
-    ? await startGateway({ database, clock: systemClock, log: app.log, ...gatewaySettingsOf(config) })
-    : null;
+  gatewayStarting = config.gateway.enabled
+    ? startGateway({ database, clock: systemClock, log: app.log, ...gatewaySettingsOf(config) })
+    : Promise.resolve(null);
+  const gateway = await gatewayStarting;
+  if (stopped()) return;
   // Only with an HTTPS port: otherwise SIGHUP (a closed terminal) stops the process as it always did.
   if (gateway?.tlsPort) process.on('SIGHUP', () => void gateway?.reloadTls());
+  started = true;
   readiness.ready();
   const lines = [
     '',
@@ -207,6 +233,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A start cut short by a stop fails as the stop closes what it used: the stop decides the exit.
+  if (readiness.state === 'stopping') return;
   console.error(error instanceof Error ? error.message : error);
   if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
   process.exit(1);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADVISORY_LOCKS } from '../src/db/advisory-locks';
 import { expectedServerVersion } from './expected-version';
 import { tempDir } from './helper';
 import { freePort } from './ports';
@@ -173,6 +174,39 @@ describe('the server process', () => {
     }
   }, 300_000);
 
+  it('stops with exit code 0 on SIGTERM while its embedded database is starting, and stops that database', async () => {
+    const fresh = tempDir('portal-stop-starting-');
+    try {
+      const env = {
+        DATA_DIR: fresh.dir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        ADMIN_SECRET: 'process-test-admin-secret',
+        GATEWAY_SOCKS_PORT: String(await freePort()),
+        GATEWAY_HTTP_PORT: String(await freePort()),
+      };
+      const server = start(env);
+      // A new data folder: the first thing the start does is make and start its PostgreSQL.
+      const postmasterPid = path.join(fresh.dir, 'postgres', 'postmaster.pid');
+      await expect.poll(() => fs.existsSync(postmasterPid), { timeout: 60_000, interval: 20 }).toBe(true);
+      const postgresPid = Number(fs.readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('Stopped.');
+      expect(server.output()).not.toContain('Proxy rental portal is running');
+      // Stopped by the portal, not left behind or killed with it: a clean stop removes its pid file.
+      await expect.poll(() => isRunning(postgresPid), { timeout: 15_000 }).toBe(false);
+      expect(fs.existsSync(postmasterPid)).toBe(false);
+      expect(fs.existsSync(path.join(fresh.dir, 'portal.pid'))).toBe(false);
+      const again = start(env);
+      await until(again, 'Proxy rental portal is running');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    } finally {
+      fresh.remove();
+    }
+  }, 120_000);
+
   it('refuses to start with a clear message for a bad setting', async () => {
     const bad = start({ DATA_DIR: data.dir, PORT: 'eighty' });
     expect(await bad.exited).toBe(1);
@@ -282,6 +316,17 @@ describe('the server process', () => {
 
 /** On PostgreSQL the event loop stays free while migrations run, so probes see `starting`. */
 describe.skipIf(!process.env.DATABASE_URL)('the server process on PostgreSQL', () => {
+  /** An API process alone (no gateway) on the database at `url`. */
+  const startOnPostgres = (url: URL, port: string, env: Record<string, string> = {}) =>
+    start({
+      DATABASE_URL: url.toString(),
+      PORT: port,
+      GATEWAY_ENABLED: 'false',
+      ADMIN_SECRET: 'process-test-admin-secret',
+      DATA_DIR: data.dir,
+      ...env,
+    });
+
   it('answers /readyz 503 while it migrates a new database, then 200', async () => {
     const url = new URL(process.env.DATABASE_URL!);
     const name = `portal_t_ready_${process.pid}`;
@@ -291,13 +336,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the server process on PostgreSQL', (
     await admin.query(`CREATE DATABASE ${name}`);
     url.pathname = `/${name}`;
     const port = String(await freePort());
-    const server = start({
-      DATABASE_URL: url.toString(),
-      PORT: port,
-      GATEWAY_ENABLED: 'false',
-      ADMIN_SECRET: 'process-test-admin-secret',
-      DATA_DIR: data.dir,
-    });
+    const server = startOnPostgres(url, port);
     try {
       expect(await readinessUntilReady(server, `http://127.0.0.1:${port}`)).toEqual([503, 200]);
     } finally {
@@ -305,6 +344,36 @@ describe.skipIf(!process.env.DATABASE_URL)('the server process on PostgreSQL', (
       expect(await server.exited).toBe(0);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    }
+  }, 60_000);
+
+  it('stops with exit code 0 on SIGTERM while its migration waits on another process', async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    // The migration lock held here keeps the start at its migration, /readyz at 503.
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+    const port = String(await freePort());
+    const server = startOnPostgres(url, port, { SHUTDOWN_DELAY_SECONDS: '30', LOG_LEVEL: 'info' });
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          { timeout: 30_000, interval: 50 },
+        )
+        .toBe(503);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('Stopped.');
+      expect(server.output()).not.toContain('Proxy rental portal is running');
+      // No balancer ever sent it traffic, so the delay before closing is skipped.
+      expect(server.output()).toMatch(/"signal":"SIGTERM".*"delayMs":0.*"shutting down"/);
+    } finally {
+      await holder.end();
     }
   }, 60_000);
 });
