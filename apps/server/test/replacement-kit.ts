@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { SocksClient } from 'socks';
@@ -111,13 +112,18 @@ export async function upstreamWithExit(
 /**
  * A SOCKS5 upstream (no login) that takes `clients` connections at a time and drops the next at
  * once, as residential and mobile sellers' proxies often do; `stop` ends it and all it holds.
+ * A dial to `silentPort` never gets an answer, as one to a firewalled address does not.
  */
-export async function narrowUpstream(clients: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function narrowUpstream(
+  clients: number,
+  { silentPort }: { silentPort?: number } = {},
+): Promise<{ url: string; stop: () => Promise<void>; connections: () => Promise<number> }> {
   const server = createSocks5Server({
     authenticate: () => null,
     authenticateSource: () => ({
       dial: (host, port) =>
         new Promise<net.Socket>((resolve, reject) => {
+          if (port === silentPort) return;
           const socket = net.connect({ host, port });
           socket.once('connect', () => resolve(socket));
           socket.once('error', reject);
@@ -129,6 +135,10 @@ export async function narrowUpstream(clients: number): Promise<{ url: string; st
   return {
     url: `socks5://127.0.0.1:${port}`,
     stop,
+    connections: () =>
+      new Promise((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
   };
 }
 
@@ -167,6 +177,21 @@ export async function heldTunnel(gatewayPort: number, user: string, pass: string
   socket.on('error', () => undefined);
   socket.write('GET /hold HTTP/1.1\r\nHost: origin\r\n\r\n');
   return { isOpen: () => open };
+}
+
+/** A CONNECT request through the gateway that waits for its answer; `end` gives up on it. */
+export async function waitingDial(gatewayPort: number, user: string, pass: string, targetPort: number) {
+  const socket = net.connect({ host: '127.0.0.1', port: gatewayPort });
+  await once(socket, 'connect');
+  socket.on('error', () => undefined);
+  SocksClient.createConnection({
+    proxy: { host: '127.0.0.1', port: gatewayPort, type: 5, userId: user, password: pass },
+    command: 'connect',
+    destination: { host: '127.0.0.1', port: targetPort },
+    timeout: 60_000,
+    existing_socket: socket,
+  }).catch(() => undefined);
+  return { end: () => socket.destroy() };
 }
 
 /** `npm run gateway` as a process of its own on a PostgreSQL database; answers its SOCKS5 port and a stop. */

@@ -77,6 +77,8 @@ export const ERROR_CODES = {
   NODE_OFFLINE: 'The node serving this proxy is offline, so it cannot be checked now. Please try again later.',
   CHECKS_UNAVAILABLE:
     'The shop cannot check proxies right now, so this request was not decided. Please try again later.',
+  REFUND_PROXY_IN_USE:
+    'This proxy is carrying your traffic, so a check now cannot tell whether it works. Stop using it for a minute, then ask again: this request was not counted.',
   PROBE_NOT_FOUND: 'No such probe waits for this node',
   NODE_NOT_FOUND: 'No such gateway node (or it was revoked).',
   NODE_NAME_TAKEN: 'A gateway node already has this name.',
@@ -167,6 +169,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NODE_AUTH_RATE_LIMITED: 429,
   NODE_OFFLINE: 503,
   CHECKS_UNAVAILABLE: 503,
+  REFUND_PROXY_IN_USE: 409,
   PROBE_NOT_FOUND: 404,
   NODE_NOT_FOUND: 404,
   NODE_NAME_TAKEN: 409,

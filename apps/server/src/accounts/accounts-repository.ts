@@ -28,7 +28,7 @@ export async function insertUser(
 
 /** Takes the user's row lock so concurrent logins of one account run one after another. */
 export async function lockUser(db: Queryable, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function endOpenSessions(db: Queryable, userId: number, at: Date, reason: string): Promise<void> {
@@ -100,7 +100,7 @@ export async function lockUserBalance(tx: Queryable, userId: number): Promise<nu
     .select({ balanceCents: users.balanceCents })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return row?.balanceCents;
 }
 

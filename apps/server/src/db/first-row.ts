@@ -15,11 +15,17 @@ export async function firstRow<TTable extends PgTable>(
     .select()
     .from(table as PgTable)
     .where(where);
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('no key update') : await query;
   return row as TTable['$inferSelect'] | undefined;
 }
 
-/** As firstRow, with the row locked (FOR UPDATE) until the transaction ends. */
+/**
+ * As firstRow, with the row locked until the transaction ends. FOR NO KEY UPDATE, the lock an
+ * UPDATE of its other columns takes: two lockers still run one after another, but a transaction
+ * inserting a row that references it (a ledger row, a replacement, a rental) is not held up. With
+ * FOR UPDATE such an insert's key check waits, and two transactions each holding what the other's
+ * insert checks wait on each other until PostgreSQL aborts one as a deadlock.
+ */
 export const lockedRow = <TTable extends PgTable>(tx: Queryable, table: TTable, where: SQL | undefined) =>
   firstRow(tx, table, where, true);
 

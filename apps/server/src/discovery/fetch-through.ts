@@ -50,7 +50,7 @@ export async function fetchThrough(
   let socket: net.Socket;
   try {
     // The echo and check targets are the operator's choice, so the customers' policy does not apply.
-    socket = await abortable(dial(upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs), signal);
+    socket = await abortable(dial(upstream, host, port, ALLOW_ALL_TARGETS, { timeoutMs }), signal);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw classifyDialError(error);

@@ -87,7 +87,9 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
       return answer(socket, '403 Forbidden', `Port ${target.port} is blocked (no SMTP)`);
     }
 
-    void dial(access.upstream, target.host, target.port, policy).then(
+    void dial(access.upstream, target.host, target.port, policy, {
+      holding: () => store.holding(access.rentalId),
+    }).then(
       (upstream) => {
         if (socket.destroyed) return void upstream.destroy();
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');

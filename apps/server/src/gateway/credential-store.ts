@@ -48,6 +48,8 @@ export class CredentialStore {
   private readonly meters = new Set<Meter>();
   /** Rentals whose activity this process wrote since its last flush (see `meter`). */
   private readonly announced = new Set<number>();
+  /** Dials waiting at a rental's upstream proxy, by rental (see `holding`). */
+  private readonly waiting = new Map<number, number>();
   private readonly flusher: NodeJS.Timeout;
 
   constructor(
@@ -132,17 +134,42 @@ export class CredentialStore {
   meter(rentalId: number, read: () => { up: number; down: number }): () => void {
     const meter: Meter = { rentalId, read, up: 0, down: 0 };
     this.meters.add(meter);
-    // The first tunnel of a rental since the last flush is written at once, not up to a flush
-    // later: a customer who fills a small upstream's slots just before asking for a refund or a
-    // replacement must be seen by the check that request runs. One write per rental per flush.
-    if (!this.announced.has(rentalId)) {
-      this.announced.add(rentalId);
-      void this.sink.activity([rentalId], this.clock.now()).catch(() => undefined);
-    }
+    this.announce(rentalId);
     return () => {
       this.sample(meter);
       this.meters.delete(meter);
     };
+  }
+
+  /**
+   * A dial that reached the rental's upstream proxy and waits on its answer: it holds one of the
+   * upstream's client slots as a tunnel does, so the rental counts as carrying traffic meanwhile.
+   * A renter's dials to a target that never answers would otherwise fill a small upstream's slots
+   * unseen, and the check that fails for it would pass for a dead proxy. Answers the function to
+   * call when the dial ends (its tunnel, if any, is metered from then on).
+   */
+  holding(rentalId: number): () => void {
+    this.waiting.set(rentalId, (this.waiting.get(rentalId) ?? 0) + 1);
+    this.announce(rentalId);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.waiting.get(rentalId) ?? 1) - 1;
+      if (left > 0) this.waiting.set(rentalId, left);
+      else this.waiting.delete(rentalId);
+    };
+  }
+
+  /**
+   * The first tunnel or waiting dial of a rental since the last flush is written at once, not up
+   * to a flush later: a customer who fills a small upstream's slots just before asking for a refund
+   * or a replacement must be seen by the check that request runs. One write per rental per flush.
+   */
+  private announce(rentalId: number): void {
+    if (this.announced.has(rentalId)) return;
+    this.announced.add(rentalId);
+    void this.sink.activity([rentalId], this.clock.now()).catch(() => undefined);
   }
 
   private sample(meter: Meter): void {
@@ -163,13 +190,14 @@ export class CredentialStore {
   }
 
   async flushTraffic(): Promise<void> {
-    // An open tunnel, or bytes that came back through the upstream: the proxy is carrying this
-    // rental's traffic, which the API must know (rental-activity.ts). Bytes only sent up prove nothing.
+    // An open tunnel, a dial waiting at the upstream, or bytes that came back through the
+    // upstream: the proxy is carrying this rental's traffic, which the API must know (rental-activity.ts). Bytes only sent up prove nothing.
     const active = new Set<number>();
     for (const meter of this.meters) {
       this.sample(meter);
       active.add(meter.rentalId);
     }
+    for (const rentalId of this.waiting.keys()) active.add(rentalId);
     const pending = [...this.traffic.entries()];
     this.traffic.clear();
     this.announced.clear();

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { BLOCKED_PORTS } from '@portal/contract';
 import { SocksClient } from 'socks';
 import { gatewayRefusedTargets } from '../metrics/metrics';
@@ -33,12 +33,22 @@ export class DialError extends Error {
  * `policy` decides which addresses a `direct` connection may reach; behind an upstream proxy the
  * target is reached from the upstream's network, not from the gateway's.
  */
+export interface DialOptions {
+  timeoutMs?: number;
+  /**
+   * Called once the connection to an upstream proxy is open and it works on the target; answers
+   * what to call when the dial ends. A dial waiting there holds one of the upstream's client slots,
+   * as an open tunnel does: the renter's load, which can make a check of the same upstream fail.
+   */
+  holding?: () => () => void;
+}
+
 export async function dial(
   upstream: string,
   host: string,
   port: number,
   policy: TargetPolicy,
-  timeoutMs = 10_000,
+  { timeoutMs = 10_000, holding }: DialOptions = {},
 ): Promise<net.Socket> {
   if (portRefused(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
   if (upstream === 'direct') return dialDirect(host, port, timeoutMs, policy);
@@ -48,20 +58,47 @@ export async function dial(
   const user = decodeURIComponent(url.username);
   const pass = decodeURIComponent(url.password);
   if (url.protocol === 'socks5:') {
+    const started = Date.now();
+    let release = () => undefined as void;
     try {
+      const reached = await reachUpstream(proxyHost, proxyPort, timeoutMs);
+      release = holding?.() ?? release;
       const { socket } = await SocksClient.createConnection({
         proxy: { host: proxyHost, port: proxyPort, type: 5, ...(user ? { userId: user, password: pass } : {}) },
         command: 'connect',
         destination: { host, port },
-        timeout: timeoutMs,
+        timeout: Math.max(1, timeoutMs - (Date.now() - started)),
+        existing_socket: reached,
       });
       return socket;
     } catch (error) {
       throw new DialError(`upstream SOCKS5 proxy: ${error instanceof Error ? error.message : String(error)}`, 0x01);
+    } finally {
+      release();
     }
   }
-  if (url.protocol === 'http:') return dialHttpConnect(proxyHost, proxyPort, user, pass, host, port, timeoutMs);
+  if (url.protocol === 'http:') {
+    return dialHttpConnect({ proxyHost, proxyPort, user, pass, host, port, timeoutMs, holding });
+  }
   throw new DialError(`unsupported upstream ${url.protocol}`, 0x01);
+}
+
+/** The TCP connection to an upstream proxy, before any word of its protocol. */
+function reachUpstream(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`no answer from the upstream in ${timeoutMs} ms`)));
+    socket.once('error', fail);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.removeListener('error', fail);
+      resolve(socket);
+    });
+  });
 }
 
 async function dialDirect(host: string, port: number, timeoutMs: number, policy: TargetPolicy): Promise<net.Socket> {
@@ -100,16 +137,19 @@ async function dialDirect(host: string, port: number, timeoutMs: number, policy:
   });
 }
 
-function dialHttpConnect(
-  proxyHost: string,
-  proxyPort: number,
-  user: string,
-  pass: string,
-  host: string,
-  port: number,
-  timeoutMs: number,
-): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
+function dialHttpConnect(options: {
+  proxyHost: string;
+  proxyPort: number;
+  user: string;
+  pass: string;
+  host: string;
+  port: number;
+  timeoutMs: number;
+  holding: DialOptions['holding'];
+}): Promise<net.Socket> {
+  const { proxyHost, proxyPort, user, pass, host, port, timeoutMs } = options;
+  let release = () => undefined as void;
+  const dialled = new Promise<net.Socket>((resolve, reject) => {
     const target = `${host.includes(':') ? `[${host}]` : host}:${port}`;
     const request = http.request({
       host: proxyHost,
@@ -123,6 +163,11 @@ function dialHttpConnect(
         ...(user ? { 'proxy-authorization': `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` } : {}),
       },
     });
+    request.once('socket', (socket) =>
+      socket.once('connect', () => {
+        release = options.holding?.() ?? release;
+      }),
+    );
     request.once('connect', (response, socket, head) => {
       if (response.statusCode === 200) {
         // Bytes that came with the 200 (a server that speaks first) belong to the tunnel.
@@ -137,4 +182,5 @@ function dialHttpConnect(
     request.once('error', (error) => reject(new DialError(`upstream HTTP proxy: ${error.message}`, 0x01)));
     request.end();
   });
+  return dialled.finally(() => release());
 }

@@ -186,7 +186,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   // One session shape for a login with credentials and one by address (IP authorization).
   const sessionOf = (access: Access): Socks5Session => ({
-    dial: (host, port) => dial(access.upstream, host, port, policy),
+    dial: (host, port) => dial(access.upstream, host, port, policy, { holding: () => store.holding(access.rentalId) }),
     associate: (client, requested) => udp.associate(access, client, requested),
     opened: (client: net.Socket, target: net.Socket) => {
       // Payload only: what the handshake took before this point is not the customer's traffic.

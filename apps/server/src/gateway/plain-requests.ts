@@ -36,7 +36,9 @@ export class RequestAgent extends http.Agent {
       return socket;
     }
     const host = String(options.hostname ?? options.host ?? '').replace(/^\[|\]$/g, '');
-    dial(this.upstream, host, Number(options.port), this.policy).then(
+    dial(this.upstream, host, Number(options.port), this.policy, {
+      holding: () => this.store.holding(this.rentalId),
+    }).then(
       (socket) => {
         this.opened(socket);
         callback?.(null, socket);

@@ -295,7 +295,11 @@ export async function recordProxyCheck(db: Queryable, proxyId: number, ok: boole
 
 /** The node a proxy is on (null: the shop's own gateway), its row locked; undefined: no such proxy. */
 export async function lockProxyNode(db: Queryable, proxyId: number): Promise<{ nodeId: number | null } | undefined> {
-  const [row] = await db.select({ nodeId: proxies.nodeId }).from(proxies).where(eq(proxies.id, proxyId)).for('update');
+  const [row] = await db
+    .select({ nodeId: proxies.nodeId })
+    .from(proxies)
+    .where(eq(proxies.id, proxyId))
+    .for('no key update');
   return row;
 }
 

@@ -72,10 +72,10 @@ export async function disableProxyBy(
   }
   const at = deps.clock.now();
   const holders = await deps.db.transaction(async (tx) => {
-    // Rentals first, then the proxy: the order a replacement's move takes its locks in, so the two
-    // cannot wait on each other.
-    const rows = await holdingRentalsOf(tx, id, true);
+    // The proxy first, then its rentals: the order purchases, extensions and replacements take
+    // their locks in, so none of them can wait on this while it waits on them.
     await setProxyEnabled(tx, id, false);
+    const rows = await holdingRentalsOf(tx, id, true);
     for (const rental of rows.filter((row) => row.status === RENTAL_STATUS.connected)) {
       await markRentalUnavailable(tx, rental.id, at);
       if (!options.replace) await queueDisabledNotice(tx, rental, at);

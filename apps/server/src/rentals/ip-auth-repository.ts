@@ -17,7 +17,7 @@ export async function lockHoldingRental(tx: Queryable, userId: number, proxyId: 
     .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId), rentalHolds))
     .orderBy(desc(rentals.id))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return rental;
 }
 

@@ -62,7 +62,7 @@ export function createGatewayProvisioner(
   const fetchThrough = async (upstream: string): Promise<CheckResult> => {
     try {
       // Not the customers' policy: the check target is the operator's choice, often on loopback.
-      const socket = await dial(upstream, host, port, ALLOW_ALL_TARGETS, timeoutMs);
+      const socket = await dial(upstream, host, port, ALLOW_ALL_TARGETS, { timeoutMs });
       return await new Promise<CheckResult>((resolve) => {
         const done = (result: CheckResult) => {
           socket.destroy();

@@ -1,10 +1,12 @@
 import { priceCents } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rentals, users } from '../db/schema';
+import { proxies, rentals, users } from '../db/schema';
 import { markEnded, runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { verifyLedger } from '../ledger/ledger-service';
 import { HOUR, addProxies, buildTestApp, fundedCustomer, lifecycleOf, type TestApp } from '../../test/helper';
+import { connectedPurchase } from '../../test/live-rental-kit';
 
 /**
  * Real concurrency: requests go through a listening HTTP server. On PostgreSQL (CI) the row
@@ -69,6 +71,54 @@ describe('races', () => {
       expect(rental?.status).toBe('connected');
       expect(rental!.endTime.getTime()).toBe(t.clock.now().getTime() + 5 * HOUR);
       expect(rental?.hours).toBe(6);
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('lock order on PostgreSQL', () => {
+  /** Backends of this test's database waiting on a lock. */
+  async function waitingOnLocks(client: pg.Client): Promise<number> {
+    const result = await client.query<{ count: string }>(
+      "SELECT count(*) AS count FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'",
+    );
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  it('a replacement and an extension of the same rental, queued behind one lock, neither deadlocks', async () => {
+    const [oldId] = await addProxies(t, 1, { country: 'CZ' });
+    await addProxies(t, 1, { country: 'CZ' });
+    const rental = await connectedPurchase(t, { proxyId: oldId });
+    // Failing: the replacement needs no live check and goes straight to its transaction.
+    await t.database.db.update(proxies).set({ failingSince: new Date() }).where(eq(proxies.id, oldId!));
+    const holder = new pg.Client({ connectionString: t.database.url! });
+    await holder.connect();
+    // Its own connection: inside the holder's transaction pg_stat_activity would not change.
+    const watcher = new pg.Client({ connectionString: t.database.url! });
+    await watcher.connect();
+    try {
+      // The rental's row held elsewhere: both requests take what locks they can, then queue on it.
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM rentals WHERE id = $1 FOR UPDATE', [rental.id]);
+      const replaced = fetch(`${base}/api/proxy/replace`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': rental.apiKey },
+        body: JSON.stringify({ proxy_id: oldId }),
+      });
+      await expect.poll(() => waitingOnLocks(watcher), { timeout: 10_000 }).toBe(1);
+      const extended = buy(rental.apiKey, oldId!, 1);
+      await expect.poll(() => waitingOnLocks(watcher), { timeout: 10_000 }).toBe(2);
+      await holder.query('COMMIT');
+      // Taken in other orders (the rental, then its proxy; or the proxy, then a row the other's
+      // inserts reference), the two waited on each other once the row was free, and PostgreSQL
+      // aborted one as a deadlock: a 500. Now the move goes first, and the extension finds the
+      // proxy no longer the customer's (a failing proxy is not for sale).
+      expect((await replaced).status).toBe(200);
+      const extension = await extended;
+      expect(extension.status).toBe(409);
+      expect(await extension.json()).toMatchObject({ code: 'PROXY_UNAVAILABLE' });
+    } finally {
+      await holder.end();
+      await watcher.end();
     }
   });
 });

@@ -26,7 +26,7 @@ export async function lockLatestRental(tx: Queryable, userId: number, proxyId: n
     .where(and(eq(rentals.userId, userId), eq(rentals.proxyId, proxyId)))
     .orderBy(desc(rentals.id))
     .limit(1)
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -61,7 +61,7 @@ export async function holdingRentalsOf(db: Queryable, proxyId: number, lock: boo
     .select()
     .from(rentals)
     .where(and(eq(rentals.proxyId, proxyId), rentalHolds));
-  return lock ? query.for('update') : query;
+  return lock ? query.for('no key update') : query;
 }
 
 /** Records the rental's proxy as unavailable from `at`, unless an earlier time is recorded already. */

@@ -277,11 +277,16 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
     if (!refundRequestOpen(rental.createdAt, now)) throw new DomainError('REFUND_WINDOW_PASSED');
     const windowEnd = refundUnavailableDeadline(rental.createdAt);
     const recorded = rental.unavailableAt !== null && rental.unavailableAt.getTime() <= windowEnd;
+    const liveCounts = now.getTime() <= windowEnd;
     // A live check that could not run (the proxy's node is offline, or the check target does not
     // answer the shop either) decides nothing: the one request the terms allow is not used up by it.
-    if (typeof liveFailure === 'string' && !recorded) throw new DomainError(UNRUN_ERROR[liveFailure]);
+    // Nor does one skipped or set aside because the proxy carries the renter's traffic, while a
+    // live check could still grant the request.
+    if (typeof liveFailure === 'string' && !recorded && (liveFailure !== 'in_use' || liveCounts)) {
+      throw new DomainError(UNDECIDED_ERROR[liveFailure]);
+    }
     await updateRental(tx, rental.id, { refundRequestedAt: now });
-    const live = liveFailure === true && now.getTime() <= windowEnd;
+    const live = liveFailure === true && liveCounts;
     if (!recorded && !live) return { refunded: false, error: new DomainError('REFUND_NOT_ELIGIBLE') };
     const walletCents = await refundInTransaction(tx, rental, now, 'refund requested: proxy unavailable');
     return { refunded: true, walletCents };
@@ -290,17 +295,25 @@ export async function requestRefund(deps: RentalsDeps, userId: number, proxyId: 
   return decision.walletCents;
 }
 
+/** Why a refund request was not decided, so does not count. */
+const UNDECIDED_ERROR = { ...UNRUN_ERROR, in_use: 'REFUND_PROXY_IN_USE' } as const;
+
 /**
  * Runs before the transaction: a live check may wait on the network for seconds. A cause: the
- * check could not be made (the proxy's node is offline, or the check target is down).
+ * check could not be made (the proxy's node is offline, or the check target is down), or a failed
+ * check would prove nothing (`in_use`: the proxy carries the renter's traffic).
  */
-async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number): Promise<boolean | UnrunCause> {
+async function liveCheckFails(
+  deps: RentalsDeps,
+  userId: number,
+  proxyId: number,
+): Promise<boolean | UnrunCause | 'in_use'> {
   const found = await findLatestRental(deps.db, userId, proxyId);
   // Requests the transaction will refuse anyway need no network check.
   if (found?.rental.status !== RENTAL_STATUS.connected || found.rental.refundRequestedAt) return false;
   const { rental, proxy } = found;
   // A check the customer's own load can fail is no proof while the proxy carries their bytes.
-  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) return false;
+  if (proxy.enabled && (await isCarryingTraffic(deps.db, rental.id, deps.clock.now()))) return 'in_use';
   const result = await deps.provisioner.check({
     rentalId: rental.id,
     username: rental.username,
@@ -309,5 +322,7 @@ async function liveCheckFails(deps: RentalsDeps, userId: number, proxyId: number
   if (result.unrun) return result.unrun;
   if (result.ok) return false;
   // Tunnels opened while the check ran may be what made it fail.
-  return !(proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now())));
+  return proxy.enabled && (await carriedTrafficDuringCheck(deps.db, rental.id, () => deps.clock.now()))
+    ? 'in_use'
+    : true;
 }

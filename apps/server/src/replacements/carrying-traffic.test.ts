@@ -7,7 +7,13 @@ import { runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import { adminToken, addProxies, customerCall, testProvisioner, walletOf, type TestApp } from '../../test/helper';
 import { connectedPurchase } from '../../test/live-rental-kit';
 import { closedPort, socksUpstream } from '../../test/socks-upstream';
-import { heldTunnel, narrowUpstream, replacementRigPerFile, type ReplacementRig } from '../../test/replacement-kit';
+import {
+  heldTunnel,
+  narrowUpstream,
+  replacementRigPerFile,
+  waitingDial,
+  type ReplacementRig,
+} from '../../test/replacement-kit';
 
 let t: TestApp;
 let gateway: Gateway;
@@ -81,7 +87,7 @@ describe("a customer's own load on a proxy", () => {
 
       const walletBefore = await walletOf(t, apiKey);
       const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
-      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_PROXY_IN_USE' });
       expect(await walletOf(t, apiKey)).toBe(walletBefore);
 
       // The upstream really stops: the tunnels end, and once their traffic is a minute old the
@@ -117,13 +123,62 @@ describe("a customer's own load on a proxy", () => {
         await heldTunnel(gateway.socksPort, rental.username, rental.password, echo.port),
       ];
       const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
-      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_PROXY_IN_USE' });
       expect(await walletOf(t, apiKey)).toBe(walletBefore);
       const replace = await customerCall(t, apiKey).post('/api/proxy/replace', { proxy_id: oldId });
       expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
       expect((await rentalRow(rental.id)).unavailableAt).toBeNull();
       expect((await proxyRow(oldId!)).failingSince).toBeNull();
       for (const tunnel of tunnels) expect(tunnel.isOpen()).toBe(true);
+    } finally {
+      await upstream.stop();
+    }
+  }, 30_000);
+
+  it("counts dials waiting at the upstream as the renter's load; a request refused for it is not used up", async () => {
+    const silentPort = await closedPort();
+    const upstream = await narrowUpstream(2, { silentPort });
+    const [oldId] = await addProxies(t, 1, { country: 'BE', upstream: upstream.url });
+    await addProxies(t, 1, { country: 'BE' });
+    const { rental, apiKey } = await rent(oldId!);
+    const check = { rentalId: rental.id, username: rental.username, upstream: upstream.url };
+    const provisioner = await testProvisioner(t);
+    try {
+      // Quiet for two minutes, then two dials to an address that never answers fill both slots:
+      // no tunnel opens and no byte comes back, yet the upstream can serve nobody else.
+      await gateway.store.flushTraffic();
+      t.clock.advance(120 * SECOND);
+      const walletBefore = await walletOf(t, apiKey);
+      const dials = [
+        await waitingDial(gateway.socksPort, rental.username, rental.password, silentPort),
+        await waitingDial(gateway.socksPort, rental.username, rental.password, silentPort),
+      ];
+      await expect.poll(() => upstream.connections(), { timeout: 5000 }).toBe(2);
+      expect((await provisioner.check(check)).ok).toBe(false);
+
+      const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
+      expect(refund.statusCode).toBe(409);
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_PROXY_IN_USE' });
+      const replace = await customerCall(t, apiKey).post('/api/proxy/replace', { proxy_id: oldId });
+      expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });
+      t.clock.advance(10 * SECOND);
+      await gateway.store.flushTraffic();
+      // The health check of the round fails too, and is not recorded.
+      await runLifecycleOnce(lifecycle);
+      expect((await rentalRow(rental.id)).unavailableAt).toBeNull();
+      expect((await proxyRow(oldId!)).failingSince).toBeNull();
+      expect((await rentalRow(rental.id)).refundRequestedAt).toBeNull();
+      expect(await walletOf(t, apiKey)).toBe(walletBefore);
+
+      // The dials end and the upstream really dies: a minute later the same request is decided,
+      // and granted, since it was not counted.
+      for (const waiting of dials) waiting.end();
+      await upstream.stop();
+      await gateway.store.flushTraffic();
+      t.clock.advance(61 * SECOND);
+      const granted = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
+      expect(granted.statusCode).toBe(200);
+      expect(await walletOf(t, apiKey)).toBeGreaterThan(walletBefore);
     } finally {
       await upstream.stop();
     }
@@ -222,7 +277,7 @@ describe('load on one rental of a shared upstream', () => {
 
       const walletBefore = await walletOf(t, quiet.apiKey);
       const refund = await customerCall(t, quiet.apiKey).post('/api/refund-by-id', { proxy_id: quietId });
-      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_NOT_ELIGIBLE' });
+      expect(refund.json()).toMatchObject({ success: false, code: 'REFUND_PROXY_IN_USE' });
       expect(await walletOf(t, quiet.apiKey)).toBe(walletBefore);
       const replace = await customerCall(t, quiet.apiKey).post('/api/proxy/replace', { proxy_id: quietId });
       expect(replace.json()).toMatchObject({ success: false, code: 'PROXY_STILL_HEALTHY' });

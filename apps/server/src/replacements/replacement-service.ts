@@ -16,6 +16,7 @@ import { delistUnhealthy, lockProxy, recordProxyCheck } from '../inventory/inven
 import {
   carriedTrafficDuringCheck,
   findLatestRental,
+  findRental,
   isCarryingTraffic,
   lockRental,
   markRentalUnavailable,
@@ -198,12 +199,22 @@ async function moveInTransaction(
   actor?: AuditActor,
 ): Promise<Replaced | null> {
   return deps.db.transaction(async (tx): Promise<Replaced | null> => {
+    // The proxy's lock before the rental's, the order a purchase, an extension, a renewal and the
+    // operator's disable take them in: taken the other way, a move and an extension of the same
+    // rental could each wait on the other until PostgreSQL aborted one.
+    const seen = await findRental(tx, rentalId);
+    if (seen) await lockProxy(tx, seen.proxyId);
     const rental = await lockRental(tx, rentalId);
     const now = deps.clock.now();
     // Another replacement, an expiry or a refund got there first.
     if (!rental || rental.status !== RENTAL_STATUS.connected) {
       if (automatic) return null;
       throw new DomainError(rental ? 'RENTAL_NOT_CONNECTED' : 'RENTAL_NOT_FOUND');
+    }
+    // Moved by another replacement since it was read: the proxy locked above is no longer its own.
+    if (rental.proxyId !== seen?.proxyId) {
+      if (automatic) return null;
+      throw new DomainError('RENTAL_NOT_FOUND');
     }
     if (expectedProxyId !== null && rental.proxyId !== expectedProxyId) throw new DomainError('RENTAL_NOT_FOUND');
     if (!automatic && (await replacementsToday(tx, rental.id, now)) >= deps.perDay) {

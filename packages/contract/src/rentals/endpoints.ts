@@ -75,6 +75,7 @@ export const refundEndpoint = defineEndpoint({
     'REFUND_WINDOW_PASSED',
     'REFUND_ALREADY_REQUESTED',
     'REFUND_NOT_ELIGIBLE',
+    'REFUND_PROXY_IN_USE',
     'NODE_OFFLINE',
     'CHECKS_UNAVAILABLE',
   ],
