@@ -3,9 +3,10 @@ import { proxies } from './tables/inventory';
 import { rentalActivity, rentals } from './tables/rentals';
 
 /**
- * How long a rental counts as carrying traffic after a gateway last saw it hold an open tunnel or
- * receive bytes. Gateways renew what they see every few seconds, so an open tunnel keeps it fresh;
- * after the last tunnel closes the rental stays "carrying" this long.
+ * How long a rental counts as carrying traffic after a gateway last saw it hold an open tunnel,
+ * wait on a dial that reached its upstream proxy, or receive bytes. Gateways renew what they see
+ * every few seconds, so an open tunnel keeps it fresh; after the last one closes the rental stays
+ * "carrying" this long.
  */
 export const ACTIVITY_WINDOW_MS = 60_000;
 
