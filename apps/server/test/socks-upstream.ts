@@ -1,4 +1,5 @@
 import type net from 'node:net';
+import type { Access } from '../src/gateway/credential-store';
 import { dial } from '../src/gateway/dialer';
 import { createSocks5Server } from '../src/gateway/socks5-server';
 import { ALLOW_ALL_TARGETS } from '../src/gateway/target-policy';
@@ -7,6 +8,18 @@ import { serveOnLoopback } from './ports';
 
 /** The fake upstream meters nothing and cuts nothing: that is the gateway's business. */
 const noStore = { track: () => () => undefined, meter: () => () => undefined };
+/** What its UDP relay is told of the client: the one login it has, open as long as it runs. */
+const upstreamLogin: Access = {
+  rentalId: 0,
+  username: 'user',
+  password: 'pass',
+  status: 'connected',
+  endTime: new Date(8.64e15),
+  upstream: 'direct',
+  proxyEnabled: true,
+  maxConnections: null,
+  maxSourceIps: null,
+};
 
 /**
  * A real SOCKS5 upstream proxy (our own server, user `user`, password `pass`) that reaches
@@ -34,7 +47,7 @@ export async function socksUpstream(
             ...(udp && {
               associate: (client: net.Socket, requested: { host: string; port: number }) => {
                 associations += 1;
-                return relays.associate({ rentalId: 0, upstream: 'direct' }, client, requested);
+                return relays.associate(upstreamLogin, client, requested);
               },
             }),
           }

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type net from 'node:net';
 import type { CredentialStore } from './credential-store';
+import { endRefused } from './refusal';
 import { dial, DialError, portRefused, REPLY_NOT_ALLOWED } from './dialer';
 import { tunnel } from './relay';
 import { TOO_MANY_CONNECTIONS, TOO_MANY_FAILED_LOGINS, TOO_MANY_SOURCES, type LoginGate } from './login-gate';
@@ -23,7 +24,8 @@ export const TARGET_NOT_ALLOWED =
   "This address cannot be reached through this proxy: loopback, private, link-local, reserved and the gateway's own addresses are refused";
 
 function answer(socket: net.Socket, status: string, body: string, extra = ''): void {
-  socket.end(
+  endRefused(
+    socket,
     `HTTP/1.1 ${status}\r\n${extra}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -95,7 +97,7 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         // Payload only: the CONNECT request and this answer are not the customer's traffic.
         const writtenBefore = socket.bytesWritten;
-        const untrack = store.track(access.rentalId, () => {
+        const untrack = store.track(access, () => {
           socket.destroy();
           upstream.destroy();
         });

@@ -67,9 +67,10 @@ export class CredentialStore {
   private readonly sweeper: NodeJS.Timeout;
 
   private sweep(): void {
-    for (const access of this.byUsername.values()) {
-      if (this.connections.has(access.rentalId) && !this.isUsable(access)) this.cut(access.rentalId);
-    }
+    const served = new Set<number>();
+    for (const access of this.byUsername.values()) if (this.isUsable(access)) served.add(access.rentalId);
+    // Also a rental no longer served at all: its connections end with it.
+    for (const rentalId of [...this.connections.keys()]) if (!served.has(rentalId)) this.cut(rentalId);
   }
 
   /** Everything this process serves, replaced whole: what is not in `rows` is forgotten. */
@@ -111,8 +112,32 @@ export class CredentialStore {
     return access && this.isUsable(access) ? access : null;
   }
 
-  /** Registers an open connection of a rental; `close` cuts it. Answers the unregister function. */
-  track(rentalId: number, close: () => void): () => void {
+  /**
+   * Whether the access a login found still holds: its rental is served here with the same
+   * password and upstream, and is usable now. A client may log in, then wait before its request,
+   * and a dial takes time: a new password, a move, a refund or the end may come in between.
+   */
+  stillServes(access: Access): boolean {
+    const current = this.byUsername.get(access.username);
+    return (
+      current?.rentalId === access.rentalId &&
+      current.password === access.password &&
+      current.upstream === access.upstream &&
+      this.isUsable(current)
+    );
+  }
+
+  /**
+   * Registers an open connection of the rental a login found; `close` cuts it. Answers the
+   * unregister function. When that access no longer holds, the cut that ended it has already run:
+   * `close` runs at once (once the caller has finished registering), as the cut would have.
+   */
+  track(access: Access, close: () => void): () => void {
+    if (!this.stillServes(access)) {
+      queueMicrotask(close);
+      return () => undefined;
+    }
+    const { rentalId } = access;
     let set = this.connections.get(rentalId);
     if (!set) {
       set = new Set();

@@ -186,13 +186,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   // One session shape for a login with credentials and one by address (IP authorization).
   const sessionOf = (access: Access): Socks5Session => ({
-    dial: (host, port) => dial(access.upstream, host, port, policy, { holding: () => store.holding(access.rentalId) }),
+    // A login that waited before its request may have been cut meanwhile (a new password, a
+    // move, the end): it dials nothing.
+    dial: (host, port) =>
+      store.stillServes(access)
+        ? dial(access.upstream, host, port, policy, { holding: () => store.holding(access.rentalId) })
+        : Promise.reject(new DialError('the rental changed since the login', REPLY_NOT_ALLOWED)),
     associate: (client, requested) => udp.associate(access, client, requested),
     opened: (client: net.Socket, target: net.Socket) => {
       // Payload only: what the handshake took before this point is not the customer's traffic.
       const readBefore = client.bytesRead;
       const writtenBefore = client.bytesWritten;
-      const untrack = store.track(access.rentalId, () => {
+      const untrack = store.track(access, () => {
         client.destroy();
         target.destroy();
       });

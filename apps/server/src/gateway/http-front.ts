@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { RequestError, Server } from 'proxy-chain';
 import type net from 'node:net';
 import type { ConnectionGuard } from './connection-guard';
-import type { CredentialStore } from './credential-store';
+import type { Access, CredentialStore } from './credential-store';
 import { AUTH_REALM, createConnectHandler, REFUSED, TARGET_NOT_ALLOWED } from './connect-tunnel';
 import { portRefused } from './dialer';
 import { oneRequestAtATime, RequestAgent } from './plain-requests';
@@ -30,14 +30,15 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
   // The rental of each client connection's latest request: a new password of that rental, its
   // end or a move cuts the connection; a request of another rental moves the connection to it.
   const bound = new Map<number, { rentalId: number; untrack: () => void }>();
-  const bind = (connectionId: number, rentalId: number, client: net.Socket) => {
+  const bind = (connectionId: number, access: Access, client: net.Socket) => {
+    const { rentalId } = access;
     const current = bound.get(connectionId);
     if (current?.rentalId === rentalId) return;
     current?.untrack();
     if (current) gate.rentalConnections.release(current.rentalId, client);
     bound.set(connectionId, {
       rentalId,
-      untrack: store.track(rentalId, () => server.closeConnection(connectionId)),
+      untrack: store.track(access, () => server.closeConnection(connectionId)),
     });
   };
 
@@ -59,7 +60,7 @@ export function createHttpFront({ store, policy, gate, guard, host, port }: Http
       if (!login.ok) return { requestAuthentication: true, failMsg: REFUSED };
       const { access } = login;
       if (portRefused(targetPort)) throw new RequestError(`Port ${targetPort} is blocked (no SMTP)`, 403);
-      bind(connectionId, access.rentalId, request.socket);
+      bind(connectionId, access, request.socket);
       const agent = new RequestAgent(store, access.rentalId, access.upstream, policy);
       const turn = turnOf(request);
       if (turn) turn.agent = agent;

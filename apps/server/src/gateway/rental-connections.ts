@@ -13,6 +13,12 @@ export const DEFAULT_RENTAL_MAX_CONNECTIONS = 0;
  */
 export class RentalConnections {
   private readonly open = new Map<number, Set<net.Socket>>();
+  /**
+   * Each counted client's close handler by rental, removed when it is released: a kept-alive
+   * HTTP socket that goes back and forth between two rentals would otherwise gather one more
+   * handler with every switch.
+   */
+  private readonly onClose = new WeakMap<net.Socket, Map<number, () => void>>();
 
   /** The cap of a rental whose proxy has none of its own; a node takes the shop's from the API. */
   constructor(public defaultMax: number = DEFAULT_RENTAL_MAX_CONNECTIONS) {}
@@ -27,6 +33,11 @@ export class RentalConnections {
 
   /** Stops counting `client` against `rentalId` (its kept-alive socket went on with another rental). */
   release(rentalId: number, client: net.Socket): void {
+    const handler = this.onClose.get(client)?.get(rentalId);
+    if (handler) {
+      client.removeListener('close', handler);
+      this.onClose.get(client)?.delete(rentalId);
+    }
     const set = this.open.get(rentalId);
     if (!set?.delete(client)) return;
     if (set.size === 0) this.open.delete(rentalId);
@@ -45,10 +56,14 @@ export class RentalConnections {
     const set = current ?? new Set<net.Socket>();
     if (!current) this.open.set(rentalId, set);
     set.add(client);
-    client.once('close', () => {
+    const handler = () => {
       set.delete(client);
       if (set.size === 0 && this.open.get(rentalId) === set) this.open.delete(rentalId);
-    });
+    };
+    client.once('close', handler);
+    const handlers = this.onClose.get(client) ?? new Map<number, () => void>();
+    handlers.set(rentalId, handler);
+    this.onClose.set(client, handlers);
     return true;
   }
 }

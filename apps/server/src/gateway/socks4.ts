@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import { tunnel } from './relay';
+import { endRefused } from './refusal';
 import type { Socks5Options, Socks5Session } from './socks5-server';
 
 /** The first byte of a SOCKS4 or SOCKS4a request (SOCKS5's is 5). */
@@ -44,9 +45,7 @@ export function serveSocks4(client: net.Socket, head: Buffer, options: Socks5Opt
   const reply = (code: number) => Buffer.from([0x00, code, 0, 0, 0, 0, 0, 0]);
   const reject = () => {
     clearTimeout(timer);
-    client.end(reply(SOCKS4_REJECTED));
-    // Reading on (into nothing) lets the client's close end the socket instead of the guard's timer.
-    client.resume();
+    endRefused(client, reply(SOCKS4_REJECTED));
   };
 
   const onData = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { DialError } from './dialer';
+import { endRefused } from './refusal';
 import { tunnel } from './relay';
 import { serveSocks4, SOCKS4_VERSION } from './socks4';
 import { socksAddress } from './udp-frame';
@@ -65,7 +66,7 @@ export function createSocks5Server(options: Socks5Options): net.Server {
     };
     const refuse = (bytes: number[]) => {
       clearTimeout(timer);
-      client.end(Buffer.from(bytes));
+      endRefused(client, Buffer.from(bytes));
     };
 
     const onData = (chunk: Buffer) => {

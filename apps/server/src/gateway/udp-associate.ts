@@ -48,11 +48,7 @@ export class UdpAssociations {
   }
 
   /** Opens an association for the client's control connection; a DialError says why not. */
-  async associate(
-    access: Pick<Access, 'rentalId' | 'upstream'>,
-    client: net.Socket,
-    requested: UdpRelayAddress,
-  ): Promise<UdpRelayAddress> {
+  async associate(access: Access, client: net.Socket, requested: UdpRelayAddress): Promise<UdpRelayAddress> {
     const { rentalId } = access;
     const held = this.perRental.get(rentalId) ?? 0;
     if (held >= this.options.maxPerRental || this.total >= this.options.max) {
@@ -99,7 +95,7 @@ export class UdpAssociations {
   }
 
   private run(
-    access: Pick<Access, 'rentalId'>,
+    access: Access,
     client: net.Socket,
     requested: UdpRelayAddress,
     path: UdpPath,
@@ -121,7 +117,7 @@ export class UdpAssociations {
       client.destroy();
       release();
     };
-    const untrack = this.options.store.track(access.rentalId, end);
+    const untrack = this.options.store.track(access, end);
     const finish = this.options.store.meter(access.rentalId, () => bytes);
 
     relay.on('message', (datagram, from) => {
