@@ -27,8 +27,11 @@ export async function reconcilePayments(
   signal?: AbortSignal,
 ): Promise<{ checked: number; expired: number }> {
   const now = deps.clock.now();
-  const claimed = await claimPendingPayments(deps.db, now, BATCH, LEASE_MS);
+  const claimed = await claimPendingPayments(deps.db, deps.provider.name, now, BATCH, LEASE_MS);
   let expired = 0;
+  // A payment that fails for another reason (an answer the portal cannot read) must not keep the
+  // newer ones from being checked: the round goes on, then reports the first such error.
+  let unexpected: unknown = null;
   for (const payment of claimed) {
     // Stopping: the claims left are released below, for the next round or another process.
     if (signal?.aborted) {
@@ -47,10 +50,11 @@ export async function reconcilePayments(
     } catch (error) {
       // The provider is unreachable: nobody can tell whether this one was paid, so it stays
       // pending and is asked again next round; the others go on.
-      if (!(error instanceof ProviderError)) throw error;
+      if (!(error instanceof ProviderError)) unexpected ??= error;
     } finally {
       await releasePaymentClaim(deps, payment.id);
     }
   }
+  if (unexpected !== null) throw unexpected;
   return { checked: claimed.length, expired };
 }

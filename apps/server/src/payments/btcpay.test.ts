@@ -96,6 +96,27 @@ describe('BTCPay Server payments', () => {
     expect(await walletOf(t, apiKey)).toBe(0);
   });
 
+  it('credits an invoice that expired partly paid once BTCPay settles it (paid late, or marked settled)', async () => {
+    for (const [settledAs, amount] of [
+      ['Marked', 12],
+      ['PaidLate', 13],
+    ] as const) {
+      const { apiKey, uuid, invoice } = await newPayment(amount);
+      fake.setStatus(invoice.id, 'Expired', 'PaidPartial');
+      expect((await deliver(fake.webhook(invoice.id, 'InvoiceExpired'))).statusCode).toBe(200);
+      const check = () => customerCall(t, apiKey).post(`/api/payments/status/${uuid}`, { task: 'check', uuid });
+      expect((await check()).json()).toEqual({ success: true, status: 'fail' });
+      // The merchant marks it settled, or the rest arrives after expiry: BTCPay now says Settled.
+      fake.setStatus(invoice.id, 'Settled', settledAs);
+      expect((await deliver(fake.webhook(invoice.id, 'InvoiceSettled'))).statusCode).toBe(200);
+      expect((await deliver(fake.webhook(invoice.id, 'InvoiceSettled', FAKE_WEBHOOK_SECRET, true))).statusCode).toBe(
+        200,
+      );
+      expect((await check()).json()).toEqual({ success: true, status: 'paid' });
+      expect(await walletOf(t, apiKey)).toBe(amount);
+    }
+  });
+
   it('answers 404 for the webhook of a provider that is not active', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/cryptomus', payload: {} });
     expect(response.statusCode).toBe(404);

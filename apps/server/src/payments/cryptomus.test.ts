@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../db/schema';
 import { verifyLedger } from '../ledger/ledger-service';
 import { PROVIDER_CONFIRMATION_CAP_MS, reconcilePayments } from '../jobs/payments-reconcile';
 import { paymentsDepsOf } from '../app';
 import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
 import { FAKE_KEY, FAKE_MERCHANT, signLikeCryptomus, startCryptomusFake } from '../../test/fakes/cryptomus-fake';
+import { PAID_WITHOUT_AMOUNT } from './payments-service';
 import { cryptomusSign, phpJsonEncode } from './providers/cryptomus';
 
 let t: TestApp;
@@ -148,6 +151,35 @@ describe('Cryptomus payments', () => {
     fake.setStatus(paid.invoice.uuid, 'paid', { is_final: true });
     await reconcilePayments(paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock }));
     expect(await walletOf(t, paid.apiKey)).toBe(7);
+  });
+
+  it('a payment it cannot credit (paid, with nothing settled) keeps no newer payment from being credited', async () => {
+    const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+    const odd = await newPayment(5);
+    const good = await newPayment(4);
+    fake.setStatus(odd.invoice.uuid, 'paid', { is_final: true, payment_amount_usd: '0.00' });
+    fake.setStatus(good.invoice.uuid, 'paid', { is_final: true });
+    // Claimed oldest first, every round: the odd one comes first each time.
+    for (let round = 0; round < 2; round += 1) await reconcilePayments(deps);
+    expect(await walletOf(t, good.apiKey)).toBe(4);
+    expect(await walletOf(t, odd.apiKey)).toBe(0);
+    // Still pending, and not called paid: the customer's page would take that for a credit.
+    expect(await polledStatus(odd.apiKey, odd.uuid)).toBe(PAID_WITHOUT_AMOUNT);
+  });
+
+  it("leaves another provider's pending payment (the shop switched) waiting, unasked", async () => {
+    const { apiKey, uuid } = await newPayment(3);
+    // As if made before the switch: BTCPay's, with BTCPay's invoice id, which Cryptomus cannot know.
+    await t.database.db
+      .update(payments)
+      .set({ provider: 'btcpay', providerPaymentId: 'btcpay-invoice-1' })
+      .where(eq(payments.id, uuid));
+    const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+    t.clock.advance(t.config.payments.lifetimeMs + PROVIDER_CONFIRMATION_CAP_MS + 60_000);
+    await reconcilePayments(deps);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, uuid));
+    expect(row).toMatchObject({ status: 'pending', lastCheckedAt: null });
+    expect(await polledStatus(apiKey, uuid)).not.toBe('fail');
   });
 
   it('keeps waiting past the invoice lifetime while the provider still says pending; the provider ends it', async () => {

@@ -54,12 +54,15 @@ export async function paymentOwner(db: Queryable, id: string): Promise<number | 
  */
 export async function claimPendingPayments(
   db: Queryable,
+  provider: string,
   now: Date,
   limit: number,
   leaseMs: number,
 ): Promise<PaymentRow[]> {
   const due = and(
     eq(payments.status, PAYMENT_STATUS.pending),
+    // Another provider's payments (the shop switched) cannot be asked of this one: they wait.
+    eq(payments.provider, provider),
     or(isNull(payments.checkLeaseUntil), lt(payments.checkLeaseUntil, now)),
   );
   const claim = lockedIds(db, payments.id, due, asc(payments.createdAt), limit);

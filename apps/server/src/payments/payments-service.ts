@@ -35,15 +35,23 @@ export interface PaymentsDeps {
   giftcardRateLimit: number;
 }
 
-/**
- * Failures the portal decided on its own (no answer from the provider in time). The provider's
- * later `paid` still credits such a payment: its word beats our clock.
- */
+/** The status of a payment the provider calls paid without a settled amount to credit. */
+export const PAID_WITHOUT_AMOUNT = 'paid_amount_unknown';
+
+/** Failures the portal decided on its own (no answer from the provider in time). */
 const LOCAL_FAILURES = new Set(['expired', 'unconfirmed']);
 
+/**
+ * A paid payment never changes again. A failed one still becomes paid when the provider later says
+ * it is: after the portal's own failures, and after a real provider's own (a provider that now
+ * reports money received, as BTCPay does for a payment after expiry or an invoice its merchant
+ * marked settled, is the word that counts). Only the sandbox's failure, which its customer chose
+ * with a click, is final. A payment is credited once all the same.
+ */
 function isFinal(payment: PaymentRow, incoming: ProviderState['outcome']): boolean {
   if (payment.status === PAYMENT_STATUS.pending) return false;
-  return !(payment.status === PAYMENT_STATUS.fail && LOCAL_FAILURES.has(payment.providerStatus) && incoming === 'paid');
+  if (payment.status !== PAYMENT_STATUS.fail || incoming !== 'paid') return true;
+  return payment.provider === 'sandbox' && !LOCAL_FAILURES.has(payment.providerStatus);
 }
 
 export async function createPayment(
@@ -149,7 +157,8 @@ export async function checkPayment(deps: PaymentsDeps, userId: number, id: strin
 /** Asks the provider for the payment's state and settles it; answers the payment as it is then. */
 export async function refreshPayment(deps: PaymentsDeps, payment: PaymentRow): Promise<PaymentRow> {
   await updatePayment(deps.db, payment.id, { lastCheckedAt: deps.clock.now() });
-  if (!payment.providerPaymentId) return payment;
+  // Made with another provider (the shop switched since): this one does not know it.
+  if (!payment.providerPaymentId || payment.provider !== deps.provider.name) return payment;
   const state = await deps.provider.fetchState(payment.providerPaymentId, payment.amountCents);
   if (!state) return payment;
   return settlePayment(deps, payment.id, state);
@@ -181,6 +190,12 @@ export async function settlePayment(
       return (await updatePayment(tx, paymentId, change)) ?? payment;
     }
     const credit = state.creditCents ?? payment.amountCents;
+    // "Paid" with nothing to credit is not an answer to act on: the payment waits for a better one
+    // (and past the confirmation cap ends unconfirmed), rather than stopping every later one. Its
+    // status is not the provider's "paid", which would tell the customer's page it was credited.
+    if (credit <= 0) {
+      return (await updatePayment(tx, paymentId, { providerStatus: PAID_WITHOUT_AMOUNT, updatedAt: now })) ?? payment;
+    }
     const row = await updatePayment(tx, paymentId, {
       status: PAYMENT_STATUS.paid,
       providerStatus: state.providerStatus,
