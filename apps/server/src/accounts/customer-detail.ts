@@ -57,6 +57,7 @@ export async function customerDetail(db: Queryable, id: number): Promise<Omit<Cu
       method: row.method,
       amount: centsToDollars(row.amountCents),
       status: row.status,
+      providerStatus: row.providerStatus,
       credited: row.creditedCents === null ? null : centsToDollars(row.creditedCents),
       createdAt: row.createdAt.toISOString(),
     })),

@@ -192,7 +192,14 @@ describe('operator console API', () => {
     ]);
     expect(body.rentals[1]).toMatchObject({ hours: 24, country: 'DE', port: 1080 });
     expect(body.payments).toEqual([
-      expect.objectContaining({ id: scene.paidUuid, amount: 25, status: 'paid', credited: 25, provider: 'sandbox' }),
+      expect.objectContaining({
+        id: scene.paidUuid,
+        amount: 25,
+        status: 'paid',
+        providerStatus: 'paid',
+        credited: 25,
+        provider: 'sandbox',
+      }),
     ]);
     expect(JSON.stringify(body)).not.toContain('u:p@');
 

@@ -69,6 +69,12 @@ export const CustomerPaymentSchema = z.object({
   amount: z.number(),
   /** pending, paid or fail */
   status: z.string(),
+  /**
+   * The provider's own word on it (e.g. BTCPay's `Expired (PaidPartial)`), or the portal's
+   * (`unconfirmed`: it stopped waiting after 72 hours): what tells a failure with money received
+   * from one without.
+   */
+  providerStatus: z.string(),
   credited: z.number().nullable(),
   createdAt: z.string(),
 });

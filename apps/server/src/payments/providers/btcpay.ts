@@ -36,7 +36,9 @@ export function mapBtcpayState(
   invoiceCents: number,
   creditOverpayments: boolean,
 ): ProviderState {
-  const base = { providerPaymentId: invoice.id, providerStatus: invoice.status };
+  // `Expired (PaidPartial)` tells the operator that money arrived, where `Expired` alone would not.
+  const extra = invoice.additionalStatus && invoice.additionalStatus !== 'None' ? ` (${invoice.additionalStatus})` : '';
+  const base = { providerPaymentId: invoice.id, providerStatus: `${invoice.status}${extra}` };
   if (invoice.status === 'Settled') {
     const invoiced = amountTextToCents(invoice.amount) ?? invoiceCents;
     // Greenfield reports the invoice amount, not what was overpaid; the invoice is what is owed.

@@ -96,7 +96,10 @@ const PAYMENTS: Columns<'payments', CustomerDetail['payments'][number]> = [
   [
     'status',
     (row, _format, t) => (
-      <td className={td}>{isKnownStatus(row.status) ? t(`paymentStatus.${row.status}`) : row.status}</td>
+      <td className={td}>
+        {isKnownStatus(row.status) ? t(`paymentStatus.${row.status}`) : row.status}
+        {row.providerStatus !== row.status && <span className="text-slate-600"> ({row.providerStatus})</span>}
+      </td>
     ),
   ],
   [

@@ -64,8 +64,19 @@ function detail(balance: number): CustomerDetail {
         method: 'BTC',
         amount: 20,
         status: 'paid',
+        providerStatus: 'paid',
         credited: 20,
         createdAt: '2026-03-01T09:00:00Z',
+      },
+      {
+        id: 'pay_2',
+        provider: 'btcpay',
+        method: 'LTC',
+        amount: 30,
+        status: 'fail',
+        providerStatus: 'Expired (PaidPartial)',
+        credited: null,
+        createdAt: '2026-02-27T09:00:00Z',
       },
     ],
   };
@@ -109,7 +120,11 @@ describe('customers', () => {
     expect(within(rentals).getByText('Connected')).toBeInTheDocument();
     expect(within(rentals).getByText('192.0.2.9:1080')).toBeInTheDocument();
     const payments = screen.getByRole('table', { name: 'Payments' });
-    expect(within(payments).getByText('Paid')).toBeInTheDocument();
+    const [paid, failed] = within(payments).getAllByRole('row').slice(1);
+    // The provider's own word shows only where it says more than the status.
+    expect(paid).toHaveTextContent('Paid$20.00');
+    expect(paid).not.toHaveTextContent('(paid)');
+    expect(failed).toHaveTextContent('Failed (Expired (PaidPartial))');
   });
 
   it('requires a reason and a valid amount before adjusting', async () => {
