@@ -223,4 +223,26 @@ describe('npm run cli', () => {
     );
     expect(token?.revokedAt).not.toBeNull();
   }, 150_000);
+
+  it("checks a named operator's role on reads as the API does; a backup is the owner's, and audited", async () => {
+    expect(cli('operators', 'list').code).toBe(0);
+    await withDb((db) => createOperator({ db, clock: systemClock }, ownerActor, { name: 'Sue', role: 'support' }));
+    // Support may look customers up, as in the console, but not at the money, the team or the stock.
+    expect(cli('--operator', 'Sue', 'customers', 'search').code).toBe(0);
+    for (const command of [['overview'], ['operators', 'list'], ['proxies', 'list']]) {
+      const refused = cli('--operator', 'Sue', ...command);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('Sue is support: that role may not');
+    }
+    const file = path.join(data.dir, 'by-hand.backup');
+    const refused = cli('--operator', 'Sue', 'db', 'backup', file);
+    expect(refused.err).toContain('Sue is support: that role may not write a backup of the whole database.');
+    expect(fs.existsSync(file)).toBe(false);
+    const written = cli('db', 'backup', file);
+    expect(written.code).toBe(0);
+    expect(fs.existsSync(file)).toBe(true);
+    const rows = await withDb((db) => db.select().from(auditLog).where(eq(auditLog.action, 'db.backup')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor: 'cli', details: { file } });
+  }, 150_000);
 });

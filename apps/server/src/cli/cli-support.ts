@@ -182,12 +182,13 @@ export function addRowCommand<Id, T>(
  */
 export function addReadCommand<T>(
   parent: Command,
-  command: { name: string; description: string },
+  command: { name: string; description: string; endpoint?: Pick<Endpoint, 'operationId' | 'summary' | 'roles'> },
   read: (db: Database) => Promise<T>,
   print: (result: T) => void,
 ): void {
+  const { endpoint } = command;
   parent
     .command(command.name)
     .description(command.description)
-    .action(async () => print(await withDatabase(read)));
+    .action(async () => print(await (endpoint ? asOperator(endpoint, (deps) => read(deps.db)) : withDatabase(read))));
 }

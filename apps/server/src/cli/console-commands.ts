@@ -1,5 +1,8 @@
 import {
   auditEndpoint,
+  customerEndpoint,
+  overviewEndpoint,
+  searchCustomersEndpoint,
   AuditQuerySchema,
   formatDollars,
   listGiftcardsEndpoint,
@@ -17,16 +20,7 @@ import { overview } from '../admin/console-overview-service';
 import { addNewsBy, deleteNewsBy, listNews } from '../news/news-service';
 import { listGiftcards, revealGiftcard } from '../payments/giftcards-service';
 import { systemClock } from '../clock';
-import {
-  addReadCommand,
-  addRowCommand,
-  asOperator,
-  byId,
-  numberOrText,
-  requestOf,
-  table,
-  withDatabase,
-} from './cli-support';
+import { addReadCommand, addRowCommand, asOperator, byId, numberOrText, requestOf, table } from './cli-support';
 import { counted } from './counted';
 
 const money = (dollars: number) => formatDollars(dollars);
@@ -38,7 +32,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .description('customers, balances, 30 days of money by day, rentals by status, inventory, pending payments')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const view = await withDatabase((db) => overview(db, systemClock.now()));
+      const view = await asOperator(overviewEndpoint, (deps) => overview(deps.db, deps.clock.now()));
       if (options.json) return void console.log(JSON.stringify(view, null, 2));
       console.log(`Customers: ${view.customers}, total balances ${money(view.totalBalance)}`);
       console.log(
@@ -58,7 +52,7 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .command('search [query]')
     .description('by id or part of the referral key; without a query the newest 50')
     .action(async (query: string | undefined) => {
-      const found = await withDatabase((db) => searchCustomers(db, query ?? ''));
+      const found = await asOperator(searchCustomersEndpoint, (deps) => searchCustomers(deps.db, query ?? ''));
       table(
         ['id', 'referral key', 'balance', 'active rentals', 'since'],
         found.map((c) => [c.id, c.referralKey, money(c.balance), c.activeRentals, c.createdAt]),
@@ -70,7 +64,9 @@ export function addConsoleCommands(program: Command, giftcards: Command): void {
     .description("one customer's balance, ledger rows, rentals and payments")
     .option('--json', 'print JSON')
     .action(async (who: string, options: { json?: boolean }) => {
-      const detail = await withDatabase(async (db) => customerDetail(db, await findCustomerId(db, who)));
+      const detail = await asOperator(customerEndpoint, async (deps) =>
+        customerDetail(deps.db, await findCustomerId(deps.db, who)),
+      );
       if (options.json) return void console.log(JSON.stringify(detail, null, 2));
       const c = detail.customer;
       console.log(`Customer ${c.id} (${c.referralKey}), balance ${money(c.balance)}, since ${c.createdAt}`);

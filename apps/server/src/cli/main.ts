@@ -7,6 +7,7 @@ import {
   enableProxyEndpoint,
   GiftcardCreateRequestSchema,
   importProxiesEndpoint,
+  inventoryEndpoint,
   ProxyCheckRequestSchema,
   ProxyImportQuerySchema,
   ProxyImportRequestSchema,
@@ -19,7 +20,7 @@ import { createGiftcardBatch } from '../payments/giftcards-service';
 import { ConfigError } from '../config';
 import { DomainError } from '../errors';
 import { discoveryDepsOf } from '../discovery/discovery-service';
-import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator, withDatabase } from './cli-support';
+import { addRowCommand, asOperator, byId, numberOrText, requestOf, setCliOperator } from './cli-support';
 import { counted } from './counted';
 import { addConsoleCommands } from './console-commands';
 import { addDbCommands } from './db-commands';
@@ -102,7 +103,7 @@ proxies
   .description('every proxy with its state (free, rented, disabled)')
   .option('--json', 'print JSON')
   .action(async (options: { json?: boolean }) => {
-    const rows = await withDatabase((db) => listInventory(db));
+    const rows = await asOperator(inventoryEndpoint, (deps) => listInventory(deps.db));
     if (options.json) {
       console.log(JSON.stringify(rows, null, 2));
       return;

@@ -4,6 +4,7 @@ import {
   deleteOperatorEndpoint,
   endAdminSessionEndpoint,
   listAdminSessionsEndpoint,
+  listOperatorsEndpoint,
   OperatorCreateRequestSchema,
   unlockOperatorEndpoint,
 } from '@portal/contract';
@@ -34,11 +35,15 @@ const byName: RowArgument<number> = {
 
 /** The operator team from the command line: the same calls as the console's Operators screen. */
 export function addOperatorCommands(program: Command): void {
-  const team = program.command('operators').description('the operator team (owner only, but for list)');
+  const team = program.command('operators').description('the operator team (owner only)');
 
   addReadCommand(
     team,
-    { name: 'list', description: 'every operator with role and authenticator state; never a secret' },
+    {
+      name: 'list',
+      description: 'every operator with role and authenticator state; never a secret',
+      endpoint: listOperatorsEndpoint,
+    },
     listOperators,
     ({ operators, totpRequired }) => {
       const rows = operators.map((o) => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -81,12 +82,25 @@ export function createPrivateFile(file: string): fs.WriteStream {
   return fs.createWriteStream('', { fd });
 }
 
+function syncPath(target: string): void {
+  const fd = fs.openSync(target, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Writes the backup to `file` (0600, replaced only once complete). */
 export async function backupDatabase(db: Database, file: string): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: 0, rows: 0 };
   const partial = `${file}.partial`;
   await pipeline(Readable.from(backupLines(db, summary)), zlib.createGzip(), createPrivateFile(partial));
+  // On the disk before it takes the final name, and the name on the disk before the run is
+  // recorded ok and older backups are rotated away: a crash must not leave an empty "ok" copy.
+  syncPath(partial);
   fs.renameSync(partial, file);
+  syncPath(path.dirname(file));
   return summary;
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../test/helper';
 import { restoreDatabase } from '../db/backup';
 import { openPostgres, type Database } from '../db/client';
-import { backupRuns } from '../db/schema';
+import { backupRuns, users } from '../db/schema';
 import { verifyLedger } from '../ledger/ledger-service';
 import { Alerts, alertActive } from './alerts-service';
 import {
@@ -175,6 +176,34 @@ describe('scheduled backups', () => {
     expect(alerts.isActive('backup_failed')).toBe(false);
     expect(await alertValue('backup_failed')).toBe(0);
     expect(lines.filter((line) => line.alert === 'backup_failed' && line.level === 30)).toHaveLength(1);
+  });
+
+  it('a ledger that does not add up keeps one copy of the failing database, not one an hour', async () => {
+    const mismatched = tempDir('portal-mismatched-backups-');
+    const [someone] = await t.database.db.select().from(users).limit(1);
+    const off = (cents: number) =>
+      t.database.db
+        .update(users)
+        .set({ balanceCents: sql`${users.balanceCents} + ${cents}` })
+        .where(eq(users.id, someone!.id));
+    try {
+      await off(1);
+      const deps = depsFor(t.database.db, mismatched.dir);
+      for (let round = 0; round < 4; round += 1) {
+        t.clock.advance(HOUR);
+        expect(await runScheduledBackup(deps)).toMatchObject({ failed: 1 });
+        // The newest copy is kept for the operator to look into; the ones before it go.
+        expect(ours(mismatched.dir)).toHaveLength(1);
+      }
+      const kept = (await t.database.db.select().from(backupRuns)).filter((run) => run.file !== null);
+      expect(kept.filter((run) => run.status === 'failed')).toHaveLength(1);
+      await off(-1);
+      t.clock.advance(HOUR);
+      expect((await runScheduledBackup(deps)).written).toBe(1);
+      expect(ours(mismatched.dir)).toHaveLength(2);
+    } finally {
+      mismatched.remove();
+    }
   });
 
   it('rotation leaves other names alone and removes partial files of stopped writers', () => {

@@ -15,6 +15,7 @@ import {
   newestSuccessfulBackupRun,
   recentBackupRuns,
   renewBackupLease,
+  takeFailedBackupFiles,
   type BackupRunRow,
 } from './ops-repository';
 
@@ -159,6 +160,12 @@ export async function runScheduledBackup(
       sizeBytes: exists ? fs.statSync(path.join(dir, name)).size : null,
       error: reason,
     }).catch(() => undefined);
+    // One kept copy of a failing database is enough: the retry every hour would otherwise keep a
+    // full copy an hour, past BACKUP_KEEP (which only a success applies), until the disk is full.
+    if (exists) {
+      const stale = await takeFailedBackupFiles(deps.db, claim.id).catch(() => []);
+      for (const file of stale) fs.rmSync(path.join(dir, file), { force: true });
+    }
     deps.alerts.raise('backup_failed', { run: claim.id, error: reason });
     return { written: 0, failed: 1, removed: 0 };
   } finally {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Queryable } from '../db/client';
 import { backupRuns, gatewayHeartbeats } from '../db/tables/ops';
@@ -62,6 +62,22 @@ export async function finishBackupRun(db: Queryable, id: number, set: BackupRunU
     .update(backupRuns)
     .set({ ...set, leaseUntil: null })
     .where(eq(backupRuns.id, id));
+}
+
+/**
+ * Files kept by failed runs other than `except` (a backup whose ledger did not verify); their
+ * runs' rows forget them, since the file goes.
+ */
+export async function takeFailedBackupFiles(db: Queryable, except: number): Promise<string[]> {
+  // Read first: an UPDATE's RETURNING answers the new values, the null, not the names.
+  const rows = await db
+    .select({ id: backupRuns.id, file: backupRuns.file })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.status, 'failed'), isNotNull(backupRuns.file), ne(backupRuns.id, except)));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  await db.update(backupRuns).set({ file: null, sizeBytes: null }).where(inArray(backupRuns.id, ids));
+  return rows.flatMap((row) => (row.file ? [row.file] : []));
 }
 
 /** Throws when the database does not answer. */

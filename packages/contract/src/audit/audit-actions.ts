@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'news.delete',
   'notices.broadcast',
   'ip_auth.narrowed',
+  'db.backup',
   'db.restore',
   'db.migrate-from-pglite',
 ] as const;

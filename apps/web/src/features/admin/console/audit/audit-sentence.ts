@@ -125,6 +125,7 @@ function partsOf(action: AuditAction, d: Details, entry: AuditEntry, f: Sentence
       const list = (value: unknown) => (Array.isArray(value) ? value.map(text).join(', ') : text(value));
       return { key, values: { rental: text(d.rentalId), port: text(d.port), removed: list(d.removed) } };
     }
+    case 'db.backup':
     case 'db.restore':
       return { key, values: { count: num(d.rows), file: text(d.file) } };
     case 'db.migrate-from-pglite':

@@ -159,11 +159,13 @@ describe('audit sentences, one family at a time', () => {
           { rentalId: 31, port: 20001, removed: ['0.0.0.0/0'], kept: [], reason: 'wider than the rules allow' },
           { actor: 'system', operatorName: null },
         ),
+        entry('db.backup', { file: 'by-hand.backup', rows: 1 }, { actor: 'cli', operatorName: 'owner' }),
         entry('db.restore', { file: 'shop.backup', rows: 1200 }, { actor: 'cli', operatorName: 'owner' }),
         entry('db.migrate-from-pglite', { rows: 1 }, { actor: 'cli', operatorName: 'owner' }),
       ]),
     ).toEqual([
       'The portal removed 0.0.0.0/0 from the IP authorization list of rental 31 (port 20001): wider than the rules allow.',
+      'owner wrote a backup of 1 row to by-hand.backup.',
       'owner restored 1,200 rows from the backup shop.backup.',
       'owner moved 1 row from the earlier embedded database.',
     ]);
