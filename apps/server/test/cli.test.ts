@@ -241,6 +241,8 @@ describe('npm run cli', () => {
     const written = cli('db', 'backup', file);
     expect(written.code).toBe(0);
     expect(fs.existsSync(file)).toBe(true);
+    const replaced = cli('--operator', 'Sue', 'db', 'restore', file, '--force');
+    expect(replaced.err).toContain('Sue is support: that role may not replace the database with a backup.');
     const rows = await withDb((db) => db.select().from(auditLog).where(eq(auditLog.action, 'db.backup')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor: 'cli', details: { file } });

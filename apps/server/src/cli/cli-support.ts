@@ -98,6 +98,11 @@ async function cliActor(
   return actor;
 }
 
+/** Refuses, as `asOperator` does, when the command line's operator may not act as `endpoint`. */
+export async function requireRole(db: Database, endpoint: Pick<Endpoint, 'operationId' | 'summary' | 'roles'>) {
+  await cliActor(db, endpoint);
+}
+
 /** An operator named so on the team (not removed), or OPERATOR_NOT_FOUND. */
 export async function namedOperator(db: Database, name: string) {
   const row = await activeOperatorNamed(db, name);

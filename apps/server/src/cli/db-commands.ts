@@ -9,7 +9,7 @@ import { openPglite } from '../db/pglite';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { verifyLedger } from '../ledger/ledger-service';
 import { lockDataDir } from '../lib/data-dir';
-import { asOperator, cliAudit, cliConfig, runningEmbedded, withDatabase } from './cli-support';
+import { asOperator, cliAudit, cliConfig, requireRole, runningEmbedded, withDatabase } from './cli-support';
 
 const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
@@ -18,6 +18,8 @@ const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.c
  * card codes, upstream and rental credentials): the owner's to take, as the scheduled backups are.
  */
 const WRITE_BACKUP = { operationId: 'writeBackup', summary: 'Write a backup of the whole database', roles: [] };
+/** Replacing every row is the owner's too. */
+const RESTORE_BACKUP = { operationId: 'restoreBackup', summary: 'Replace the database with a backup', roles: [] };
 
 /** Backups of the database and the move from the earlier embedded database. */
 export function addDbCommands(program: Command): void {
@@ -41,6 +43,7 @@ export function addDbCommands(program: Command): void {
       if (!fs.existsSync(resolve(file))) throw new Error(`No such file: ${file}`);
       const summary = await withDatabase(
         async (database) => {
+          await requireRole(database, RESTORE_BACKUP);
           if (!options.force && (await holdsCustomers(database))) {
             throw new Error('This database already holds customers: add --force to replace all of its data.');
           }

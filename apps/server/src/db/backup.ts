@@ -95,7 +95,13 @@ function syncPath(target: string): void {
 export async function backupDatabase(db: Database, file: string): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: 0, rows: 0 };
   const partial = `${file}.partial`;
-  await pipeline(Readable.from(backupLines(db, summary)), zlib.createGzip(), createPrivateFile(partial));
+  try {
+    await pipeline(Readable.from(backupLines(db, summary)), zlib.createGzip(), createPrivateFile(partial));
+  } catch (error) {
+    // Half a backup is of no use, and on a full disk it would keep the next one from being written.
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
   // On the disk before it takes the final name, and the name on the disk before the run is
   // recorded ok and older backups are rotated away: a crash must not leave an empty "ok" copy.
   syncPath(partial);

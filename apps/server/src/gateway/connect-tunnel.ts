@@ -94,6 +94,11 @@ export function createConnectHandler(store: CredentialStore, policy: TargetPolic
     }).then(
       (upstream) => {
         if (socket.destroyed) return void upstream.destroy();
+        // Cut while it dialled (a new password, a refund, a move): no tunnel on the old access.
+        if (!store.stillServes(access)) {
+          upstream.destroy();
+          return answer(socket, '403 Forbidden', REFUSED);
+        }
         socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         // Payload only: the CONNECT request and this answer are not the customer's traffic.
         const writtenBefore = socket.bytesWritten;

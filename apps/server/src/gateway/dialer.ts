@@ -27,22 +27,27 @@ export class DialError extends Error {
   }
 }
 
+export interface DialOptions {
+  timeoutMs?: number;
+  /**
+   * Called once an upstream proxy works on the dial (a SOCKS5 upstream has answered its greeting;
+   * an HTTP one has taken the connection that carries the CONNECT); answers what to call when the
+   * dial ends. A dial waiting there holds one of the upstream's client slots, as an open tunnel
+   * does: the renter's load, which can make a check of the same upstream fail. An upstream that
+   * takes the TCP connection but never answers a SOCKS5 greeting is not working on anything.
+   */
+  holding?: () => () => void;
+}
+
+/** The longest host name SOCKS5 can carry (one length byte); a longer one is refused here. */
+const MAX_HOST_BYTES = 255;
+
 /**
  * Opens a TCP connection to host:port through a rental's upstream: `direct`, a SOCKS5 proxy
  * (`socks5://user:pass@host:port`) or an HTTP proxy by CONNECT (`http://user:pass@host:port`).
  * `policy` decides which addresses a `direct` connection may reach; behind an upstream proxy the
  * target is reached from the upstream's network, not from the gateway's.
  */
-export interface DialOptions {
-  timeoutMs?: number;
-  /**
-   * Called once the connection to an upstream proxy is open and it works on the target; answers
-   * what to call when the dial ends. A dial waiting there holds one of the upstream's client slots,
-   * as an open tunnel does: the renter's load, which can make a check of the same upstream fail.
-   */
-  holding?: () => () => void;
-}
-
 export async function dial(
   upstream: string,
   host: string,
@@ -51,6 +56,7 @@ export async function dial(
   { timeoutMs = 10_000, holding }: DialOptions = {},
 ): Promise<net.Socket> {
   if (portRefused(port)) throw new DialError(`port ${port} is blocked`, REPLY_NOT_ALLOWED);
+  if (Buffer.byteLength(host) > MAX_HOST_BYTES) throw new DialError('the host name is too long', 0x04);
   if (upstream === 'direct') return dialDirect(host, port, timeoutMs, policy);
   const url = new URL(upstream);
   const proxyHost = url.hostname.replace(/^\[|\]$/g, '');
@@ -60,9 +66,15 @@ export async function dial(
   if (url.protocol === 'socks5:') {
     const started = Date.now();
     let release = () => undefined as void;
+    let reached: net.Socket | undefined;
     try {
-      const reached = await reachUpstream(proxyHost, proxyPort, timeoutMs);
-      release = holding?.() ?? release;
+      reached = await reachUpstream(proxyHost, proxyPort, timeoutMs);
+      // Until the SOCKS5 client takes the socket (it may refuse its options first), an error of
+      // the socket must not go unheard: that would end the process.
+      reached.on('error', () => undefined);
+      reached.once('data', () => {
+        release = holding?.() ?? release;
+      });
       const { socket } = await SocksClient.createConnection({
         proxy: { host: proxyHost, port: proxyPort, type: 5, ...(user ? { userId: user, password: pass } : {}) },
         command: 'connect',
@@ -72,6 +84,7 @@ export async function dial(
       });
       return socket;
     } catch (error) {
+      reached?.destroy();
       throw new DialError(`upstream SOCKS5 proxy: ${error instanceof Error ? error.message : String(error)}`, 0x01);
     } finally {
       release();

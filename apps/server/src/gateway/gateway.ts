@@ -184,15 +184,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     max: options.udpMax ?? DEFAULT_UDP_MAX,
   });
 
+  const changedSinceLogin = () => new DialError('the rental changed since the login', REPLY_NOT_ALLOWED);
   // One session shape for a login with credentials and one by address (IP authorization).
   const sessionOf = (access: Access): Socks5Session => ({
     // A login that waited before its request may have been cut meanwhile (a new password, a
-    // move, the end): it dials nothing.
-    dial: (host, port) =>
-      store.stillServes(access)
-        ? dial(access.upstream, host, port, policy, { holding: () => store.holding(access.rentalId) })
-        : Promise.reject(new DialError('the rental changed since the login', REPLY_NOT_ALLOWED)),
-    associate: (client, requested) => udp.associate(access, client, requested),
+    // move, the end), or be cut while it dials: it opens nothing, before or after the dial.
+    dial: async (host, port) => {
+      if (!store.stillServes(access)) throw changedSinceLogin();
+      const target = await dial(access.upstream, host, port, policy, {
+        holding: () => store.holding(access.rentalId),
+      });
+      if (store.stillServes(access)) return target;
+      target.destroy();
+      throw changedSinceLogin();
+    },
+    associate: (client, requested) =>
+      store.stillServes(access) ? udp.associate(access, client, requested) : Promise.reject(changedSinceLogin()),
     opened: (client: net.Socket, target: net.Socket) => {
       // Payload only: what the handshake took before this point is not the customer's traffic.
       const readBefore = client.bytesRead;

@@ -86,7 +86,8 @@ describe('a refused request', () => {
     const auth = Buffer.from(`${r.user}:${r.pass}`).toString('base64');
     http.write(`CONNECT 127.0.0.1:25 HTTP/1.1\r\nHost: 127.0.0.1:25\r\nProxy-Authorization: Basic ${auth}\r\n\r\n`);
     expect((await answer()).toString('latin1')).toMatch(/^HTTP\/1\.1 403/);
-    expect(gateway.rentalConnections.count(r.id)).toBe(2);
+    // Counted while refused: the SOCKS5 one too, unless its two seconds already ran out.
+    expect(gateway.rentalConnections.count(r.id)).toBeGreaterThanOrEqual(1);
     // Neither client closes: the gateway does, and each connection leaves the rental's count.
     await until(() => gateway.rentalConnections.count(r.id) === 0, 10_000);
     socks.socket.destroy();

@@ -155,6 +155,8 @@ describe("a customer's own load on a proxy", () => {
       ];
       await expect.poll(() => upstream.connections(), { timeout: 5000 }).toBe(2);
       expect((await provisioner.check(check)).ok).toBe(false);
+      // The first waiting dial was written at once; a flush says it again, whenever that write lands.
+      await gateway.store.flushTraffic();
 
       const refund = await customerCall(t, apiKey).post('/api/refund-by-id', { proxy_id: oldId });
       expect(refund.statusCode).toBe(409);
