@@ -67,6 +67,8 @@ export class CredentialStore {
   private readonly sweeper: NodeJS.Timeout;
 
   private sweep(): void {
+    // Most sweeps find nothing open: no need to walk every rental served.
+    if (this.connections.size === 0) return;
     const served = new Set<number>();
     for (const access of this.byUsername.values()) if (this.isUsable(access)) served.add(access.rentalId);
     // Also a rental no longer served at all: its connections end with it.
