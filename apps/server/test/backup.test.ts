@@ -103,6 +103,10 @@ describe('db backup and restore (embedded database)', () => {
       await old.close();
 
       await expect(openDatabase({ dataDir: dir.dir })).rejects.toThrow('npm run cli -- db migrate-from-pglite');
+      // Moving every row is the owner's: a name off the team moves nothing.
+      const refused = runCli(dir.dir, '--operator', 'Nobody', 'db', 'migrate-from-pglite');
+      expect(refused.err).toContain('No operator is named Nobody.');
+      expect(fs.existsSync(path.join(dir.dir, 'pglite.migrated'))).toBe(false);
       const moved = runCli(dir.dir, 'db', 'migrate-from-pglite');
       expect(moved.err).toBe('');
       expect(moved.out).toContain('into the embedded PostgreSQL');
@@ -113,5 +117,5 @@ describe('db backup and restore (embedded database)', () => {
     } finally {
       dir.remove();
     }
-  }, 120_000);
+  }, 180_000);
 });

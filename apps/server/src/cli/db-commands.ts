@@ -20,6 +20,8 @@ const resolve = (file: string) => path.resolve(process.env.INIT_CWD ?? process.c
 const WRITE_BACKUP = { operationId: 'writeBackup', summary: 'Write a backup of the whole database', roles: [] };
 /** Replacing every row is the owner's too. */
 const RESTORE_BACKUP = { operationId: 'restoreBackup', summary: 'Replace the database with a backup', roles: [] };
+/** So is moving every row into a new database: checked against the team of the database moved. */
+const MOVE_DATABASE = { operationId: 'moveDatabase', summary: 'Move the earlier embedded database', roles: [] };
 
 /** Backups of the database and the move from the earlier embedded database. */
 export function addDbCommands(program: Command): void {
@@ -71,6 +73,7 @@ export function addDbCommands(program: Command): void {
         const old = openPglite(await PGlite.create(source));
         try {
           await old.migrate();
+          await requireRole(old.db, MOVE_DATABASE);
           await backupDatabase(old.db, exportFile);
         } finally {
           await old.close();

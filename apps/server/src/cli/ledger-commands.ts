@@ -1,10 +1,20 @@
 import process from 'node:process';
-import { adjustBalanceEndpoint, BalanceAdjustRequestSchema, formatCents } from '@portal/contract';
+import { adjustBalanceEndpoint, BalanceAdjustRequestSchema, customerEndpoint, formatCents } from '@portal/contract';
 import type { Command } from 'commander';
 import { adjustCustomerBalance } from '../accounts/accounts-service';
 import { verifyLedger } from '../ledger/ledger-service';
 import { addReadCommand, asOperator, numberOrText, requestOf } from './cli-support';
 import { counted } from './counted';
+
+/**
+ * `ledger verify` is no call of the API; what it prints (customers' ids and balances) is what the
+ * roles that may read a customer see, so those roles may run it.
+ */
+const VERIFY_LEDGER = {
+  operationId: 'verifyLedger',
+  summary: 'Check every balance against its ledger',
+  roles: customerEndpoint.roles,
+};
 
 /** The wallets' ledger: the check that balances add up, and the operator's adjustment. */
 export function addLedgerCommands(program: Command): void {
@@ -12,7 +22,11 @@ export function addLedgerCommands(program: Command): void {
 
   addReadCommand(
     ledger,
-    { name: 'verify', description: 'check that every balance equals the sum of its ledger rows (exit 1 if not)' },
+    {
+      name: 'verify',
+      description: 'check that every balance equals the sum of its ledger rows (exit 1 if not)',
+      endpoint: VERIFY_LEDGER,
+    },
     verifyLedger,
     ({ usersChecked, mismatches }) => {
       if (mismatches.length === 0) {
