@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notices, rentals } from '../db/schema';
+import { noticeContacts, notices, rentals } from '../db/schema';
 import { createGiftcards } from '../payments/giftcards-repository';
 import { RENEW_LEAD_MS, runLifecycleOnce } from '../jobs/lifecycle-jobs';
 import {
@@ -107,6 +107,40 @@ describe('warnings before a rental ends', () => {
     for (const rental of [a, b, short]) expect(last).toContain(`#${rental.id} `);
     expect(await roundAfter(HOUR)).toMatchObject({ queued: 0, sent: 0 });
     expect(fake.to(chatId).slice(before)).toHaveLength(2);
+  });
+
+  it("a customer reached for nothing about their rentals' ends does not hold back anyone else's warnings", async () => {
+    // A reseller with a confirmed address who turned expiry warnings off, and more rentals ending
+    // tomorrow than one round looks at: none of them is queued, so none may fill the round.
+    const reseller = await fundedCustomer(t, 0);
+    await t.database.db.insert(noticeContacts).values({
+      userId: reseller.userId,
+      email: 'reseller@example.com',
+      emailConfirmedAt: t.clock.now(),
+      emailTopics: ['renewal', 'payment', 'replacement'],
+    });
+    const proxyIds = await addProxies(t, 1_001, { country: 'DE' });
+    const end = new Date(t.clock.now().getTime() + 47 * HOUR);
+    await t.database.db.insert(rentals).values(
+      proxyIds.map((proxyId, i) => ({
+        userId: reseller.userId,
+        proxyId,
+        status: 'connected',
+        hours: 48,
+        username: `reseller-${proxyId}`,
+        password: `p${i}`,
+        createdAt: t.clock.now(),
+        connectedAt: t.clock.now(),
+        endTime: end,
+      })),
+    );
+    const { apiKey, chatId } = await linkedCustomer(10_000);
+    const mine = await connectedRental(apiKey, 48);
+    const before = fake.to(chatId).length;
+
+    expect(await roundAfter(24 * HOUR + 60_000)).toMatchObject({ queued: 1, sent: 1 });
+    expect(fake.to(chatId).slice(before).join('\n')).toContain(`#${mine.id} `);
+    expect(await rowsOf(reseller.userId)).toHaveLength(0);
   });
 
   it('auto-renew tells it was renewed, or that it could not be paid, once per period', async () => {

@@ -1,4 +1,11 @@
-import { DAY_MS, HOUR_MS, TOPIC_OF_KIND, type NoticeChannel, type NoticeKind } from '@portal/contract';
+import {
+  DAY_MS,
+  HOUR_MS,
+  TOPIC_OF_KIND,
+  type NoticeChannel,
+  type NoticeKind,
+  type NoticeTopic,
+} from '@portal/contract';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import type { NoticeEvent } from './notice-events';
@@ -102,8 +109,8 @@ export async function queueNoticeToAll(
 
 /** The warnings before a rental ends, each `beforeMs` ahead of end_time. */
 export const EXPIRY_MOMENTS = [
-  { kind: 'expiry_24h', beforeMs: DAY_MS, until: HOUR_MS },
-  { kind: 'expiry_1h', beforeMs: HOUR_MS, until: 0 },
+  { kind: 'expiry_24h', topic: 'expiry' satisfies NoticeTopic, beforeMs: DAY_MS, until: HOUR_MS },
+  { kind: 'expiry_1h', topic: 'expiry' satisfies NoticeTopic, beforeMs: HOUR_MS, until: 0 },
 ] as const;
 
 /**

@@ -185,11 +185,14 @@ export async function failWaitingNotices(tx: Queryable, userId: number, channel:
 
 /**
  * Connected rentals without auto-renew whose end is after `until` and within `beforeMs`, that were
- * connected before the moment, whose customer can be reached and has no `kind` notice for that end yet.
+ * connected before the moment, whose customer is reached for `topic` (a linked chat, or a confirmed
+ * address that wants it) and has no `kind` notice for that end yet; the soonest to end first.
+ * The reach is the queue's own rule: a rental it would queue nothing for must not come back each
+ * round, or a customer with many of them would hold back everyone else's warnings.
  */
 export async function findRentalsDueWarning(
   db: Queryable,
-  moment: { kind: string; beforeMs: number; until: number },
+  moment: { kind: string; topic: string; beforeMs: number; until: number },
   now: Date,
 ) {
   return db
@@ -208,11 +211,14 @@ export async function findRentalsDueWarning(
           db
             .select({ userId: noticeContacts.userId })
             .from(noticeContacts)
-            .where(sql`${noticeContacts.telegramChatId} IS NOT NULL OR ${noticeContacts.emailConfirmedAt} IS NOT NULL`),
+            .where(
+              sql`${noticeContacts.telegramChatId} IS NOT NULL OR (${noticeContacts.emailConfirmedAt} IS NOT NULL AND ${moment.topic} = ANY(${noticeContacts.emailTopics}))`,
+            ),
         ),
         sql`NOT EXISTS (SELECT 1 FROM ${notices} WHERE ${notices.userId} = ${rentals.userId} AND ${notices.eventKey} = ${moment.kind} || ':' || ${rentals.id} || ':' || (extract(epoch FROM ${rentals.endTime}) * 1000)::bigint)`,
       ),
     )
+    .orderBy(asc(rentals.endTime), asc(rentals.id))
     .limit(1000);
 }
 
