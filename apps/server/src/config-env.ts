@@ -277,7 +277,7 @@ export const EnvSchema = z.object({
   /** Operators are told when a gateway node has been out of contact this long, and again when it is back. */
   NODE_ALERT_MINUTES: z.coerce
     .number({ error: 'NODE_ALERT_MINUTES must be a number of minutes, such as 5 or 0.5' })
-    .min(0.5, 'NODE_ALERT_MINUTES must be at least 0.5 (a node reports every 10 seconds)')
+    .min(0.5, 'NODE_ALERT_MINUTES must be at least 0.5 (an open node stream is seen every 5 seconds)')
     .max(10_080, 'NODE_ALERT_MINUTES must be at most 10080 (a week)')
     .default(5),
   AUTO_REPLACE_MINUTES: z.coerce

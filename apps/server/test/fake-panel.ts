@@ -7,7 +7,7 @@ import type { NodeAccess, NodeSettings, NodeStreamMessage, NodeUsageBatch } from
  * A stand-in for the shop's API as a node sees it, speaking the documented node channel
  * (packages/contract/src/nodes/channel.ts): a stream that starts with a snapshot, reports, usage
  * batches applied once by number, and probe results. `down` answers 503 to everything (the shop
- * unreachable); `revoked` answers 401.
+ * unreachable); `streamDown` only to the stream (a balancer that breaks long answers); `revoked` answers 401.
  */
 export interface FakePanel {
   url: string;
@@ -23,6 +23,7 @@ export interface FakePanel {
   /** Authorization headers seen (tests check the token is sent, and only as a Bearer token). */
   streams: number;
   down: boolean;
+  streamDown: boolean;
   revoked: boolean;
   /** Writes a change to every open stream. */
   send(message: NodeStreamMessage): void;
@@ -47,6 +48,7 @@ export async function startFakePanel(options: {
     probeResults: new Map(),
     streams: 0,
     down: false,
+    streamDown: false,
     revoked: false,
     send: (message) => {
       for (const response of open) response.write(`${JSON.stringify(message)}\n`);
@@ -76,6 +78,7 @@ export async function startFakePanel(options: {
       const body = chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString()) as unknown) : null;
       const url = request.url ?? '';
       if (request.method === 'GET' && url === '/api/node/stream') {
+        if (panel.streamDown) return answer(response, 503, { success: false, message: 'down' });
         panel.streams += 1;
         response.writeHead(200, { 'content-type': 'application/x-ndjson' });
         const snapshot: NodeStreamMessage = {

@@ -6,7 +6,7 @@ import { nodes } from '../db/tables/nodes';
 
 export type NodeRow = typeof nodes.$inferSelect;
 
-/** Online: not revoked, and in contact within the window (the node reports every 10 seconds). */
+/** Online: not revoked, and its stream seen within the window (an open stream is seen every 5 seconds). */
 export function isOnline(row: Pick<NodeRow, 'revokedAt' | 'lastSeenAt'>, now: Date): boolean {
   return (
     row.revokedAt === null &&

@@ -96,7 +96,7 @@ describe('node alerts', () => {
       'NODE_ALERT_MINUTES must be a number of minutes, such as 5 or 0.5 (got "soon")',
     );
     expect(() => loadConfig({ NODE_ALERT_MINUTES: '0' }, os.tmpdir())).toThrow(
-      'NODE_ALERT_MINUTES must be at least 0.5 (a node reports every 10 seconds) (got "0")',
+      'NODE_ALERT_MINUTES must be at least 0.5 (an open node stream is seen every 5 seconds) (got "0")',
     );
   });
 });

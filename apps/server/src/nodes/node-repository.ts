@@ -28,7 +28,11 @@ export async function liveNodeByTokenHash(
   return row ?? null;
 }
 
-export async function recordReport(db: Queryable, nodeId: number, report: NodeReport, at: Date): Promise<void> {
+/**
+ * What a node says of itself. It is not contact: a node that can post but whose stream is down
+ * hears of no cut, so only its open stream keeps it seen (and the console's "online" true).
+ */
+export async function recordReport(db: Queryable, nodeId: number, report: NodeReport): Promise<void> {
   await db
     .update(nodes)
     .set({
@@ -39,7 +43,6 @@ export async function recordReport(db: Queryable, nodeId: number, report: NodeRe
       openConnections: report.openConnections,
       bytesUp: report.bytesUp,
       bytesDown: report.bytesDown,
-      lastSeenAt: at,
     })
     .where(eq(nodes.id, nodeId));
 }

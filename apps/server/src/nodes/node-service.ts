@@ -13,7 +13,7 @@ export interface NodeServiceDeps {
 
 export async function reportNode(deps: NodeServiceDeps, node: NodeRow, report: NodeReport): Promise<NodeReportAnswer> {
   const now = deps.clock.now();
-  await recordReport(deps.db, node.id, report, now);
+  await recordReport(deps.db, node.id, report);
   return { success: true, node: { id: node.id, name: node.name, host: node.host }, serverTime: now.toISOString() };
 }
 

@@ -173,6 +173,25 @@ describe('a gateway node and the shop API (a fake of the node channel)', () => {
     expect(panel.repeats).toBe(0);
   });
 
+  it('posts that go through while the stream cannot open are no contact: the grace runs out all the same', async () => {
+    const clock = new ManualClock();
+    panel.rentals.set('node-user-1', access(1));
+    const { gateway, link } = await startNode(clock);
+    expect(await works(gateway, 'node-user-1', 'pass-1')).toBe(true);
+    // A balancer that breaks long answers: reports and usage go through, no change can arrive.
+    panel.streamDown = true;
+    panel.drop();
+    await until(() => !link.connected);
+    clock.advance(GRACE_MS + 1000);
+    const reports = panel.reports.length;
+    await until(() => panel.reports.length >= reports + 2, 5000);
+    expect(link.admits()).toBe(false);
+    expect(await works(gateway, 'node-user-1', 'pass-1')).toBe(false);
+    panel.streamDown = false;
+    await until(() => link.connected, 5000);
+    expect(await works(gateway, 'node-user-1', 'pass-1')).toBe(true);
+  });
+
   it('a restart during an outage serves the picture on disk within the grace from the last contact, and resends owed batches', async () => {
     const clock = new ManualClock();
     panel.rentals.set('node-user-1', access(1));

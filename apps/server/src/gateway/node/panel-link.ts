@@ -275,11 +275,14 @@ export class PanelLink implements GatewayLink {
     );
   }
 
-  /** POSTs as this node: a 2xx is contact, a 401 is revocation. Answers the status. */
+  /**
+   * POSTs as this node: a 401 is revocation. A 2xx is not contact: cuts, moves and new passwords
+   * come only by the stream, so a node whose posts go through while its stream cannot open would
+   * serve what it knew for ever; the grace counts from the stream's last line alone.
+   */
   private async post(pathname: string, body: unknown): Promise<number> {
     const answer = await this.options.client.post(pathname, body);
     if (answer.status === 401) this.revoke();
-    else if (answer.status >= 200 && answer.status < 300 && !this.revokedState) this.touch();
     return answer.status;
   }
 
