@@ -2,11 +2,11 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { nodes, operatorAlertNotices, operatorChats, operators } from '../db/schema';
+import { nodes, nodeUsageBatches, operatorAlertNotices, operatorChats, operators } from '../db/schema';
 import { hashSecret } from '../lib/secrets';
 import type { AlertPayload } from '../notices/operator-alerts';
 import { adminToken, buildTestApp, ManualClock, type TestApp } from '../../test/helper';
-import { watchNodes } from './node-alerts';
+import { USAGE_BATCH_MEMORY_MS, watchNodes } from './node-alerts';
 
 let t: TestApp;
 const MINUTE = 60_000;
@@ -48,6 +48,20 @@ async function toldAbout(name: string): Promise<AlertPayload['state'][]> {
 }
 
 describe('node alerts', () => {
+  it('forget the numbers of usage batches applied longer ago than a month, and only those', async () => {
+    const clock = new ManualClock(t.clock.now());
+    // Revoked, so that no other case hears of it as a node gone silent.
+    const id = await node('busy-1', clock.now(), clock.now());
+    const ago = (ms: number) => new Date(clock.now().getTime() - ms);
+    await t.database.db.insert(nodeUsageBatches).values([
+      { nodeId: id, batch: 1, appliedAt: ago(USAGE_BATCH_MEMORY_MS + MINUTE) },
+      { nodeId: id, batch: 2, appliedAt: ago(USAGE_BATCH_MEMORY_MS - MINUTE) },
+    ]);
+    await watchNodes({ db: t.database.db, clock, nodeAlertMs: 5 * MINUTE });
+    const kept = await t.database.db.select().from(nodeUsageBatches).where(eq(nodeUsageBatches.nodeId, id));
+    expect(kept.map((row) => row.batch)).toEqual([2]);
+  });
+
   it('tell operators once when a node is out of contact past NODE_ALERT_MINUTES, once when it is back', async () => {
     const clock = new ManualClock(t.clock.now());
     const deps = { db: t.database.db, clock, nodeAlertMs: 5 * MINUTE };

@@ -229,6 +229,13 @@ describe('node usage', () => {
     });
     expect(await totals(mine.id)).toMatchObject({ bytesUp: 201, bytesDown: 402 });
     expect((await other.client.usage({ ...batch, entries: [] })).body).toMatchObject({ applied: true });
+
+    // A node reinstalled with an empty DATA_DIR (or a second server on its token) numbers from 1
+    // again in a journal of its own: its batches count, and each is still applied once.
+    const reinstalled = { ...batch, journal: '7b0c9d52-3f7e-4a51-9a7e-2d8f0c1b6e44', entries: [batch.entries[0]!] };
+    expect((await gamma.client.usage(reinstalled)).body).toMatchObject({ applied: true });
+    expect((await gamma.client.usage(reinstalled)).body).toMatchObject({ applied: false });
+    expect(await totals(mine.id)).toMatchObject({ bytesUp: 301, bytesDown: 602 });
   });
 });
 

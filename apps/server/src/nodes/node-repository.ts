@@ -165,11 +165,16 @@ export async function liveNodesNamed(db: Queryable, names: string[]): Promise<{ 
     .where(and(inArray(nodes.name, names), isNull(nodes.revokedAt)));
 }
 
-/** Records a usage batch's number; false when the node's batch was applied already. */
-export async function insertUsageBatch(db: Queryable, nodeId: number, batch: number, at: Date): Promise<boolean> {
+/** Records a usage batch's number in its journal; false when that batch was applied already. */
+export async function insertUsageBatch(
+  db: Queryable,
+  nodeId: number,
+  batch: { journal?: string | undefined; batch: number },
+  at: Date,
+): Promise<boolean> {
   const inserted = await db
     .insert(nodeUsageBatches)
-    .values({ nodeId, batch, appliedAt: at })
+    .values({ nodeId, journal: batch.journal ?? '', batch: batch.batch, appliedAt: at })
     .onConflictDoNothing()
     .returning({ batch: nodeUsageBatches.batch });
   return inserted.length > 0;
@@ -193,6 +198,14 @@ export async function liveNodeLastSeen(db: Queryable, nodeId: number): Promise<D
     .from(nodes)
     .where(and(eq(nodes.id, nodeId), isNull(nodes.revokedAt)));
   return row?.lastSeenAt;
+}
+
+/**
+ * Forgets batches applied before `before`. A node sends an applied batch again only when the
+ * answer to it was lost: at its next flush, a second later, or at its next start after a crash.
+ */
+export async function deleteUsageBatchesBefore(db: Queryable, before: Date): Promise<void> {
+  await db.delete(nodeUsageBatches).where(lt(nodeUsageBatches.appliedAt, before));
 }
 
 /** Removes the rows of probes created before `before` (their askers died). */

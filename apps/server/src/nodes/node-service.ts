@@ -29,7 +29,7 @@ export async function applyUsageBatch(
 ): Promise<{ applied: boolean }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    if (!(await insertUsageBatch(tx, node.id, batch.batch, now))) return { applied: false };
+    if (!(await insertUsageBatch(tx, node.id, batch, now))) return { applied: false };
     const mentioned = [...new Set([...batch.entries.map((entry) => entry.rentalId), ...batch.active])];
     const served = await rentalsOnNode(tx, node.id, mentioned);
     // One row per rental and hour, in a fixed order: the same rows are always locked alike.

@@ -171,8 +171,14 @@ export const NodeUsageEntrySchema = z.object({
 });
 export type NodeUsageEntry = z.infer<typeof NodeUsageEntrySchema>;
 
-/** `POST /api/node/usage`: numbered per node (1, 2, 3, …); each number is applied once. */
+/**
+ * `POST /api/node/usage`: numbered per journal (1, 2, 3, …); each number of a journal is applied
+ * once. The journal's id is made with its file, so a node reinstalled with an empty DATA_DIR, or a
+ * second server on the same token, numbers from 1 again without its batches taken for repeats.
+ * (Batches written before journals had ids carry none, and keep the numbering they had.)
+ */
 export const NodeUsageBatchSchema = z.object({
+  journal: z.uuid().optional(),
   batch: id,
   at: isoTime,
   entries: z.array(NodeUsageEntrySchema).max(NODE_USAGE_MAX_ENTRIES),

@@ -49,10 +49,15 @@ export const nodeUsageBatches = pgTable(
   'node_usage_batches',
   {
     nodeId: requiredReference('node_id', () => nodes.id),
+    /** The node's journal (its id, made with the file); '' for batches of journals before ids. */
+    journal: text('journal').notNull().default(''),
     batch: bigNumber('batch').notNull(),
     appliedAt: instant('applied_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.nodeId, t.batch] }), index('node_usage_batches_applied_idx').on(t.appliedAt)],
+  (t) => [
+    primaryKey({ columns: [t.nodeId, t.journal, t.batch] }),
+    index('node_usage_batches_applied_idx').on(t.appliedAt),
+  ],
 );
 
 /**

@@ -50,6 +50,10 @@ describe('the usage journal of a node', () => {
       fs.appendFileSync(file, '{"batch":{"batch":1006,"at":"2026-');
 
       const again = new UsageJournal(file);
+      // The journal keeps its id through compaction and restarts; every batch carries it.
+      expect(again.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(again.id).toBe(journal.id);
+      expect(again.pending().map((batch) => batch.journal)).toEqual([journal.id, journal.id]);
       expect(again.pending().map((batch) => batch.batch)).toEqual([1004, 1005]);
       expect(again.next).toBe(1006);
       expect(again.append(content).batch).toBe(1006);
@@ -58,6 +62,11 @@ describe('the usage journal of a node', () => {
       expect(new UsageJournal(file).pending().map((batch) => batch.batch)).toEqual([1004, 1005, 1006]);
       // The compacted file holds the next number and what is owed, not a thousand acknowledged batches.
       expect(fs.readFileSync(file, 'utf8').split('\n').length).toBeLessThan(20);
+      // An empty DATA_DIR (a node reinstalled) is a journal of its own, numbered from 1 again.
+      const fresh = new UsageJournal(path.join(dir.dir, 'other', 'usage.journal'));
+      expect(fresh.id).not.toBe(journal.id);
+      expect(fresh.append(content)).toMatchObject({ journal: fresh.id, batch: 1 });
+      fresh.close();
     } finally {
       dir.remove();
     }

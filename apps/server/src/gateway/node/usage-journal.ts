@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NodeUsageBatch } from '@portal/contract';
@@ -5,13 +6,13 @@ import type { NodeUsageBatch } from '@portal/contract';
 /** Acknowledged batches kept in the file before it is rewritten with only what is still owed. */
 const COMPACT_AFTER = 1000;
 
-type Line = { batch: NodeUsageBatch } | { ack: number } | { next: number };
+type Line = { batch: NodeUsageBatch } | { ack: number } | { next: number } | { journal: string };
 
 function parseLine(text: string): Line | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
-    if ('batch' in value || 'ack' in value || 'next' in value) return value as Line;
+    if ('batch' in value || 'ack' in value || 'next' in value || 'journal' in value) return value as Line;
     return null;
   } catch {
     return null;
@@ -23,18 +24,30 @@ function parseLine(text: string): Line | null {
  * fsynced before the batch is sent, and one line per acknowledgement. A crash (kill -9) can tear
  * only the last line, which is dropped on reading; batch numbers go on from the highest seen, so
  * a number is never used twice. Batches not acknowledged are sent again after a restart until
- * the API answers; the API applies each number once.
+ * the API answers; the API applies each number of this journal once. The journal's id, its
+ * first line, is made with the file and kept through compaction.
  */
 export class UsageJournal {
   private fd: number;
   private readonly owed = new Map<number, NodeUsageBatch>();
   private nextBatch = 1;
   private acked = 0;
+  private journalId: string | null = null;
 
   constructor(private readonly file: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     this.read();
     this.fd = fs.openSync(file, 'a', 0o600);
+    if (this.journalId === null) {
+      this.journalId = randomUUID();
+      fs.writeSync(this.fd, `${JSON.stringify({ journal: this.journalId })}\n`);
+      fs.fsyncSync(this.fd);
+    }
+  }
+
+  /** This journal's id: what the API tells its batches apart by, beside their numbers. */
+  get id(): string {
+    return this.journalId ?? '';
   }
 
   private read(): void {
@@ -60,6 +73,8 @@ export class UsageJournal {
         this.owed.delete(line.ack);
         this.nextBatch = Math.max(this.nextBatch, line.ack + 1);
         this.acked += 1;
+      } else if ('journal' in line) {
+        this.journalId = line.journal;
       } else {
         this.nextBatch = Math.max(this.nextBatch, line.next);
       }
@@ -68,7 +83,7 @@ export class UsageJournal {
 
   /** Numbers and writes a batch to disk (fsynced before this returns); answers it. */
   append(content: Omit<NodeUsageBatch, 'batch'>): NodeUsageBatch {
-    const batch: NodeUsageBatch = { batch: this.nextBatch, ...content };
+    const batch: NodeUsageBatch = { journal: this.id, batch: this.nextBatch, ...content };
     this.nextBatch += 1;
     fs.writeSync(this.fd, `${JSON.stringify({ batch })}\n`);
     fs.fsyncSync(this.fd);
@@ -98,7 +113,7 @@ export class UsageJournal {
   /** Rewrites the file with the next number and what is still owed, then swaps it in. */
   private compact(): void {
     const temporary = `${this.file}.tmp`;
-    const lines = [{ next: this.nextBatch }, ...this.pending().map((batch) => ({ batch }))];
+    const lines = [{ journal: this.id }, { next: this.nextBatch }, ...this.pending().map((batch) => ({ batch }))];
     const fd = fs.openSync(temporary, 'w', 0o600);
     fs.writeSync(fd, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     fs.fsyncSync(fd);
