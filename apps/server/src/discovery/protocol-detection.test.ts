@@ -45,6 +45,22 @@ describe('what an upstream speaks', () => {
       detectProtocol: false,
       discovery: 'listed',
     });
+    // The same list pasted again is the same two upstreams, whatever scheme discovery wrote since;
+    // a line naming the other scheme is an upstream of its own.
+    const again = await importText(
+      t,
+      [
+        `127.0.0.1:${kit.socks.port}:user:pass`,
+        `user:pass@127.0.0.1:${kit.httpProxy.port}`,
+        `127.0.0.1:${kit.httpProxy.port}:user:pass`,
+        `socks5://user:pass@127.0.0.1:${kit.httpProxy.port}`,
+      ].join('\n'),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json<{ added: number; duplicates: { row: number }[] }>(again)).toMatchObject({
+      added: 1,
+      duplicates: [{ row: 1 }, { row: 2 }, { row: 3 }],
+    });
     await t.close();
   });
 

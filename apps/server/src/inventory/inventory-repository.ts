@@ -71,19 +71,20 @@ export async function storeImport(
 ): Promise<StoredImport> {
   return withUniqueRetryMessage(() =>
     db.transaction(async (tx) => {
-      const known = await existingUpstreams(
-        tx,
-        rows.filter((row) => row.ip === undefined).map((row) => row.upstream),
-      );
+      const own = rows.filter((row) => row.ip === undefined);
+      const known = await existingUpstreams(tx, own.map(upstreamKey));
       const duplicates: StoredImport['duplicates'] = [];
       const kept: ImportRow[] = [];
       rows.forEach((row, index) => {
         if (row.ip === undefined) {
-          if (known.has(row.upstream)) {
+          const key = upstreamKey(row);
+          if (known.has(key)) {
             duplicates.push({ row: rowNumbers[index] ?? index + 1, upstream: upstreamKind(row.upstream) });
             return;
           }
-          known.add(row.upstream);
+          known.add(key);
+          // A later line of this import without a scheme is the same upstream as this one.
+          known.add(schemeless(row.upstream));
         }
         kept.push(row);
       });
@@ -134,15 +135,34 @@ async function insertAll(tx: Queryable, rows: ImportRow[], at: Date): Promise<nu
   return ids;
 }
 
-async function existingUpstreams(tx: Queryable, upstreams: string[]): Promise<Set<string>> {
+/** An upstream without its scheme (`user:pass@host:port`). */
+const schemeless = (upstream: string) => upstream.replace(SCHEME, '');
+const SCHEME = /^[a-z0-9]+:\/\//;
+const SCHEME_SQL = '^[a-z0-9]+://';
+
+/**
+ * What an imported upstream is told apart by: the upstream itself when the operator named its
+ * scheme; without one (discovery probes it), the rest alone. Discovery writes the scheme it finds
+ * over the one the row was stored with, so the same line imported again must match whatever
+ * scheme its first copy has by then.
+ */
+const upstreamKey = (row: ImportRow) => (row.detectProtocol ? schemeless(row.upstream) : row.upstream);
+
+/** Those of these keys (an upstream, or an upstream without its scheme) the inventory holds. */
+async function existingUpstreams(tx: Queryable, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const unique = [...new Set(upstreams)];
+  const unique = [...new Set(keys)];
+  const bare = sql`regexp_replace(${proxies.upstream}, ${SCHEME_SQL}, '')`;
   for (let start = 0; start < unique.length; start += CHUNK) {
+    const chunk = unique.slice(start, start + CHUNK);
     const matches = await tx
-      .select({ upstream: proxies.upstream })
+      .select({ upstream: proxies.upstream, bare: sql<string>`${bare}` })
       .from(proxies)
-      .where(inArray(proxies.upstream, unique.slice(start, start + CHUNK)));
-    for (const match of matches) found.add(match.upstream);
+      .where(sql`${proxies.upstream} IN ${chunk} OR ${bare} IN ${chunk}`);
+    for (const match of matches) {
+      found.add(match.upstream);
+      found.add(match.bare);
+    }
   }
   return found;
 }
