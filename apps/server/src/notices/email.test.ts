@@ -6,6 +6,8 @@ import { buildTestApp, customerCall, fundedCustomer, type TestApp } from '../../
 import { startSmtpFake } from '../../test/fakes/smtp-fake';
 import { createMailer, type Mailer } from './mailer';
 import { runNoticeRound, type NoticeSenderDeps } from './notice-sender';
+import { LEASE_MS } from './delivery';
+import { until } from '../../test/gateway-kit';
 
 let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
 let t: TestApp;
@@ -101,6 +103,33 @@ describe('notices by e-mail', () => {
     });
     expect(removed.json()).toEqual({ success: true });
     expect(await settingsOf(apiKey)).toMatchObject({ address: null, confirmed: false });
+  });
+
+  it('a round slower than its lease sends no e-mail another process has taken over since', async () => {
+    const { apiKey } = await fundedCustomer(t, 0);
+    const address = 'slow-relay@example.org';
+    await customerCall(t, apiKey).post('/api/account/email', { email: address });
+    expect(await round()).toMatchObject({ sent: 1 });
+    const token = tokenOf(smtp.to(address)[0]!.text);
+    await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } });
+    await redeemGiftcard(apiKey, 100);
+    await redeemGiftcard(apiKey, 200);
+
+    // This process claims both and is stuck on the first, past the lease.
+    const release = smtp.hold();
+    t.clock.advance(1_000);
+    const slow = runNoticeRound(sender);
+    await until(() => smtp.waiting() === 1);
+    t.clock.advance(LEASE_MS + 1_000);
+    // Another process takes both over and is held on the first too; then the relay answers.
+    const other = runNoticeRound({ ...sender, mailer: createMailer(t.config.notices.smtp!) });
+    await until(() => smtp.waiting() === 2);
+    release();
+    expect(await other).toMatchObject({ sent: 2 });
+    expect(await slow).toMatchObject({ sent: 1 });
+    const credited = smtp.to(address).filter((mail) => mail.subject === 'Payment credited');
+    // The first went out twice (its send was under way when its lease ran out); the second once.
+    expect(credited.map((mail) => /\$\d+\.\d\d/.exec(mail.text)?.[0]).sort()).toEqual(['$1.00', '$1.00', '$2.00']);
   });
 
   it('a confirmation link expires after a day, and a new address needs a new confirmation', async () => {

@@ -11,6 +11,7 @@ import {
   lockDueEmailNoticeIds,
   lockDueTelegramNotices,
   markNoticesSent,
+  renewNoticeLease,
   retryNoticesAt,
   type NoticeRow,
 } from './notices-repository';
@@ -129,7 +130,15 @@ async function sendTelegram(deps: NoticeSenderDeps, telegram: TelegramApi, group
   return 'sent';
 }
 
-async function sendEmail(deps: NoticeSenderDeps, mailer: Mailer, row: NoticeRow): Promise<Outcome> {
+/**
+ * Sends one claimed e-mail, or nothing (null) when its lease is no longer this process's. A round
+ * sends its e-mails one after another, each over SMTP that may take seconds: the lease is renewed
+ * before each, so that one taken over meanwhile by another process is not sent twice.
+ */
+async function sendEmail(deps: NoticeSenderDeps, mailer: Mailer, row: NoticeRow): Promise<Outcome | null> {
+  if (!row.leaseUntil || !(await renewNoticeLease(deps.db, row.id, row.leaseUntil, leaseFrom(deps.clock.now())))) {
+    return null;
+  }
   const contact = await findContact(deps.db, row.userId);
   // A confirmation goes to the address it was made for, while that is still the one waiting;
   // everything else only to a confirmed address.
@@ -179,7 +188,10 @@ export async function runNoticeRound(deps: NoticeSenderDeps, signal?: AbortSigna
   }
   if (mailer && !signal?.aborted) {
     const rows = await claimEmails(deps.db, now);
-    for (const row of rows) count(await sendEmail(deps, mailer, row));
+    for (const row of rows) {
+      const outcome = await sendEmail(deps, mailer, row);
+      if (outcome) count(outcome);
+    }
   }
   return result;
 }

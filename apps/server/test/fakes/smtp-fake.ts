@@ -34,9 +34,12 @@ function parse(raw: string): { subject: string; text: string } {
 /**
  * A local SMTP server (the smtp-server package) that keeps every message it is given; on a port of
  * its own, or on `port` (the browser tests' server is started with its SMTP_URL before the fake).
+ * `hold()` makes it answer no message (a slow relay) until the function it answers is called.
  */
 export async function startSmtpFake({ port: wanted = 0 }: { port?: number } = {}) {
   const mails: ReceivedMail[] = [];
+  let held: Promise<void> | null = null;
+  let waiting = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -45,12 +48,17 @@ export async function startSmtpFake({ port: wanted = 0 }: { port?: number } = {}
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           ...parse(Buffer.concat(chunks).toString('latin1')),
+        };
+        waiting += 1;
+        void (held ?? Promise.resolve()).then(() => {
+          waiting -= 1;
+          mails.push(mail);
+          callback();
         });
-        callback();
       });
     },
   });
@@ -60,6 +68,16 @@ export async function startSmtpFake({ port: wanted = 0 }: { port?: number } = {}
     url: `smtp://127.0.0.1:${port}`,
     mails,
     to: (address: string) => mails.filter((mail) => mail.to.includes(address)),
+    /** Messages given but not yet answered (while held). */
+    waiting: () => waiting,
+    hold: (): (() => void) => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
