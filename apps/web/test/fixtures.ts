@@ -35,6 +35,7 @@ export function historyRecord(id: number, overrides: Partial<HistoryRecord> = {}
     auto_renew: false,
     renew_hours: 24,
     renew_failure: null,
+    renew_failure_code: null,
     ip_auth: null,
     status: 'connected',
     end_time: new Date(Date.now() + 24 * 3_600_000).toISOString(),

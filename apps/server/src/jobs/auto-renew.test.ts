@@ -90,6 +90,8 @@ describe('auto-renew', () => {
     const row = history.history.find((entry) => entry.id === proxyId);
     expect(row).toMatchObject({ auto_renew: true, renew_hours: 5, status: 'connected' });
     expect(String(row?.renew_failure)).toMatch(/^Insufficient balance/);
+    // Its code too, for the page to say it in the customer's language.
+    expect(row?.renew_failure_code).toBe('INSUFFICIENT_BALANCE');
     t.clock.advance(RENEW_LEAD_MS);
     expect(await runLifecycleOnce(lifecycle)).toMatchObject({ ended: 1 });
     expect(await extensions(rental.id)).toHaveLength(0);

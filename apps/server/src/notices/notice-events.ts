@@ -1,8 +1,23 @@
+import type { ErrorCode } from '@portal/contract';
+
+/** Why an automatic renewal failed, in the terms each language's sentence needs. */
+export type RenewFailureCause =
+  | { code: 'INSUFFICIENT_BALANCE'; priceCents: number; balanceCents: number }
+  | { code: Exclude<ErrorCode, 'INSUFFICIENT_BALANCE'> };
+
 /** What a customer is told, with what the message needs: one shape per kind. */
 export type NoticeEvent =
   | { kind: 'expiry_24h' | 'expiry_1h'; rentalId: number; endTime: string; label: string }
   | { kind: 'auto_renewed'; rentalId: number; endTime: string; label: string; amountCents: number }
-  | { kind: 'renew_failed'; rentalId: number; endTime: string; label: string; reason: string }
+  | {
+      kind: 'renew_failed';
+      rentalId: number;
+      endTime: string;
+      label: string;
+      /** The server's sentence (English): said only by notices queued before `cause` was kept. */
+      reason: string;
+      cause?: RenewFailureCause;
+    }
   | { kind: 'payment_credited'; amountCents: number; balanceCents: number }
   | { kind: 'proxy_replaced'; rentalId: number; proxyId: number; newExitIp: string }
   /** The operator disabled the rental's proxy; `refundUntil` (ISO) when a refund is due. */

@@ -169,7 +169,7 @@ describe('warnings before a rental ends', () => {
     expect(told).toContain(`✅ Rental #${renewing.id} (`);
     expect(told).toMatch(/renewed automatically for \$\d+\.\d\d\. It now ends \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
     expect(told).toContain(`⚠️ Rental #${unpaid.id} (`);
-    expect(told).toContain('This proxy is no longer available');
+    expect(told).toContain('could not be renewed automatically: the proxy has been withdrawn from sale.');
   });
 });
 

@@ -46,6 +46,7 @@ import { TelegramApi } from './telegram-api';
  */
 export { queueNotice, rentalLabel } from './notice-queue';
 export { queueRenewalFailed, queueRenewed } from './renewal-notices';
+export type { RenewFailureCause } from './notice-events';
 export { queueOneOffAlert } from './operator-alerts';
 
 export function telegramApiOf(config: Pick<Config, 'notices'>): TelegramApi | null {

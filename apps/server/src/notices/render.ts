@@ -28,6 +28,16 @@ function renewalText(
   return fill(template, { id: event.rentalId, label: event.label, ...more, end: formatUtc(event.endTime) });
 }
 
+/** Why a renewal failed, in the message's language where its cause was kept, else as the server said it. */
+function renewalReason(texts: Texts, event: Extract<StoredPayload, { kind: 'renew_failed' }>): string {
+  const cause = event.cause;
+  if (cause?.code === 'INSUFFICIENT_BALANCE') {
+    return fill(texts.renewShort, { price: money(cause.priceCents), balance: money(cause.balanceCents) });
+  }
+  if (cause?.code === 'PROXY_UNAVAILABLE') return texts.renewWithdrawn;
+  return event.reason;
+}
+
 /**
  * The message of one or more notices of one kind for one customer (several expiry warnings due at
  * once make one message). `links` adds what only e-mails carry: the account page to change them.
@@ -54,7 +64,7 @@ export function renderNotices(
       break;
     case 'renew_failed':
       subject = texts.subjects.renew_failed;
-      text = renewalText(texts.renewFailed, first, { reason: first.reason });
+      text = renewalText(texts.renewFailed, first, { reason: renewalReason(texts, first) });
       break;
     case 'payment_credited':
       subject = texts.subjects.payment_credited;

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/client';
 import { queueNotice, rentalLabel } from './notice-queue';
 import { findProxy, type ProxyRow } from '../inventory/inventory-service';
 import type { RentalRow } from './notices-repository';
+import type { RenewFailureCause } from './notice-events';
 
 /** Auto-renew done, in the renewal's transaction: one notice per renewed period (keyed by the old end). */
 export async function queueRenewed(
@@ -26,7 +27,12 @@ export async function queueRenewed(
  * Auto-renew not paid (or the proxy withdrawn): renewal is retried every round until the rental
  * ends, and the notice goes once per end time.
  */
-export async function queueRenewalFailed(tx: Queryable, rental: RentalRow, reason: string, at: Date): Promise<void> {
+export async function queueRenewalFailed(
+  tx: Queryable,
+  rental: RentalRow,
+  failure: { reason: string; cause: RenewFailureCause },
+  at: Date,
+): Promise<void> {
   const proxy = await findProxy(tx, rental.proxyId);
   if (!proxy) return;
   await queueNotice(
@@ -37,7 +43,7 @@ export async function queueRenewalFailed(tx: Queryable, rental: RentalRow, reaso
       rentalId: rental.id,
       endTime: rental.endTime.toISOString(),
       label: rentalLabel(proxy, rental.note),
-      reason,
+      ...failure,
     },
     { at },
   );

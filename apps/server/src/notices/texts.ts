@@ -11,6 +11,9 @@ export interface Texts {
   expiryFooter: string;
   autoRenewed: string;
   renewFailed: string;
+  /** The `{reason}` of renewFailed when the wallet was short, and when the proxy was withdrawn. */
+  renewShort: string;
+  renewWithdrawn: string;
   paymentCredited: string;
   proxyReplaced: string;
   proxyDisabled: string;
@@ -46,6 +49,8 @@ const en: Texts = {
   autoRenewed: '✅ Rental #{id} ({label}) was renewed automatically for {amount}. It now ends {end}.',
   renewFailed:
     '⚠️ Rental #{id} ({label}) could not be renewed automatically: {reason}. It ends {end}. Top up your balance to keep it.',
+  renewShort: 'it costs {price} and your balance is {balance}',
+  renewWithdrawn: 'the proxy has been withdrawn from sale',
   paymentCredited: '💰 {amount} was credited to your balance. Balance: {balance}.',
   proxyReplaced:
     '🔁 The proxy of rental #{id} stopped working and was replaced. New exit IP: {ip}. Your username, password and ports stay the same.',
@@ -84,6 +89,8 @@ const ru: Texts = {
   autoRenewed: '✅ Аренда #{id} ({label}) автоматически продлена за {amount}. Теперь она заканчивается {end}.',
   renewFailed:
     '⚠️ Аренду #{id} ({label}) не удалось продлить автоматически: {reason}. Она заканчивается {end}. Пополните баланс, чтобы сохранить её.',
+  renewShort: 'продление стоит {price}, а на балансе {balance}',
+  renewWithdrawn: 'прокси снят с продажи',
   paymentCredited: '💰 На баланс зачислено {amount}. Баланс: {balance}.',
   proxyReplaced:
     '🔁 Прокси аренды #{id} перестал работать и был заменён. Новый внешний IP: {ip}. Логин, пароль и порты остались прежними.',
@@ -123,6 +130,8 @@ const hi: Texts = {
   autoRenewed: '✅ रेंटल #{id} ({label}) {amount} में अपने-आप रिन्यू हो गया। अब यह {end} को समाप्त होगा।',
   renewFailed:
     '⚠️ रेंटल #{id} ({label}) अपने-आप रिन्यू नहीं हो सका: {reason}। यह {end} को समाप्त होगा। इसे बनाए रखने के लिए बैलेंस टॉप अप करें।',
+  renewShort: 'रिन्यू की कीमत {price} है और आपका बैलेंस {balance} है',
+  renewWithdrawn: 'प्रॉक्सी बिक्री से हटा लिया गया है',
   paymentCredited: '💰 आपके बैलेंस में {amount} जमा किए गए। बैलेंस: {balance}।',
   proxyReplaced:
     '🔁 रेंटल #{id} का प्रॉक्सी काम करना बंद कर गया और बदल दिया गया। नया एग्ज़िट IP: {ip}। आपका यूज़रनेम, पासवर्ड और पोर्ट वही रहेंगे।',
@@ -162,6 +171,8 @@ const es: Texts = {
   autoRenewed: '✅ El alquiler #{id} ({label}) se renovó automáticamente por {amount}. Ahora termina el {end}.',
   renewFailed:
     '⚠️ No se pudo renovar automáticamente el alquiler #{id} ({label}): {reason}. Termina el {end}. Recarga tu saldo para conservarlo.',
+  renewShort: 'la renovación cuesta {price} y tu saldo es de {balance}',
+  renewWithdrawn: 'el proxy se ha retirado de la venta',
   paymentCredited: '💰 Se acreditaron {amount} a tu saldo. Saldo: {balance}.',
   proxyReplaced:
     '🔁 El proxy del alquiler #{id} dejó de funcionar y fue reemplazado. Nueva IP de salida: {ip}. Tu usuario, contraseña y puertos no cambian.',
@@ -203,6 +214,8 @@ const fr: Texts = {
     '✅ La location n°{id} ({label}) a été renouvelée automatiquement pour {amount}. Elle se termine désormais le {end}.',
   renewFailed:
     '⚠️ La location n°{id} ({label}) n’a pas pu être renouvelée automatiquement : {reason}. Elle se termine le {end}. Rechargez votre solde pour la garder.',
+  renewShort: 'le renouvellement coûte {price} et votre solde est de {balance}',
+  renewWithdrawn: 'le proxy a été retiré de la vente',
   paymentCredited: '💰 {amount} ont été crédités sur votre solde. Solde : {balance}.',
   proxyReplaced:
     '🔁 Le proxy de la location n°{id} ne fonctionnait plus et a été remplacé. Nouvelle IP de sortie : {ip}. Votre identifiant, votre mot de passe et vos ports restent les mêmes.',
@@ -243,6 +256,8 @@ const zh: Texts = {
   expiryFooter: '如需保留，请在“历史”页面续期。',
   autoRenewed: '✅ 租用 #{id}（{label}）已自动续期，费用 {amount}。现在到期时间为 {end}。',
   renewFailed: '⚠️ 租用 #{id}（{label}）无法自动续期：{reason}。将于 {end} 到期。如需保留，请充值余额。',
+  renewShort: '续期需要 {price}，而您的余额为 {balance}',
+  renewWithdrawn: '该代理已下架',
   paymentCredited: '💰 已向您的余额存入 {amount}。余额：{balance}。',
   proxyReplaced: '🔁 租用 #{id} 的代理已停止工作并已被替换。新的出口 IP：{ip}。您的用户名、密码和端口保持不变。',
   proxyDisabled:

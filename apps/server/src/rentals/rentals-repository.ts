@@ -110,7 +110,7 @@ export async function setAutoRenewOfHeld(
 ): Promise<{ id: number }[]> {
   return db
     .update(rentals)
-    .set({ autoRenew: enabled, renewFailure: null })
+    .set({ autoRenew: enabled, renewFailure: null, renewFailureCode: null })
     .where(and(eq(rentals.userId, userId), inArray(rentals.proxyId, [...proxyIds]), rentalHolds))
     .returning({ id: rentals.id });
 }
@@ -205,6 +205,7 @@ const historyColumns = {
     note: rentals.note,
     autoRenew: rentals.autoRenew,
     renewFailure: rentals.renewFailure,
+    renewFailureCode: rentals.renewFailureCode,
     createdAt: rentals.createdAt,
     unavailableAt: rentals.unavailableAt,
     refundRequestedAt: rentals.refundRequestedAt,

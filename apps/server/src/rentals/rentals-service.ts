@@ -16,7 +16,7 @@ import { bumpCatalogue } from '../catalogue/catalogue-service';
 import { lockProxy } from '../inventory/inventory-service';
 import { lockBalance, postEntry } from '../ledger/ledger-service';
 import { randomToken, readableCode } from '../lib/secrets';
-import { queueRenewalFailed, queueRenewed } from '../notices/notices-service';
+import { queueRenewalFailed, queueRenewed, type RenewFailureCause } from '../notices/notices-service';
 import { UNRUN_ERROR, type Provisioner, type UnrunCause } from './provisioner';
 import { carriedTrafficDuringCheck, isCarryingTraffic } from './rental-activity';
 import {
@@ -155,6 +155,7 @@ async function extendHolder(tx: Queryable, holder: RentalRow, hours: number, pri
     endTime: addHours(from, hours),
     status: RENTAL_STATUS.connected,
     renewFailure: null,
+    renewFailureCode: null,
   });
   const order = await insertOrder(tx, {
     rentalId: holder.id,
@@ -198,21 +199,42 @@ export async function autoRenewRental(
         holder.status === RENTAL_STATUS.connected &&
         holder.endTime.getTime() <= dueBefore.getTime();
       if (!holder || !due || !proxy) return 'not-due';
-      if (!proxy.enabled) throw new DomainError('PROXY_UNAVAILABLE');
+      if (!proxy.enabled) throw new RenewalFailed({ code: 'PROXY_UNAVAILABLE' });
       const hours = await lastPeriodHours(tx, rentalId);
       const price = priceCents(hours, proxy.fraudScore);
-      if (price > balance) throw insufficient(price, balance);
+      if (price > balance)
+        throw new RenewalFailed({ code: 'INSUFFICIENT_BALANCE', priceCents: price, balanceCents: balance });
       const { rental } = await extendHolder(tx, holder, hours, price, deps.clock.now());
       await queueRenewed(tx, { before: holder, after: rental, proxy, priceCents: price, at: deps.clock.now() });
       return 'renewed';
     });
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    const cause = renewalCause(error);
+    if (!cause || !(error instanceof Error)) throw error;
+    const { message } = error;
     await deps.db.transaction(async (tx) => {
-      await updateRental(tx, rentalId, { renewFailure: error.message });
-      await queueRenewalFailed(tx, candidate, error.message, deps.clock.now());
+      await updateRental(tx, rentalId, { renewFailure: message, renewFailureCode: cause.code });
+      await queueRenewalFailed(tx, candidate, { reason: message, cause }, deps.clock.now());
     });
     return 'failed';
+  }
+}
+
+/** What a failed renewal is told as: a refusal of its own, or any other refusal of the shop's. */
+function renewalCause(error: unknown): RenewFailureCause | null {
+  if (error instanceof RenewalFailed) return error.failure;
+  if (error instanceof DomainError && error.code !== 'INSUFFICIENT_BALANCE') return { code: error.code };
+  return null;
+}
+
+/** A renewal refused, with its cause kept whole: the history and the notices say it in the customer's language. */
+class RenewalFailed extends Error {
+  constructor(readonly failure: RenewFailureCause) {
+    super(
+      failure.code === 'INSUFFICIENT_BALANCE'
+        ? insufficient(failure.priceCents, failure.balanceCents).message
+        : new DomainError(failure.code).message,
+    );
   }
 }
 

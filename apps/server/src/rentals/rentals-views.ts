@@ -70,6 +70,7 @@ export function toHistoryRecord(
     auto_renew: rental.autoRenew,
     renew_hours: renewHours,
     renew_failure: rental.renewFailure,
+    renew_failure_code: rental.renewFailureCode,
     ip_auth: ipAuth,
     ip: proxy.ip,
     country: proxy.country,

@@ -34,6 +34,8 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   renew_hours: z.number().int(),
   /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
   renew_failure: z.string().nullable(),
+  /** Its error code, for pages to say it in their own language; null otherwise (or before codes were kept). */
+  renew_failure_code: z.string().nullable(),
   /** IP authorization: the rental's own port and the sources allowed without a password. */
   ip_auth: IpAuthSchema.nullable(),
   status: RentalStatusSchema,

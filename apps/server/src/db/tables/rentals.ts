@@ -39,6 +39,8 @@ export const rentals = pgTable(
     autoRenew: boolean('auto_renew').notNull().default(false),
     /** Why the last automatic renewal could not be made (shown in the history); null after a success. */
     renewFailure: text('renew_failure'),
+    /** Its error code (`INSUFFICIENT_BALANCE`, `PROXY_UNAVAILABLE`), which pages say in their language. */
+    renewFailureCode: text('renew_failure_code'),
   },
   (t) => [
     // Exclusive rental: two customers racing for one proxy, exactly one wins.

@@ -1,0 +1,1 @@
+ALTER TABLE "rentals" ADD COLUMN "renew_failure_code" text;
