@@ -136,4 +136,17 @@ describe('the terms state the rules as configured', () => {
     const none = textOf((await storefront.render('/terms', { storefront: unlimited })) ?? '');
     expect(none).not.toContain('Different IP addresses');
   });
+
+  it('says what the shop keeps about a customer, as configured, and claims nothing it cannot keep', async () => {
+    const week = { ...DATACENTER_ONLY, rules: { ...DATACENTER_ONLY.rules, sourceWindowHours: 168 } };
+    const terms = textOf((await storefront.render('/terms', { storefront: week })) ?? '');
+    // An e-mail address is asked for when e-mail notices are on; the addresses a rental is used from are kept.
+    expect(terms).not.toContain('no name, e-mail or password');
+    expect(terms).toContain('An e-mail address or a Telegram chat is kept only if you link one for notices');
+    expect(terms).toContain('once it has gone unused for 168 hours');
+    // Two proxies may leave by one exit (a rotating upstream): the landing promises the proxy, not the IP.
+    const home = textOf(await landing('en', DATACENTER_ONLY));
+    expect(home).not.toContain('shares your IP');
+    expect(home).toContain('Nobody else can rent your proxy while it is yours.');
+  });
 });

@@ -37,6 +37,7 @@ export function ruleValues(facts: StorefrontFacts | null, separator: string) {
     ports: rules.blockedPorts.join(separator),
     unavailableHours: rules.refundUnavailableHours,
     requestHours: rules.refundRequestHours,
+    sourceWindowHours: rules.sourceWindowHours,
   };
 }
 
