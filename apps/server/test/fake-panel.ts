@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { NodeAccess, NodeSettings, NodeStreamMessage, NodeUsageBatch } from '@portal/contract';
+import type { NodeAccess, NodeSettings, NodeSource, NodeStreamMessage, NodeUsageBatch } from '@portal/contract';
 
 /**
  * A stand-in for the shop's API as a node sees it, speaking the documented node channel
@@ -14,6 +14,8 @@ export interface FakePanel {
   token: string;
   rentals: Map<string, NodeAccess>;
   settings: NodeSettings;
+  /** The rentals' address lists the snapshot carries. */
+  sources: NodeSource[];
   /** Usage batches applied, by number (a number sent again is not applied again). */
   batches: Map<number, NodeUsageBatch>;
   /** Requests that were answered 200 for a batch already applied. */
@@ -42,6 +44,7 @@ export async function startFakePanel(options: {
     token: options.token,
     rentals: new Map(),
     settings: { rentalMaxConnections: 0, rentalMaxSourceIps: 0, sourceWindowMs: 86_400_000 },
+    sources: [],
     batches: new Map(),
     repeats: 0,
     reports: [],
@@ -87,6 +90,7 @@ export async function startFakePanel(options: {
           rentals: [...panel.rentals.values()],
           ipAuth: [],
           settings: panel.settings,
+          sources: panel.sources,
         };
         response.write(`${JSON.stringify(snapshot)}\n`);
         open.add(response);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { NodeStreamMessage, Probe } from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodes, proxies, rentalActivity, rentalIpAuth, rentals, rentalUsage } from '../db/schema';
+import { nodes, proxies, rentalActivity, rentalIpAuth, rentals, rentalSources, rentalUsage } from '../db/schema';
 import { checkConnected } from '../jobs/health-check';
 import { createGatewayProvisioner } from '../rentals/provisioner';
 import { clearSources } from '../rentals/sources-repository';
@@ -236,6 +236,50 @@ describe('node usage', () => {
     expect((await gamma.client.usage(reinstalled)).body).toMatchObject({ applied: true });
     expect((await gamma.client.usage(reinstalled)).body).toMatchObject({ applied: false });
     expect(await totals(mine.id)).toMatchObject({ bytesUp: 301, bytesDown: 602 });
+  });
+
+  it("keeps the addresses a node settled for its rentals, for the renter's list, and gives them back in the snapshot", async () => {
+    const node = await newNode('lists');
+    const other = await newNode('lists-other');
+    const mine = await rentalOnNode(node.id);
+    const theirs = await rentalOnNode(other.id);
+    const at = (secondsAgo: number) => new Date(t.clock.now().getTime() - secondsAgo * 1000).toISOString();
+    const sighting = (rentalId: number, source: string, first: number, last: number) => ({
+      rentalId,
+      source,
+      firstSeen: at(first),
+      lastSeen: at(last),
+    });
+    const batch = (n: number, sources: ReturnType<typeof sighting>[]) => ({
+      batch: n,
+      at: at(0),
+      entries: [],
+      active: [],
+      sources,
+    });
+    expect(
+      (
+        await node.client.usage(
+          batch(1, [sighting(mine.id, '203.0.113.7', 60, 30), sighting(theirs.id, '203.0.113.8', 60, 30)]),
+        )
+      ).body,
+    ).toMatchObject({ applied: true });
+    // Seen again later: the first sighting stays the first, the last moves on.
+    await node.client.usage(batch(2, [sighting(mine.id, '203.0.113.7', 10, 5)]));
+    const listOf = (rentalId: number) =>
+      t.database.db.select().from(rentalSources).where(eq(rentalSources.rentalId, rentalId));
+    expect(
+      (await listOf(mine.id)).map((row) => [row.source, row.firstSeen.toISOString(), row.lastSeen.toISOString()]),
+    ).toEqual([['203.0.113.7', at(60), at(5)]]);
+    // Not this node's rental: nothing kept.
+    expect(await listOf(theirs.id)).toEqual([]);
+
+    const stream = await node.client.stream();
+    const snapshot = await stream.next(
+      (m): m is Extract<NodeStreamMessage, { type: 'snapshot' }> => m.type === 'snapshot',
+    );
+    expect(snapshot.sources).toEqual([sighting(mine.id, '203.0.113.7', 60, 5)]);
+    stream.close();
   });
 });
 

@@ -3,6 +3,7 @@ import { NODE_PING_MS, NODE_STREAM_CONTENT_TYPE, type NodeSettings } from '@port
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
+import { liveSourcesOfRentals } from '../rentals/sources-service';
 import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-types';
 import {
   claimProbe,
@@ -198,12 +199,25 @@ export class NodeChannel {
   private async snapshot(stream: NodeStream): Promise<void> {
     if (stream.isClosed) return;
     const states = await servedRentals(this.options.db, stream.nodeId);
+    const now = this.options.clock.now();
+    const since = new Date(now.getTime() - this.options.settings.sourceWindowMs);
+    const sources = await liveSourcesOfRentals(
+      this.options.db,
+      states.map((state) => state.access.rentalId),
+      since,
+    );
     stream.send({
       type: 'snapshot',
-      serverTime: this.options.clock.now().toISOString(),
+      serverTime: now.toISOString(),
       rentals: states.map((state) => state.access),
       ipAuth: states.flatMap((state) => (state.ipAuth ? [state.ipAuth] : [])),
       settings: this.options.settings,
+      sources: sources.map((row) => ({
+        rentalId: row.rentalId,
+        source: row.source,
+        firstSeen: row.firstSeen.toISOString(),
+        lastSeen: row.lastSeen.toISOString(),
+      })),
     });
     stream.sentSnapshot(states);
     if (!stream.isClosed) this.streams.add(stream);

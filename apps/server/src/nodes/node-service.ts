@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { recordActivity } from '../rentals/rental-activity';
 import { addRentalUsage } from '../rentals/rental-usage';
+import { recordNodeSources } from '../rentals/sources-service';
 import { insertUsageBatch, recordReport, rentalsOnNode, type NodeRow } from './node-repository';
 
 export interface NodeServiceDeps {
@@ -30,7 +31,10 @@ export async function applyUsageBatch(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     if (!(await insertUsageBatch(tx, node.id, batch, now))) return { applied: false };
-    const mentioned = [...new Set([...batch.entries.map((entry) => entry.rentalId), ...batch.active])];
+    const sources = batch.sources ?? [];
+    const mentioned = [
+      ...new Set([...batch.entries.map((entry) => entry.rentalId), ...batch.active, ...sources.map((s) => s.rentalId)]),
+    ];
     const served = await rentalsOnNode(tx, node.id, mentioned);
     // One row per rental and hour, in a fixed order: the same rows are always locked alike.
     const sums = new Map<string, { rentalId: number; hour: number; up: number; down: number }>();
@@ -54,6 +58,18 @@ export async function applyUsageBatch(
       tx,
       batch.active.filter((rentalId) => served.has(rentalId)),
       seenAt,
+    );
+    await recordNodeSources(
+      tx,
+      sources
+        .filter((row) => served.has(row.rentalId))
+        .map((row) => ({
+          rentalId: row.rentalId,
+          source: row.source,
+          // A node's clock may run ahead: never later than the API's now.
+          firstSeen: new Date(Math.min(Date.parse(row.firstSeen), now.getTime())),
+          lastSeen: new Date(Math.min(Date.parse(row.lastSeen), now.getTime())),
+        })),
     );
     return { applied: true };
   });

@@ -74,6 +74,40 @@ export async function clearSources(tx: Queryable, rentalId: number): Promise<num
   return removed.length;
 }
 
+/**
+ * What a gateway node settled for its rentals: each address kept with its earliest first and
+ * latest last sighting. The node alone settles the rule for its proxies; this is the list its
+ * renters see and clear. In a fixed order, so two batches lock rows alike.
+ */
+export async function recordNodeSources(
+  tx: Queryable,
+  rows: { rentalId: number; source: string; firstSeen: Date; lastSeen: Date }[],
+): Promise<void> {
+  const ordered = [...rows].sort((a, b) => a.rentalId - b.rentalId || a.source.localeCompare(b.source));
+  for (const row of ordered) {
+    await tx
+      .insert(rentalSources)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [rentalSources.rentalId, rentalSources.source],
+        set: {
+          firstSeen: sql`least(${rentalSources.firstSeen}, excluded.first_seen)`,
+          lastSeen: sql`greatest(${rentalSources.lastSeen}, excluded.last_seen)`,
+        },
+      });
+  }
+}
+
+/** The addresses each of these rentals was used from since `since`. */
+export function liveSourcesOfRentals(db: Queryable, rentalIds: number[], since: Date) {
+  if (rentalIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ rentalId: rentalSources.rentalId, ...columns })
+    .from(rentalSources)
+    .where(and(inArray(rentalSources.rentalId, rentalIds), gt(rentalSources.lastSeen, since)))
+    .orderBy(rentalSources.rentalId, rentalSources.firstSeen);
+}
+
 /** How many addresses each rental was used from since `since` (absent: none). */
 export async function liveSourceCounts(db: Queryable, rentalIds: number[], since: Date): Promise<Map<number, number>> {
   if (rentalIds.length === 0) return new Map();

@@ -4,3 +4,5 @@
  * gateway processes from both admitting an address past the limit is taken inside settleSource.
  */
 export { liveSources, settleSource, touchSource } from './sources-repository';
+/** The lists of rentals a gateway node settles: what it reports, and what its snapshot carries. */
+export { liveSourcesOfRentals, recordNodeSources } from './sources-repository';

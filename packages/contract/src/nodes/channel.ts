@@ -90,6 +90,18 @@ export type NodeSettings = z.infer<typeof NodeSettingsSchema>;
 export const ProbeFailureSchema = z.enum(['connect', 'auth', 'timeout', 'unreadable']);
 export type ProbeFailure = z.infer<typeof ProbeFailureSchema>;
 
+/**
+ * A client address a node's rental was used from (IPv6 by /64), as the many-addresses rule
+ * counts it: the node settles the rule, the shop keeps the list its renter sees and clears.
+ */
+export const NodeSourceSchema = z.object({
+  rentalId: id,
+  source: z.string().min(1).max(64),
+  firstSeen: isoTime,
+  lastSeen: isoTime,
+});
+export type NodeSource = z.infer<typeof NodeSourceSchema>;
+
 /** A check the API asks a node to make through one of its upstreams. */
 export const FetchProbeSchema = z.object({
   id: z.uuid(),
@@ -143,6 +155,8 @@ export const NodeSnapshotMessageSchema = z.object({
   rentals: z.array(NodeAccessSchema),
   ipAuth: z.array(NodeIpAuthEntrySchema),
   settings: NodeSettingsSchema,
+  /** The addresses each rental was used from within the window (absent from shops before lists were kept). */
+  sources: z.array(NodeSourceSchema).optional(),
 });
 export const NodeStreamMessageSchema = z.union([
   NodeSnapshotMessageSchema,
@@ -184,6 +198,8 @@ export const NodeUsageBatchSchema = z.object({
   entries: z.array(NodeUsageEntrySchema).max(NODE_USAGE_MAX_ENTRIES),
   /** Rentals carrying traffic (an open tunnel, or bytes back through the upstream). */
   active: z.array(id).max(NODE_USAGE_MAX_ENTRIES),
+  /** Addresses first seen or used again since the last batch. */
+  sources: z.array(NodeSourceSchema).max(NODE_USAGE_MAX_ENTRIES).optional(),
 });
 export type NodeUsageBatch = z.infer<typeof NodeUsageBatchSchema>;
 

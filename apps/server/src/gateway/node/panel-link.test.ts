@@ -173,6 +173,25 @@ describe('a gateway node and the shop API (a fake of the node channel)', () => {
     expect(panel.repeats).toBe(0);
   });
 
+  it("tells the shop the addresses its rentals are used from, and takes the shop's lists from the snapshot", async () => {
+    const clock = new ManualClock();
+    panel.rentals.set('node-user-1', access(1));
+    const { gateway } = await startNode(clock);
+    expect(await works(gateway, 'node-user-1', 'pass-1')).toBe(true);
+    const told = () => [...panel.batches.values()].flatMap((batch) => batch.sources ?? []);
+    await until(() => told().length > 0, 5000);
+    expect(told()[0]).toMatchObject({ rentalId: 1, source: '127.0.0.1' });
+
+    // Restarted against a shop whose list for rental 1 is full (one address, another's).
+    for (const { gateway: first } of running.splice(0)) await first.close();
+    panel.settings = { ...panel.settings, rentalMaxSourceIps: 1 };
+    const seen = clock.now().toISOString();
+    panel.sources = [{ rentalId: 1, source: '127.0.0.9', firstSeen: seen, lastSeen: seen }];
+    const again = await startNode(clock, path.join(dir.dir, 'second'));
+    expect(await works(again.gateway, 'node-user-1', 'pass-1')).toBe(false);
+    expect(again.link.connected).toBe(true);
+  });
+
   it('posts that go through while the stream cannot open are no contact: the grace runs out all the same', async () => {
     const clock = new ManualClock();
     panel.rentals.set('node-user-1', access(1));

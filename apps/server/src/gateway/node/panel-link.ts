@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Access } from '../credential-store';
 import type { GatewayLink, LinkedParts, ServingState, UsageEntry } from '../gateway-link';
-import { MemoryLedger } from './memory-ledger';
+import { MemoryLedger, sighting, type Sighting } from './memory-ledger';
 import { NodeStateFiles, type KnownState } from './node-state';
 import type { PanelClient, PanelStream } from './panel-client';
 import { runProbe } from './node-probes';
@@ -193,6 +193,7 @@ export class PanelLink implements GatewayLink {
       case 'snapshot':
         this.revokedState = false;
         this.applySnapshot(message);
+        if (message.sources) this.ledger.load(message.sources.map(sighting), this.unsentSightings());
         this.snapshots += 1;
         this.options.log.info({ rentals: message.rentals.length }, 'node: snapshot applied, in touch with the shop');
         this.backoffMs = BACKOFF_MIN_MS;
@@ -309,14 +310,23 @@ export class PanelLink implements GatewayLink {
   usage(entries: UsageEntry[], active: number[], at: Date): Promise<void> {
     const all = new Set([...active, ...this.announced]);
     this.announced.clear();
-    if (entries.length === 0 && all.size === 0) return Promise.resolve();
+    const sources = this.ledger.takeChanged().map((row) => ({
+      rentalId: row.rentalId,
+      source: row.source,
+      firstSeen: row.firstSeen.toISOString(),
+      lastSeen: row.lastSeen.toISOString(),
+    }));
+    if (entries.length === 0 && all.size === 0 && sources.length === 0) return Promise.resolve();
     const wire = entries.map((entry) => ({ ...entry, hour: entry.hour.toISOString() }));
     const ids = [...all];
-    for (let start = 0; start < Math.max(wire.length, ids.length); start += NODE_USAGE_MAX_ENTRIES) {
+    const longest = Math.max(wire.length, ids.length, sources.length);
+    for (let start = 0; start < longest; start += NODE_USAGE_MAX_ENTRIES) {
+      const part = sources.slice(start, start + NODE_USAGE_MAX_ENTRIES);
       this.journal.append({
         at: at.toISOString(),
         entries: wire.slice(start, start + NODE_USAGE_MAX_ENTRIES),
         active: ids.slice(start, start + NODE_USAGE_MAX_ENTRIES),
+        ...(part.length > 0 ? { sources: part } : {}),
       });
     }
     for (const entry of entries) {
@@ -344,6 +354,11 @@ export class PanelLink implements GatewayLink {
       }
     })();
     return this.delivering;
+  }
+
+  /** Addresses in batches the shop has not acknowledged: a snapshot cannot know them yet. */
+  private unsentSightings(): Sighting[] {
+    return this.journal.pending().flatMap((batch) => (batch.sources ?? []).map(sighting));
   }
 
   /** Batches not yet acknowledged by the API. */
