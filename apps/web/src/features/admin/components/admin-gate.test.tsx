@@ -82,7 +82,11 @@ describe('admin gate on /admin/news', () => {
     expect(screen.queryByLabelText('Authenticator code (or a recovery code)')).not.toBeInTheDocument();
     await logIn('op-0123456789ab-secret');
     const field = await screen.findByLabelText('Authenticator code (or a recovery code)');
-    expect(screen.getByText('Enter the code from your authenticator app.')).toBeInTheDocument();
+    // The accepted secret leads on to the code: focus moves there, and the prompt is no error.
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription('Enter the code from your authenticator app.');
+    expect(field).not.toBeInvalid();
+    expect(screen.getByLabelText('Secret code')).not.toBeInvalid();
     await userEvent.type(field, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { name: 'News Management' })).toBeInTheDocument();
@@ -91,6 +95,28 @@ describe('admin gate on /admin/news', () => {
       { secretCode: 'op-0123456789ab-secret', totp: '123456' },
     ]);
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('fresh');
+  });
+
+  it('shows a wrong authenticator code as an error of the code field', async () => {
+    mockFetch((path, init) => {
+      if (path !== '/api/admin/login') return jsonResponse(500, {});
+      const body = bodyOf(init) as { totp?: string };
+      return body.totp === undefined
+        ? jsonResponse(401, {
+            success: false,
+            error: 'Enter the code from your authenticator app.',
+            code: 'TOTP_REQUIRED',
+          })
+        : jsonResponse(401, { success: false, error: 'That code is not right.', code: 'TOTP_INVALID' });
+    });
+    renderApp('/admin/news');
+    await logIn('op-0123456789ab-secret');
+    const field = await screen.findByLabelText('Authenticator code (or a recovery code)');
+    await userEvent.type(field, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(field).toBeInvalid());
+    expect(field).toHaveFocus();
+    expect(field).not.toHaveAccessibleDescription('Enter the code from your authenticator app.');
   });
 
   it('takes an operator whose role has no news to a console screen of theirs', async () => {

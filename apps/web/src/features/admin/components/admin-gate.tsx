@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
@@ -61,7 +61,13 @@ function AdminAccess() {
   // Shown once the server says this operator uses an authenticator app.
   const [askTotp, setAskTotp] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const totpInput = useRef<HTMLInputElement>(null);
   const login = useAdminLogin();
+
+  // The code field appears below the secret the operator just typed: the next keystroke belongs there.
+  useEffect(() => {
+    if (askTotp) totpInput.current?.focus();
+  }, [askTotp]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,10 +87,13 @@ function AdminAccess() {
         setAdminToken(answer.token);
       },
       onError: (failure) => {
-        if (isApiError(failure) && (failure.code === 'TOTP_REQUIRED' || failure.code === 'TOTP_INVALID')) {
+        const code = isApiError(failure) ? failure.code : undefined;
+        if (code === 'TOTP_REQUIRED' || code === 'TOTP_INVALID') {
           setAskTotp(true);
+          totpInput.current?.focus();
         }
-        setError(apiErrorText(failure));
+        // Being asked for the code is the next step of a right secret, not a mistake.
+        setError(code === 'TOTP_REQUIRED' ? null : apiErrorText(failure));
       },
     });
   }
@@ -97,10 +106,12 @@ function AdminAccess() {
           <SecretField label={t('access.label')} value={code} onChange={setCode} error={askTotp ? null : error} />
           {askTotp && (
             <Field
+              ref={totpInput}
               label={t('access.totpLabel')}
               autoComplete="one-time-code"
               value={totp}
               onChange={(event) => setTotp(event.target.value)}
+              hint={error ? null : t('errors:codes.TOTP_REQUIRED')}
               error={error}
               className={inputClass()}
             />

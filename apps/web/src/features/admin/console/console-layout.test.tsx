@@ -118,6 +118,10 @@ describe('console layout', () => {
       'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [] }),
     });
     renderApp('/admin');
+    // The phone header names the screen in full, wrapping if it must ("Operado…" was cut at 375 px).
+    expect(await screen.findByTestId('current-screen')).toHaveTextContent('Overview');
+    expect(screen.getByTestId('current-screen')).not.toHaveClass('truncate');
+    expect(screen.getByTestId('current-screen')).toHaveClass('break-words');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Operator console' });
     expect(within(menu).getByText('owner (Owner)')).toBeInTheDocument();

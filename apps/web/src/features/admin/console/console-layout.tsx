@@ -97,8 +97,13 @@ function ConsoleFrame() {
             {signedInAs}
           </p>
           <div className="hidden shrink-0 md:block">{logoutButton}</div>
-          {/* Phones: the current screen's name, and everything else behind the menu button. */}
-          <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800 md:hidden" aria-hidden>
+          {/* Phones: the current screen's name, and everything else behind the menu button. The
+              name wraps rather than being cut: beside the title few languages fit it on one line. */}
+          <p
+            className="min-w-0 flex-1 text-sm font-medium break-words text-slate-800 md:hidden"
+            data-testid="current-screen"
+            aria-hidden
+          >
             {t(`nav.${current.key}`)}
           </p>
           <MenuSheet className="md:hidden" title={t('title')} closeLabel={t('nav.closeMenu')} trigger={menuButton}>

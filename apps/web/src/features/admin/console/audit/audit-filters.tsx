@@ -29,16 +29,23 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
   const [action, setAction] = useState(filters.action ?? '');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ action?: string; from?: string; to?: string }>({});
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wanted = action.trim().toLowerCase();
-    if (wanted !== '' && !AUDIT_ACTION_PATTERN.test(wanted)) return setError(t('audit.filters.actionInvalid'));
     const fromIso = isoOf(from);
     const toIso = isoOf(to);
-    if (fromIso === null || toIso === null) return setError(t('audit.filters.timeInvalid'));
-    setError(null);
+    // Each field says what is wrong with it, all at once; a range that ends before it starts
+    // would only ever show an empty log.
+    const found = {
+      ...(wanted !== '' && !AUDIT_ACTION_PATTERN.test(wanted) && { action: t('audit.filters.actionInvalid') }),
+      ...(fromIso === null && { from: t('audit.filters.timeInvalid') }),
+      ...(toIso === null && { to: t('audit.filters.timeInvalid') }),
+      ...(fromIso && toIso && fromIso > toIso && { to: t('audit.filters.toBeforeFrom') }),
+    };
+    setErrors(found);
+    if (found.action || found.from || found.to || fromIso === null || toIso === null) return;
     onChange({ ...filters, action: wanted || undefined, from: fromIso, to: toIso });
   }
 
@@ -66,7 +73,7 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
         value={action}
         onValue={setAction}
         inputClassName="w-44 font-mono"
-        error={error}
+        error={errors.action ?? null}
         list={actionList}
       />
       <datalist id={actionList}>
@@ -74,8 +81,8 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
           <option key={code} value={code} />
         ))}
       </datalist>
-      <TimeField label={t('audit.filters.from')} value={from} onChange={setFrom} />
-      <TimeField label={t('audit.filters.to')} value={to} onChange={setTo} />
+      <TimeField label={t('audit.filters.from')} value={from} onChange={setFrom} error={errors.from} />
+      <TimeField label={t('audit.filters.to')} value={to} onChange={setTo} error={errors.to} />
       <Button type="submit" variant="secondary">
         {t('audit.filters.apply')}
       </Button>
@@ -84,6 +91,16 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
 }
 
 /** One end of the time range, in the browser's time zone. */
-function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return <TextField label={label} type="datetime-local" value={value} onValue={onChange} />;
+function TimeField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return <TextField label={label} type="datetime-local" value={value} onValue={onChange} error={error ?? null} />;
 }

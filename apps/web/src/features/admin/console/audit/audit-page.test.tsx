@@ -136,6 +136,30 @@ describe('audit log', () => {
     });
   });
 
+  it('refuses a range whose end comes before its start, beside the To field', async () => {
+    const fetchMock = consoleApi({
+      'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }),
+    });
+    renderApp('/admin/audit');
+    const from = await screen.findByLabelText('From');
+    await userEvent.type(from, '2026-03-02T10:00');
+    await userEvent.type(screen.getByLabelText('To'), '2026-03-01T10:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription('“To” cannot be earlier than “From”.');
+    expect(screen.getByLabelText('To')).toBeInvalid();
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('from='))).toEqual([]);
+  });
+
+  it('says that the filters hide everything, not that nothing was recorded', async () => {
+    consoleApi({ 'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }) });
+    renderApp('/admin/audit');
+    expect(await screen.findByText('No operator actions recorded yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Action'), 'giftcards');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('No actions match these filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No operator actions recorded yet.')).toBeNull();
+  });
+
   it('says when nothing was recorded yet', async () => {
     consoleApi({ 'GET /api/admin/audit': () => jsonResponse(200, { success: true, entries: [], nextCursor: null }) });
     renderApp('/admin/audit');

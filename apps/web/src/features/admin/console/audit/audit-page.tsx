@@ -45,6 +45,8 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({});
   const audit = useAudit(filters);
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  // An empty page under a filter says nothing about the log itself.
+  const filtered = Object.values(filters).some((value) => value !== undefined);
   // What happened first: on a phone the table scrolls sideways, and the sentence is what a row says.
   const columns = ['action', 'at', 'operator', 'source', 'count'] as const;
 
@@ -59,7 +61,7 @@ export function AuditPage() {
             captionHidden
             labels={columns.map((column) => t(`audit.columns.${column}`))}
             empty={entries.length === 0}
-            emptyText={t('audit.empty')}
+            emptyText={filtered ? t('audit.noMatch') : t('audit.empty')}
           >
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-100" data-testid="audit-row">

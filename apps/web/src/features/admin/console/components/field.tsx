@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { inputClass } from '../../../../components/ui/input-class';
 import { Labelled } from '../../../../components/ui/labelled';
 import { Options } from '../../../../components/ui/options';
@@ -6,14 +6,18 @@ import { cn } from '../../../../lib/cn';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
+  /** The input itself, for a form that moves focus to it. */
+  ref?: Ref<HTMLInputElement>;
   /** Shown under the input and announced with it when set. */
   error?: string | null;
+  /** A neutral line under the input (what it takes), announced with it; an error shows beside it. */
+  hint?: string | null;
   /** Classes of the column that holds label, input and error (the input takes `className`). */
   wrapperClassName?: string;
 };
 
 /** A labelled text input of a console form, with its error line. */
-export function Field({ label, error, wrapperClassName, id, ...input }: FieldProps) {
+export function Field({ label, error, hint, wrapperClassName, id, ...input }: FieldProps) {
   return (
     <div className={cn('flex flex-col gap-1', wrapperClassName)}>
       <Labelled label={label} id={id}>
@@ -23,8 +27,15 @@ export function Field({ label, error, wrapperClassName, id, ...input }: FieldPro
               id={inputId}
               {...input}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
+              aria-describedby={
+                [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined
+              }
             />
+            {hint && (
+              <p id={`${inputId}-hint`} className="text-sm text-slate-600">
+                {hint}
+              </p>
+            )}
             {error && (
               <p id={`${inputId}-error`} className="text-sm text-red-700">
                 {error}

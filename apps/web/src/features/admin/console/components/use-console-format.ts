@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
 /**
  * Dates and numbers in the operator's language (Intl), recomputed when the language changes.
  * Money is not here: figures are `$12.50` (formatDollars from the contract, as the header shows
@@ -15,7 +17,10 @@ export function useConsoleFormat() {
     const day = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
     const longDay = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
     const number = new Intl.NumberFormat(language);
-    const bytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+    // Decimal units (1 kB = 1,000 B), as the traffic figures have always been read here.
+    const units = BYTE_UNITS.map(
+      (unit) => new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }),
+    );
     const parse = (iso: string) => {
       const date = new Date(iso);
       return Number.isNaN(date.getTime()) ? null : date;
@@ -33,7 +38,12 @@ export function useConsoleFormat() {
         return (style === 'short' ? day : longDay).format(date);
       },
       number: (value: number): string => number.format(value),
-      megabytes: (value: number): string => bytes.format(value / 1_000_000),
+      /** A byte count in the largest unit that keeps it at 1 or more: 14,878 bytes is 14.9 kB, not 0 MB. */
+      bytes: (value: number): string => {
+        let step = 0;
+        while (step < units.length - 1 && Math.abs(value) >= 1000 ** (step + 1)) step += 1;
+        return units[step]?.format(value / 1000 ** step) ?? String(value);
+      },
     };
   }, [language]);
 }

@@ -73,8 +73,8 @@ const RENTALS: Columns<'rentals', CustomerDetail['rentals'][number]> = [
     (row, format, t) => (
       <td className={cn(td, 'whitespace-nowrap tabular-nums')}>
         {t('customer.rentals.trafficValue', {
-          up: format.megabytes(row.bytesUp),
-          down: format.megabytes(row.bytesDown),
+          up: format.bytes(row.bytesUp),
+          down: format.bytes(row.bytesDown),
         })}
       </td>
     ),

@@ -141,5 +141,20 @@ describe('gift cards', () => {
     expect(await screen.findByTestId('giftcard-code')).toHaveTextContent('****-****-****-0005');
     expect(screen.queryByRole('button', { name: /Show the full code/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    // Only a role that may show a code again is told that doing so is audited.
+    expect(screen.queryByText(/Showing it again/)).toBeNull();
+    expect(
+      screen.getByText('Codes show their last four characters; the full code is shown once, when it is created.'),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a role that may show a code again that doing so is audited', async () => {
+    consoleApi({
+      'GET /api/admin/me': () => meAnswer({ role: 'finance', builtin: false, name: 'Fay' }),
+      'GET /api/admin/giftcards': () => jsonResponse(200, { success: true, giftcards: [card(5)] }),
+    });
+    renderApp('/admin/giftcards');
+    expect(await screen.findByText(/Showing it again is recorded in the audit log\./)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Show the full code ending in 0005' })).toBeInTheDocument();
   });
 });

@@ -137,7 +137,9 @@ function GiftcardList({ mayReveal }: { mayReveal: boolean }) {
           <h2 id={`${filterId}-title`} className="text-lg font-semibold">
             {t('giftcards.list.title')}
           </h2>
-          <p className="text-sm text-slate-600">{t('giftcards.list.masked')}</p>
+          <p className="text-sm text-slate-600">
+            {mayReveal ? t('giftcards.list.maskedRevealable') : t('giftcards.list.masked')}
+          </p>
         </div>
         <SelectField
           inline

@@ -32,7 +32,7 @@ export function NodeCell({ row, nodes }: { row: InventoryRow; nodes: NodeView[] 
           },
         );
       }}
-      className={inputClass('w-24 text-xs', { compact: true })}
+      className={inputClass('w-auto max-w-56 text-xs', { compact: true })}
     >
       <option value={SHOP}>{t('inventory.node.shop')}</option>
       {choices.map((node) => (

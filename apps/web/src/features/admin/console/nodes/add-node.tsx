@@ -1,4 +1,4 @@
-import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH } from '@portal/contract';
+import { MAX_NODE_HOST_LENGTH, MAX_NODE_NAME_LENGTH, NodeCreateRequestSchema } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/ui/submit-button';
@@ -14,6 +14,18 @@ export function startCommand(panelUrl: string, token: string, host: string): str
   return `PANEL_URL=${panelUrl} NODE_TOKEN=${token} GATEWAY_HOST=${host} npm run gateway`;
 }
 
+/**
+ * Which of the two fields the server would refuse, checked against the contract's own schema so
+ * the console's rule cannot drift from the server's; every field is checked, not only the first.
+ */
+function fieldProblems(name: string, host: string) {
+  const { name: nameSchema, host: hostSchema } = NodeCreateRequestSchema.shape;
+  return {
+    name: !name.trim() ? 'required' : nameSchema.safeParse(name).success ? null : 'invalid',
+    host: !host.trim() ? 'required' : hostSchema.safeParse(host).success ? null : 'invalid',
+  } as const;
+}
+
 /** The owner adds a node by name and host; its token is shown this once, with the command that uses it. */
 export function AddNode() {
   const { t } = useTranslation('console');
@@ -25,9 +37,12 @@ export function AddNode() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const found = fieldProblems(name, host);
     const problems = {
-      ...(name.trim() ? {} : { name: t('nodes.add.nameRequired') }),
-      ...(host.trim() ? {} : { host: t('nodes.add.hostRequired') }),
+      ...(found.name === 'required' && { name: t('nodes.add.nameRequired') }),
+      ...(found.name === 'invalid' && { name: t('nodes.add.nameInvalid') }),
+      ...(found.host === 'required' && { host: t('nodes.add.hostRequired') }),
+      ...(found.host === 'invalid' && { host: t('nodes.add.hostInvalid') }),
     };
     setErrors(problems);
     if (problems.name || problems.host) return;
@@ -47,14 +62,17 @@ export function AddNode() {
   const command = created ? startCommand(window.location.origin, created.token, created.host) : '';
   return (
     <TitledSection title={t('nodes.add.title')}>
-      <ConsoleForm onSubmit={onSubmit}>
+      {/* Tops aligned: the name's hint and either field's error lengthen one field, not both. */}
+      <ConsoleForm onSubmit={onSubmit} className="mt-3 flex flex-wrap items-start gap-3">
         <TextField
           label={t('nodes.add.name')}
           value={name}
           maxLength={MAX_NODE_NAME_LENGTH}
           onValue={setName}
+          hint={t('nodes.add.nameHelp')}
           error={errors.name ?? null}
-          inputClassName="w-48"
+          inputClassName="w-56"
+          wrapperClassName="w-56"
         />
         <TextField
           label={t('nodes.add.host')}
@@ -65,7 +83,10 @@ export function AddNode() {
           error={errors.host ?? null}
           inputClassName="w-64"
         />
-        <SubmitButton pending={create.isPending}>{t('nodes.add.submit')}</SubmitButton>
+        {/* Level with the inputs: below the labels' line (text-sm, 20 px) and their 4 px gap. */}
+        <div className="pt-6">
+          <SubmitButton pending={create.isPending}>{t('nodes.add.submit')}</SubmitButton>
+        </div>
       </ConsoleForm>
       <p className="mt-2 text-sm text-slate-600">{t('nodes.add.hostHelp')}</p>
       {errors.form && (

@@ -74,6 +74,38 @@ describe('gateway nodes', () => {
     expect(within(screen.getByRole('region', { name: 'Nodes (table)' })).queryByText(/tok-/)).toBeNull();
   });
 
+  it('states the name rule and refuses a bad name and a bad host at once, each beside its field', async () => {
+    const posted: unknown[] = [];
+    consoleApi({
+      'GET /api/admin/nodes': () => listAnswer([]),
+      'POST /api/admin/nodes': (init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(400, { success: false, error: 'name may hold letters', code: 'BAD_REQUEST' });
+      },
+    });
+    renderApp('/admin/nodes');
+    const name = await screen.findByLabelText('Name');
+    const rule = 'Letters, digits, dots, dashes and underscores, no spaces: for example fra-1.';
+    expect(name).toHaveAccessibleDescription(rule);
+    await userEvent.type(name, 'Frankfurt edge 1');
+    await userEvent.type(screen.getByLabelText('Host customers connect to'), 'https://edge.example.net:443');
+    await userEvent.click(screen.getByRole('button', { name: 'Add node' }));
+    expect(name).toHaveAccessibleDescription(
+      `${rule} Use only letters, digits, dots (.), dashes (-) and underscores (_), without spaces.`,
+    );
+    expect(screen.getByLabelText('Host customers connect to')).toHaveAccessibleDescription(
+      'Enter a host name or an IP address, without https:// and without a port.',
+    );
+    expect(posted).toEqual([]);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Frankfurt_édge-1.a');
+    await userEvent.clear(screen.getByLabelText('Host customers connect to'));
+    await userEvent.type(screen.getByLabelText('Host customers connect to'), 'edge.example.net');
+    await userEvent.click(screen.getByRole('button', { name: 'Add node' }));
+    await waitFor(() => expect(posted).toEqual([{ name: 'Frankfurt_édge-1.a', host: 'edge.example.net' }]));
+  });
+
   it('shows state, connections, version and the rate between two reports', async () => {
     let report = node(2, 'ams-1');
     consoleApi({
@@ -155,6 +187,9 @@ describe('gateway nodes', () => {
     });
     renderApp('/admin/inventory');
     const select = await screen.findByRole('combobox', { name: 'Gateway of proxy 1' });
+    // A fixed narrow width cut "Shop gateway" at 1,280 px: the select is as wide as its longest choice.
+    expect(select).not.toHaveClass('w-24');
+    expect(select).toHaveClass('w-auto');
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
     expect(within(select).queryByRole('option', { name: /old-1/ })).toBeNull();
     await userEvent.selectOptions(select, 'ams-1');

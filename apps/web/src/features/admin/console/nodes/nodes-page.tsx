@@ -88,7 +88,7 @@ function NodeTable({ nodes, shopVersion, mayRevoke }: { nodes: NodeView[]; shopV
     done: t('nodes.revoke.done', { name: node?.name ?? '' }),
   }));
   const columns = ['node', 'state', 'lastSeen', 'connections', 'throughput', 'version', 'actions'] as const;
-  const perSecond = (bytes: number) => t('nodes.perSecond', { value: format.megabytes(bytes) });
+  const perSecond = (bytes: number) => t('nodes.perSecond', { value: format.bytes(bytes) });
 
   return (
     <>
@@ -127,7 +127,7 @@ function NodeTable({ nodes, shopVersion, mayRevoke }: { nodes: NodeView[]; shopV
                   <span className="text-slate-600">{t('nodes.noRate')}</span>
                 )}
                 <span className="block text-slate-600">
-                  {t('nodes.total', { up: format.megabytes(node.bytesUp), down: format.megabytes(node.bytesDown) })}
+                  {t('nodes.total', { up: format.bytes(node.bytesUp), down: format.bytes(node.bytesDown) })}
                 </span>
               </td>
               <td className={cn(td, 'text-xs')}>

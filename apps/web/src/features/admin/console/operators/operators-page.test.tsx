@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../../../test/render-app';
-import { consoleApi, setupConsoleTests } from '../../../../../test/console';
+import { consoleApi, meAnswer, setupConsoleTests } from '../../../../../test/console';
 
 setupConsoleTests();
 
@@ -34,7 +34,7 @@ describe('operators', () => {
     renderApp('/admin/operators');
     await userEvent.type(await screen.findByLabelText('Name'), 'Sam');
     await userEvent.selectOptions(screen.getByLabelText('Role'), 'support');
-    expect(screen.getByText('Customers and their rentals (read).')).toBeInTheDocument();
+    expect(screen.getByText('Customers (read), replacements and notices (read).')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add operator' }));
     expect(await screen.findByTestId('operator-secret')).toHaveTextContent('op-0123456789ab-secret');
     expect(posted).toEqual([{ name: 'Sam', role: 'support' }]);
@@ -87,9 +87,36 @@ describe('operators', () => {
       },
     });
     renderApp('/admin/operators');
-    await userEvent.click(await screen.findByLabelText('Require an authenticator app of every operator'));
+    const box = await screen.findByLabelText('Require an authenticator app of every operator');
+    // The signed-in owner has no app of their own: the box says so before it is ticked.
+    expect(box).toHaveAccessibleDescription(
+      'You have no authenticator app yet: set up your own first, then you can require it of everyone. My account',
+    );
+    expect(within(screen.getByTestId('totp-own-hint')).getByRole('link', { name: 'My account' })).toHaveAttribute(
+      'href',
+      '/admin/security',
+    );
+    await userEvent.click(box);
     await waitFor(() => expect(sent).toEqual([{ required: true }]));
-    expect(await screen.findByText('Set up an authenticator app before using the console.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Set up your own authenticator app first (My account), then require it of every operator.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Set up an authenticator app before using the console.')).toBeNull();
+  });
+
+  it('gives an owner who has an app of their own no such hint', async () => {
+    consoleApi({
+      'GET /api/admin/me': () => meAnswer({ totpEnabled: true }),
+      'GET /api/admin/operators': () =>
+        jsonResponse(200, { success: true, totpRequired: false, operators: [operator(1, 'owner', 'owner')] }),
+    });
+    renderApp('/admin/operators');
+    expect(
+      await screen.findByLabelText('Require an authenticator app of every operator'),
+    ).not.toHaveAccessibleDescription();
+    expect(screen.queryByTestId('totp-own-hint')).toBeNull();
   });
 
   it('marks a locked operator and unlocks them through their own path', async () => {

@@ -1,11 +1,13 @@
 import { ADMIN_ROLES, MAX_OPERATOR_NAME_LENGTH, type AdminRole, type Operator } from '@portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SubmitButton } from '../../../../components/ui/submit-button';
 import { inputClass } from '../../../../components/ui/input-class';
+import { isApiError } from '../../../../lib/api-error';
 import { apiErrorText } from '../../../../lib/api-error-text';
 import { cn } from '../../../../lib/cn';
 import { useAdminMe } from '../../api/admin-me';
@@ -101,22 +103,41 @@ function CreateForm() {
 function TotpPolicy({ required }: { required: boolean }) {
   const { t } = useTranslation('console');
   const policy = useTotpPolicy();
+  const ownApp = useAdminMe().data?.operator.totpEnabled;
   const id = useId();
+  // The server refuses the requirement to an owner without an app (they would lock themselves
+  // out): say so before they try, and name the way out if they try anyway.
+  const needsOwnApp = !required && ownApp === false;
+  const refusal = (failure: unknown) =>
+    isApiError(failure) && failure.code === 'TOTP_ENROLMENT_REQUIRED'
+      ? t('operators.totpOwnFirst')
+      : apiErrorText(failure);
   return (
-    <section className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      <input
-        id={id}
-        type="checkbox"
-        checked={required}
-        disabled={policy.isPending}
-        onChange={(event) =>
-          policy.mutate(event.target.checked, { onError: (failure) => toast.error(apiErrorText(failure)) })
-        }
-        className="size-4"
-      />
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {t('operators.totpRequired')}
-      </label>
+    <section className="flex flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={required}
+          disabled={policy.isPending}
+          aria-describedby={needsOwnApp ? `${id}-hint` : undefined}
+          onChange={(event) =>
+            policy.mutate(event.target.checked, { onError: (failure) => toast.error(refusal(failure)) })
+          }
+          className="size-4"
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {t('operators.totpRequired')}
+        </label>
+      </div>
+      {needsOwnApp && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600" data-testid="totp-own-hint">
+          {t('operators.totpOwnHint')}{' '}
+          <Link to="/admin/security" className="text-brand-700 underline">
+            {t('nav.security')}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -50,6 +50,19 @@ describe('the backup panel of the overview', () => {
     expect(within(section).queryByRole('alert')).toBeNull();
   });
 
+  it('gives a small backup its size in a unit that fits, not "0 MB"', async () => {
+    const small = run({ sizeBytes: 14_878 });
+    consoleApi({
+      'GET /api/admin/overview': () => jsonResponse(200, overview()),
+      'GET /api/admin/backups': () => jsonResponse(200, status({ last: small, lastSuccess: small, recent: [small] })),
+    });
+    renderApp('/admin');
+    const section = await panel();
+    expect(await within(section).findByTestId('backup-last')).toHaveTextContent(
+      '14.9 kB · portal-20260330T100000Z-7.backup',
+    );
+  });
+
   it('shows a failure with its reason, and the last backup that worked', async () => {
     const failed = run({
       id: 8,

@@ -57,7 +57,7 @@ function RunSummary({ run }: { run: BackupRun }) {
     <>
       {format.dateTime(run.finishedAt ?? run.startedAt)}
       <span className="block text-xs text-slate-600">
-        {t('backups.size', { size: format.megabytes(run.sizeBytes ?? 0), file: run.file ?? '' })}
+        {t('backups.size', { size: format.bytes(run.sizeBytes ?? 0), file: run.file ?? '' })}
       </span>
     </>
   );

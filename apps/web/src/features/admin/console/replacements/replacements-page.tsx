@@ -1,3 +1,4 @@
+import { AUTO_REPLACE_REASON, DISABLE_REPLACE_REASON, REPLACE_REASONS } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge';
@@ -10,6 +11,11 @@ import { useConsoleFormat } from '../components/use-console-format';
 
 const PAGE_SIZE = 50;
 
+/** Every reason a replacement records: the customer's choices, the health job's, the operator's. */
+const REASON_CODES = [...REPLACE_REASONS, AUTO_REPLACE_REASON, DISABLE_REPLACE_REASON] as const;
+type ReasonCode = (typeof REASON_CODES)[number];
+const isReasonCode = (reason: string): reason is ReasonCode => (REASON_CODES as readonly string[]).includes(reason);
+
 /** every proxy replacement, by a customer or automatic after failed checks, newest first. */
 export function ReplacementsPage() {
   const { t } = useTranslation('console');
@@ -17,6 +23,11 @@ export function ReplacementsPage() {
   const replacements = useReplacements();
   const rows = replacements.data ?? [];
   const { pageRows, pager } = usePaging(rows, PAGE_SIZE);
+  // A code this console does not know yet (a newer server) shows as recorded rather than blank.
+  const reasonText = (reason: string | null) => {
+    if (reason === null) return t('replacements.noReason');
+    return isReasonCode(reason) ? t(`replacements.reasons.${reason}`) : reason;
+  };
   const columns = ['when', 'customer', 'rental', 'from', 'to', 'reason', 'by'] as const;
 
   return (
@@ -44,7 +55,7 @@ export function ReplacementsPage() {
             <td className={cn(td, 'font-mono text-xs')}>
               {row.new_proxy_id} · {row.new_ip} · {row.country}
             </td>
-            <td className={cn(td, 'font-mono text-xs')}>{row.reason ?? t('replacements.noReason')}</td>
+            <td className={td}>{reasonText(row.reason)}</td>
             <td className={td}>
               {row.automatic ? t('replacements.automatic') : t('replacements.byCustomer')}
               {row.auto_cap_reached && (

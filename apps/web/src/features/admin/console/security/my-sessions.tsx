@@ -48,7 +48,9 @@ export function MySessions() {
               <td className={td}>{session.secondFactor ? t('security.sessions.yes') : t('security.sessions.no')}</td>
               <td className={td}>
                 {session.current ? (
-                  <Badge tone="green">{t('security.sessions.current')}</Badge>
+                  <Badge tone="green" className="whitespace-nowrap">
+                    {t('security.sessions.current')}
+                  </Badge>
                 ) : (
                   <ChangeButton
                     variant="secondary"
