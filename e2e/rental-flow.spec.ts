@@ -11,11 +11,11 @@ test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const failures = pageErrors(page);
 
-  // Sign up: the key is shown once; the dashboard button opens /payment.
+  // Sign up: the key is shown once; the Add funds button opens /payment.
   await page.goto('/signup');
   const apiKey = (await page.getByTestId('new-api-key').textContent()) ?? '';
   expect(apiKey).toMatch(/^px_/);
-  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+  await page.getByRole('link', { name: 'Add funds to your wallet' }).click();
   await expect(page).toHaveURL(/\/payment$/);
 
   // Pay $20: Pay Now opens the sandbox checkout in a new tab; the portal polls until paid.

@@ -14,7 +14,7 @@ async function signUpFromLanding(page: Page): Promise<string> {
   return (await key.textContent()) ?? '';
 }
 
-test('landing → sign up → key shown → dashboard opens /payment; logout, then login with the key → /proxy', async ({
+test('landing → sign up → key shown → Add funds opens /payment; logout, then login with the key → /proxy', async ({
   page,
 }) => {
   const failures = pageErrors(page);
@@ -22,7 +22,7 @@ test('landing → sign up → key shown → dashboard opens /payment; logout, th
   const apiKey = await signUpFromLanding(page);
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
-  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+  await page.getByRole('link', { name: 'Add funds to your wallet' }).click();
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
 
@@ -55,7 +55,7 @@ test('a wrong key says "Invalid API key" and an empty one "API key is required"'
 
 test('switching to Russian changes the signed-in header and survives a reload', async ({ page }) => {
   await signUpFromLanding(page);
-  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+  await page.getByRole('link', { name: 'Add funds to your wallet' }).click();
   await page.getByLabel('Language').selectOption('ru');
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   await expect(nav.getByRole('link', { name: 'Аккаунт' })).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('on a 375 px phone', () => {
       if (message.text().includes('Content Security Policy')) refused.push(message.text());
     });
     await signUpFromLanding(page);
-    await page.getByRole('link', { name: 'Go to dashboard' }).click();
+    await page.getByRole('link', { name: 'Add funds to your wallet' }).click();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -63,7 +63,7 @@ export const ERROR_CODES = {
   IP_AUTH_PORT_LIMIT_REACHED:
     'Your account has IP authorization on as many rentals as one account may have. Turn it off on another rental first.',
   RENTAL_NOT_CONNECTED: 'Only a connected proxy can be replaced',
-  PROXY_STILL_HEALTHY: 'This proxy passes its health checks or is carrying your traffic, so it cannot be replaced',
+  PROXY_STILL_HEALTHY: 'This proxy passes its health checks or is carrying traffic, so it cannot be replaced',
   REPLACEMENT_LIMIT_REACHED: 'This rental was replaced as often as a day allows. Please try again later.',
   NO_REPLACEMENT_AVAILABLE:
     'No comparable proxy is free right now. Please try again later; a refund may still apply within its window.',
@@ -78,7 +78,7 @@ export const ERROR_CODES = {
   CHECKS_UNAVAILABLE:
     'The shop cannot check proxies right now, so this request was not decided. Please try again later.',
   REFUND_PROXY_IN_USE:
-    'This proxy is carrying your traffic, so a check now cannot tell whether it works. Stop using it for a minute, then ask again: this request was not counted.',
+    "This proxy's connection is in use right now, so a check cannot tell whether it works. This request was not counted: please try again in a minute.",
   PROBE_NOT_FOUND: 'No such probe waits for this node',
   NODE_NOT_FOUND: 'No such gateway node (or it was revoked).',
   NODE_NAME_TAKEN: 'A gateway node already has this name.',

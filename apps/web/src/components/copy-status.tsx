@@ -24,13 +24,14 @@ export function useCopyMessage() {
   return { result, copy };
 }
 
-export function CopyStatus({ result }: { result: CopyResult | null }) {
+/** `copiedText` replaces `{item} copied!` where the product words that message its own way. */
+export function CopyStatus({ result, copiedText }: { result: CopyResult | null; copiedText?: string }) {
   const { t } = useTranslation();
   return (
     <p role="status" aria-live="polite" className="min-h-6 text-sm">
       {result && (
         <span className={result.kind === 'copied' ? 'text-green-700' : 'text-red-700'}>
-          {t(`copy.${result.kind}`, { item: result.item })}
+          {result.kind === 'copied' && copiedText ? copiedText : t(`copy.${result.kind}`, { item: result.item })}
         </span>
       )}
     </p>

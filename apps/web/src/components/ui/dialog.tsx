@@ -1,10 +1,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
  * A centred modal (purchase, status, extend, confirmations). Radix traps focus, closes on Escape
  * and labels the dialog with its title; the caller passes translated texts.
+ *
+ * Callers open it from state rather than through a Radix trigger, so Radix has no element to
+ * give focus back to on closing and a keyboard user would land on <body>. The element that had
+ * focus when the dialog opened (its Manage, Extend, Buy… button) gets it back instead.
  */
 export function Dialog({
   open,
@@ -23,12 +27,25 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogOverlay />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Radix calls this before it moves focus in, so the opener still has it.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            // A removed opener (a Refund button gone after the refund) cannot take focus back.
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             className,

@@ -1,12 +1,15 @@
 import { STORAGE_KEYS } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderApp } from '../../../../test/render-app';
 
 beforeAll(async () => {
   await initI18n('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('registration', () => {
@@ -43,8 +46,22 @@ describe('registration', () => {
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('px_new_key');
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.referralCode)).toBe('own-code'));
 
-    await userEvent.click(screen.getByRole('link', { name: 'Go to dashboard' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Add funds to your wallet' }));
     expect(router.state.location.pathname).toBe('/payment');
+  });
+
+  it('copying the new key says "API key copied to clipboard!"', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    mockFetch((path) => {
+      if (path === '/api/register') return jsonResponse(200, { success: true, apiKey: 'px_copied' });
+      if (path === '/api/login') return jsonResponse(200, { success: true, referral_key: 'own-code' });
+      return jsonResponse(200, { success: true, wallet: 0 });
+    });
+    renderApp('/signup');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith('px_copied');
+    expect(await screen.findByText('API key copied to clipboard!')).toBeInTheDocument();
   });
 
   it('keeps the new key on screen when auto-login fails', async () => {

@@ -86,13 +86,14 @@ export function SignupPage() {
                 {t('signup.copy')}
               </Button>
             </div>
-            <CopyStatus result={result} />
+            <CopyStatus result={result} copiedText={t('signup.copied')} />
             <p className="rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900">
               <span aria-hidden>⚠ </span>
               {t('signup.warning')}
             </p>
+            {/* A new account has an empty wallet: the next step is adding funds, not a dashboard. */}
             <Link to="/payment" className={buttonClass('primary', 'self-start')}>
-              {t('signup.dashboard')}
+              {t('signup.toPayment')}
             </Link>
           </div>
         )}

@@ -16,13 +16,23 @@ const field =
  * Create payment: method from the services list, whole dollars of at least 1,
  * Pay Now. The returned url opens in a new tab; the tab is opened on the click itself, because
  * browsers block windows opened later, after the answer arrives.
+ *
+ * "Waiting for your payment" with its link shows only while that payment is among `pending`
+ * (the ones still polled): once paid or failed, waiting for it would be untrue.
  */
-export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => void }) {
+export function CreatePaymentForm({
+  onCreated,
+  pending,
+}: {
+  onCreated: (uuid: string) => void;
+  pending: readonly string[];
+}) {
   const { t } = useTranslation('payments');
   const services = usePaymentServices();
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('10');
-  const [openUrl, setOpenUrl] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ uuid: string; url: string } | null>(null);
+  const openUrl = created && pending.includes(created.uuid) ? created.url : null;
   const chosen = method || services.data?.[0] || '';
   const create = useCreatePayment();
 
@@ -36,7 +46,7 @@ export function CreatePaymentForm({ onCreated }: { onCreated: (uuid: string) => 
       {
         onSuccess: ({ uuid, url }) => {
           onCreated(uuid);
-          setOpenUrl(url);
+          setCreated({ uuid, url });
           if (tab) {
             tab.opener = null;
             tab.location.href = url;

@@ -1,3 +1,4 @@
+import { formatDollars } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,11 @@ import { serverErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { useRedeemGiftcard } from '../api/redeem-giftcard';
 
-/** Gift card activation: trimmed code, the server's message, or a fixed sentence when the server sent none. */
+/**
+ * Gift card activation: the trimmed code, then the outcome in the reader's language. The server's
+ * `message` is English only, so success is told from the amount it credited, and a refusal from
+ * its code.
+ */
 export function GiftcardForm() {
   const { t } = useTranslation('payments');
   const queryClient = useQueryClient();
@@ -16,7 +21,7 @@ export function GiftcardForm() {
   const redeem = useRedeemGiftcard({
     mutationConfig: {
       onSuccess: (answer) => {
-        toast.success(answer.message || t('giftcard.success', { amount: answer.amount }));
+        toast.success(t('giftcard.success', { amount: formatDollars(answer.amount) }));
         setCode('');
         void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
       },

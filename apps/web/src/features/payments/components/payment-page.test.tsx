@@ -80,9 +80,13 @@ describe('payments', () => {
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(2));
+    expect(screen.getByText(/Waiting for your payment/)).toBeInTheDocument();
     answer = 'paid';
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
+    // The form no longer waits for a payment that is done.
+    expect(screen.queryByText(/Waiting for your payment/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the payment page' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$20.00'));
     const settled = statusCalls(fetchMock);
     await act(() => vi.advanceTimersByTimeAsync(15_000));
@@ -136,7 +140,7 @@ describe('payments', () => {
     expect(await screen.findByText('Error creating payment: The payment provider is unavailable')).toBeInTheDocument();
   });
 
-  it('gift card: empty code warns; the server message shows for a refused code and for success', async () => {
+  it("gift card: empty code warns; a refused code and a success read in the app's words", async () => {
     let redeemed = 0;
     server({
       extra: (path, init) => {
@@ -153,6 +157,7 @@ describe('payments', () => {
               success: false,
               error: 'Gift card code does not exist or has already been activated',
               message: 'Gift card code does not exist or has already been activated',
+              code: 'GIFTCARD_INVALID',
             });
       },
     });
@@ -168,7 +173,8 @@ describe('payments', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '  GOOD-CODE ');
     await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(await screen.findByText('Gift card activated: $10.00 added to your balance')).toBeInTheDocument();
+    expect(await screen.findByText('Gift card activated: $10.00 added to your wallet')).toBeInTheDocument();
+    expect(screen.queryByText('Gift card activated: $10.00 added to your balance')).not.toBeInTheDocument();
   });
 
   it('history tabs: payments and transactions', async () => {

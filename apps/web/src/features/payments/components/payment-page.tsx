@@ -53,6 +53,7 @@ export function PaymentPage() {
       <div className="grid gap-6 md:grid-cols-2">
         <CardSection id="payment-create" title={t('create.title')} headingClassName="mb-4 text-lg font-semibold">
           <CreatePaymentForm
+            pending={polling.watching}
             onCreated={(uuid) => {
               polling.watch(uuid);
               void queryClient.invalidateQueries({ queryKey: paymentKeys.history() });

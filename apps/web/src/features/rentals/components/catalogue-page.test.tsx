@@ -290,10 +290,14 @@ describe('purchase', () => {
     await userEvent.click(rows[1]!);
     await userEvent.click(screen.getByRole('button', { name: 'Buy selected (2)' }));
     const purchase = await screen.findByRole('dialog', { name: 'Buy proxies' });
+    // A day to start with, the lifetime the shop states: 0.75 at score 0 plus 0.375 -> 0.38 at score 100.
+    expect(within(purchase).getByRole('button', { name: '1 day' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(purchase).getByTestId('purchase-total-hours')).toHaveTextContent('24 h');
+    expect(within(purchase).getByTestId('purchase-total-price')).toHaveTextContent('$1.13');
+    await userEvent.clear(within(purchase).getByLabelText('Days'));
+    expect(within(purchase).getByLabelText('Hours')).toHaveValue(1);
     // 1 hour: 0.15 at score 0 plus 0.075 -> 0.08 at score 100.
     expect(within(purchase).getByTestId('purchase-total-price')).toHaveTextContent('$0.23');
-    await userEvent.clear(within(purchase).getByLabelText('Hours'));
-    expect(within(purchase).getByLabelText('Hours')).toHaveValue(1);
     await userEvent.type(within(purchase).getByLabelText('Days'), '1');
     await userEvent.clear(within(purchase).getByLabelText('Hours'));
     expect(within(purchase).getByTestId('purchase-total-hours')).toHaveTextContent('24 h');

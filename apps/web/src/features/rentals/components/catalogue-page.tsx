@@ -42,10 +42,11 @@ export function CataloguePage() {
     },
   });
 
-  const notEnoughMessage = catalogue.data?.kind === 'notEnough' ? catalogue.data.message : null;
+  // The server's `message` is English only; the reader's language has the same sentence.
+  const notEnough = catalogue.data?.kind === 'notEnough';
   useEffect(() => {
-    if (notEnoughMessage !== null) toast.warning(notEnoughMessage || t('notEnough.warning'), { id: 'not-enough' });
-  }, [notEnoughMessage, t]);
+    if (notEnough) toast.warning(t('notEnough.warning'), { id: 'not-enough' });
+  }, [notEnough, t]);
   const sumidError = catalogue.data?.sumidError;
   useEffect(() => {
     if (sumidError === undefined) return;
@@ -127,11 +128,11 @@ export function CataloguePage() {
         </Button>
       </div>
 
-      {notEnoughMessage !== null ? (
+      {notEnough ? (
         <>
           <section role="alert" className="rounded-2xl border border-orange-200 bg-orange-50 p-6 text-center">
             <h2 className="text-xl font-semibold text-orange-900">{t('notEnough.title')}</h2>
-            <p className="mt-2 text-orange-900">{notEnoughMessage || t('notEnough.warning')}</p>
+            <p className="mt-2 text-orange-900">{t('notEnough.warning')}</p>
             <NotEnoughLinks />
           </section>
           {/* What the funds would buy: the list itself needs a positive balance. */}

@@ -144,7 +144,13 @@ describe('history', () => {
     );
     renderApp('/history', { apiKey: 'px_test' });
     await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Extend' }));
+    const dialog = await screen.findByRole('dialog');
+    // A day to start with, the lifetime the shop states; no days nor months leave the least, an hour.
+    expect(within(dialog).getByLabelText('Days')).toHaveValue(1);
+    expect(within(dialog).getByLabelText('Hours')).toHaveValue(0);
+    await userEvent.clear(within(dialog).getByLabelText('Days'));
+    expect(within(dialog).getByLabelText('Hours')).toHaveValue(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
     expect(await screen.findByText('Proxy successfully extended for 1 hour')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Purchased proxies' })).toBeInTheDocument();
   });

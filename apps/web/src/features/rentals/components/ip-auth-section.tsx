@@ -16,6 +16,7 @@ import { inputClass } from '../../../components/ui/input-class';
 import { Labelled } from '../../../components/ui/labelled';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSetIpAuth } from '../api/set-ip-auth';
+import { CopyRow } from './copy-row';
 import { ManageSection } from './manage-section';
 
 /** `host:port` of the rental's own port, bracketing an IPv6 host. */
@@ -86,20 +87,13 @@ export function IpAuthSection({
         })}
       </p>
       {shown && (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm font-medium text-slate-700">{t('ipAuth.port')}</span>
-          <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs break-all">
-            {ownAddress(record.proxy_ip, shown.port)}
-          </code>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('ipAuth.copyPort')}
-            onClick={() => onCopy(ownAddress(record.proxy_ip, shown.port))}
-          >
-            {t('history.copy')}
-          </Button>
-        </div>
+        <CopyRow
+          label={t('ipAuth.port')}
+          text={ownAddress(record.proxy_ip, shown.port)}
+          copyLabel={t('ipAuth.copyPort')}
+          copyText={t('history.copy')}
+          onCopy={onCopy}
+        />
       )}
       <form
         className="flex flex-col gap-2"

@@ -29,7 +29,7 @@ import { IpAuthSection } from './ip-auth-section';
 import { ReplaceSection } from './replace-section';
 import { SourcesSection } from './sources-section';
 import { UsageChart } from './usage-chart';
-import { ConnectionString } from './connection-string';
+import { CopyRow } from './copy-row';
 import { ManageSection } from './manage-section';
 
 /** Writes a change the server confirmed into the cached history, so every view shows it before the reload. */
@@ -127,18 +127,14 @@ export function ManageProxyDialog({
     >
       <ManageSection id="manage-connect" title={t('manage.connect')}>
         {ways.map((way) => (
-          <div key={way.label} className="flex flex-wrap items-center gap-2">
-            <span className="w-16 text-sm font-medium text-slate-700">{way.label}</span>
-            <ConnectionString className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1 text-xs" text={way.text} />
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={t('manage.copyWay', { way: way.label })}
-              onClick={() => void copy(way.text)}
-            >
-              {t('history.copy')}
-            </Button>
-          </div>
+          <CopyRow
+            key={way.label}
+            label={way.label}
+            text={way.text}
+            copyLabel={t('manage.copyWay', { way: way.label })}
+            copyText={t('history.copy')}
+            onCopy={(text) => void copy(text)}
+          />
         ))}
       </ManageSection>
 

@@ -23,6 +23,9 @@ export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onC
       },
       onError: (error) => {
         toast.error(t('refund.failed', { cause: apiErrorText(error) }));
+        // A refusal may still have used up the one request a proxy has (refund_requested), which
+        // hides its Refund button: the list must show that rather than offer a request bound to fail.
+        void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
         onClose();
       },
     },

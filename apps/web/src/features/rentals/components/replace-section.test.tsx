@@ -100,7 +100,7 @@ describe('replacing a failing proxy', () => {
     const dialog = await openFromHistory('Manage proxy 3', 'Proxy 3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Find a replacement' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Replacement not possible: This proxy passes its health checks or is carrying your traffic, so it cannot be replaced',
+      'Replacement not possible: This proxy passes its health checks or is carrying traffic, so it cannot be replaced',
     );
     expect(within(dialog).queryByRole('button', { name: 'Confirm replacement' })).toBeNull();
     expect(posted).toEqual([]);

@@ -62,17 +62,19 @@ export function StockSummary() {
       <h2 id="stock-title" className="text-xl font-semibold text-slate-900">
         {t('stock.title', { count: total })}
       </h2>
-      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="stock">
+      {/* Columns of minmax(0, 1fr) and min-w-0 cards: an implicit column took the width of the longest
+          line, which pushed the cards past a 375 px screen in Russian. */}
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="stock">
         {countries.map((entry) => (
           <li
             key={entry.country}
             data-testid="stock-group"
-            className="flex items-center justify-between gap-3 rounded-xl bg-white p-3 text-sm shadow-sm"
+            className="flex min-w-0 items-center justify-between gap-3 rounded-xl bg-white p-3 text-sm shadow-sm"
           >
             <span className="flex min-w-0 flex-col">
               <span className="flex items-center gap-2 font-medium text-slate-900">
                 <CountryFlag code={entry.country} />
-                <span className="truncate">{countryName(entry.country)}</span>
+                <span className="min-w-0 break-words">{countryName(entry.country)}</span>
                 <span className="shrink-0 font-normal text-slate-600">{t('stock.count', { count: entry.count })}</span>
               </span>
               <span className="text-slate-600">{entry.types.map((type) => t(`proxyTypes.${type}`)).join(', ')}</span>

@@ -6,8 +6,8 @@ import {
   type DurationSplit,
 } from '@portal/contract';
 
-/** What the purchase and extension forms start at. */
-export const FIRST_DURATION: DurationSplit = { months: 0, days: 0, hours: PURCHASE_HOURS_FALLBACK };
+/** What the purchase and extension forms start at: a day, the lifetime the shop states for a proxy. */
+export const FIRST_DURATION: DurationSplit = { months: 0, days: 1, hours: 0 };
 
 /** A time input's text as a whole number of at least 0; anything else counts as 0. */
 export function wholeAtLeastZero(text: string): number {

@@ -14,6 +14,7 @@ describe('storefront text', () => {
       ports: '25, 465, 587',
       unavailableHours: 2,
       requestHours: 5,
+      sourceWindowHours: 24,
     });
   });
 });
