@@ -38,6 +38,14 @@ export function serverErrorText(error: unknown): string | undefined {
   return error.serverMessage;
 }
 
+/**
+ * A reason the server recorded by its code (an automatic renewal's failure), in the reader's
+ * language; `sentence`, the server's English, when the code is unknown here or none was kept.
+ */
+export function recordedReasonText(code: string | null, sentence: string): string {
+  return code !== null && isTranslatedCode(code) ? errorsT()(`codes.${code}`, CODE_VALUES) : sentence;
+}
+
 /** A one-line cause for any failed call, for messages such as `Registration error: <cause>`. */
 export function apiErrorText(error: unknown): string {
   const t = errorsT();

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
 import { Badge } from '../../../components/ui/badge';
+import { recordedReasonText } from '../../../lib/api-error-text';
 import { Button } from '../../../components/ui/button';
 import { RentalFacts } from './rental-facts';
 import { TimeLeft } from './time-left';
@@ -59,7 +60,9 @@ function Notes({ record }: { record: HistoryRecord }) {
     <>
       {record.auto_renew && <span className="block text-xs font-medium text-brand-700">{t('renew.badge')}</span>}
       {record.renew_failure && (
-        <span className="block text-xs text-red-700">{t('renew.lastFailure', { reason: record.renew_failure })}</span>
+        <span className="block text-xs text-red-700">
+          {t('renew.lastFailure', { reason: recordedReasonText(record.renew_failure_code, record.renew_failure) })}
+        </span>
       )}
       {record.note && (
         <span data-testid="note" className="block max-w-48 truncate text-xs text-slate-600" title={record.note}>

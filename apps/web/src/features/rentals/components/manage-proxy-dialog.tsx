@@ -17,7 +17,7 @@ import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/input-class';
 import { Labelled } from '../../../components/ui/labelled';
-import { apiErrorText } from '../../../lib/api-error-text';
+import { apiErrorText, recordedReasonText } from '../../../lib/api-error-text';
 import { toastOutcome } from '../../../lib/toast-outcome';
 import { copyText } from '../../../lib/copy-text';
 import { rentalKeys } from '../api/keys';
@@ -190,7 +190,9 @@ export function ManageProxyDialog({
             })}
           </p>
           {record.renew_failure && (
-            <p className="text-sm text-red-700">{t('renew.lastFailure', { reason: record.renew_failure })}</p>
+            <p className="text-sm text-red-700">
+              {t('renew.lastFailure', { reason: recordedReasonText(record.renew_failure_code, record.renew_failure) })}
+            </p>
           )}
           <Button
             variant={record.auto_renew ? 'secondary' : 'primary'}

@@ -168,6 +168,25 @@ describe('proxy controls on the History page', () => {
     expect(screen.queryByText(/cannot pay the auto-renewals/)).not.toBeInTheDocument();
   });
 
+  it("says a renewal's failure by its code, in the reader's words, where the server kept one", async () => {
+    server(
+      [
+        historyRecord(3, {
+          auto_renew: true,
+          renew_failure: 'Insufficient balance: this costs $0.75 and your wallet has $0.10',
+          renew_failure_code: 'INSUFFICIENT_BALANCE',
+        }),
+      ],
+      50,
+    );
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(
+      await screen.findByText(
+        'Not renewed: Insufficient balance. You need to add funds to your account to buy proxies.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the traffic per hour as a chart and, for screen readers, as a table with readable units', async () => {
     server([historyRecord(3)]);
     renderApp('/history', { apiKey: 'px_test' });
