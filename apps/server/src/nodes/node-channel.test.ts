@@ -107,6 +107,23 @@ describe('node calls: the token', () => {
     ]);
     expect((await node.client.stream()).status).toBe(401);
   });
+
+  it('keeps two streams of one node at most: a third ends the oldest', async () => {
+    const node = await newNode('flood');
+    const ended = (stream: { ended: Promise<void> }) =>
+      Promise.race([stream.ended.then(() => true), new Promise((done) => setTimeout(() => done(false), 1000))]);
+    const first = await node.client.stream();
+    await first.next((m) => m.type === 'snapshot');
+    const second = await node.client.stream();
+    await second.next((m) => m.type === 'snapshot');
+    expect(await ended(first)).toBe(false);
+    const third = await node.client.stream();
+    await third.next((m) => m.type === 'snapshot');
+    expect(await ended(first)).toBe(true);
+    expect(await ended(second)).toBe(false);
+    second.close();
+    third.close();
+  });
 });
 
 describe('node stream', () => {

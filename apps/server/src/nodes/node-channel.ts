@@ -58,6 +58,9 @@ const emptyPending = (): Pending => ({
  * handled in rounds, one at a time, and a new stream's snapshot is read in a round too, so a
  * change is never told before (and thus undone by) a snapshot read earlier.
  */
+/** Streams one node may hold open in one API process. */
+export const STREAMS_PER_NODE = 2;
+
 export class NodeChannel {
   private readonly streams = new Set<NodeStream>();
   private pending = emptyPending();
@@ -88,7 +91,16 @@ export class NodeChannel {
     const stream = new NodeStream(nodeId, response, this.options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED, (closed) =>
       this.streams.delete(closed),
     );
-    await touchNodes(this.options.db, [nodeId], this.options.clock.now());
+    // Revoked between its token's check and now: it gets no snapshot.
+    if (!(await touchNodes(this.options.db, [nodeId], this.options.clock.now())).has(nodeId)) {
+      stream.close();
+      return;
+    }
+    // A node needs one stream. Its reconnection may come before this process sees the old one
+    // close, so two are allowed; a third (a flood from a stolen token, each costing a snapshot)
+    // ends the oldest.
+    const same = [...this.streams, ...this.pending.streams].filter((other) => other.nodeId === nodeId);
+    for (const oldest of same.slice(0, Math.max(0, same.length - (STREAMS_PER_NODE - 1)))) oldest.close();
     this.pending.streams.push(stream);
     this.schedule();
   }
