@@ -28,6 +28,7 @@ const en: OperatorTexts = {
     payment_provider: 'The payment provider is failing',
     operator_locked: 'An operator is locked after too many wrong authenticator codes',
     node_offline: 'A gateway node is out of contact',
+    payment_unconfirmed: 'A payment stayed unconfirmed for 72 hours and was closed unpaid',
   },
   figures: {
     provider: 'provider',
@@ -49,6 +50,10 @@ const en: OperatorTexts = {
     node: 'node',
     host: 'host',
     alertedAt: 'out of contact since',
+    payment: 'payment',
+    customer: 'customer',
+    amount: 'amount',
+    providerStatus: 'provider status',
   },
 };
 
@@ -66,6 +71,7 @@ const ru: OperatorTexts = {
     payment_provider: 'Платёжный провайдер даёт сбои',
     operator_locked: 'Оператор заблокирован после слишком многих неверных кодов аутентификатора',
     node_offline: 'Узел шлюза не выходит на связь',
+    payment_unconfirmed: 'Платёж 72 часа оставался неподтверждённым и закрыт как неоплаченный',
   },
   figures: {
     provider: 'провайдер',
@@ -87,6 +93,10 @@ const ru: OperatorTexts = {
     node: 'узел',
     host: 'адрес',
     alertedAt: 'без связи с',
+    payment: 'платёж',
+    customer: 'клиент',
+    amount: 'сумма',
+    providerStatus: 'статус у провайдера',
   },
 };
 
@@ -104,6 +114,7 @@ const hi: OperatorTexts = {
     payment_provider: 'भुगतान प्रदाता विफल हो रहा है',
     operator_locked: 'बहुत सारे गलत ऑथेंटिकेटर कोड के बाद एक ऑपरेटर लॉक हो गया है',
     node_offline: 'एक गेटवे नोड से संपर्क टूट गया है',
+    payment_unconfirmed: 'एक भुगतान 72 घंटे तक अपुष्ट रहा और अदत्त के रूप में बंद कर दिया गया',
   },
   figures: {
     provider: 'प्रदाता',
@@ -125,6 +136,10 @@ const hi: OperatorTexts = {
     node: 'नोड',
     host: 'होस्ट',
     alertedAt: 'संपर्क टूटने का समय',
+    payment: 'भुगतान',
+    customer: 'ग्राहक',
+    amount: 'राशि',
+    providerStatus: 'प्रदाता पर स्थिति',
   },
 };
 
@@ -142,6 +157,7 @@ const es: OperatorTexts = {
     payment_provider: 'El proveedor de pagos está fallando',
     operator_locked: 'Un operador quedó bloqueado tras demasiados códigos de autenticación erróneos',
     node_offline: 'Un nodo de pasarela no da señales de vida',
+    payment_unconfirmed: 'Un pago siguió sin confirmar durante 72 horas y se cerró como no pagado',
   },
   figures: {
     provider: 'proveedor',
@@ -163,6 +179,10 @@ const es: OperatorTexts = {
     node: 'nodo',
     host: 'host',
     alertedAt: 'sin contacto desde',
+    payment: 'pago',
+    customer: 'cliente',
+    amount: 'importe',
+    providerStatus: 'estado en el proveedor',
   },
 };
 
@@ -180,6 +200,7 @@ const fr: OperatorTexts = {
     payment_provider: 'Le prestataire de paiement est en panne',
     operator_locked: 'Un opérateur est bloqué après trop de codes d’authentification faux',
     node_offline: 'Un nœud de passerelle ne répond plus',
+    payment_unconfirmed: 'Un paiement est resté non confirmé pendant 72 heures et a été clos comme impayé',
   },
   figures: {
     provider: 'prestataire',
@@ -201,6 +222,10 @@ const fr: OperatorTexts = {
     node: 'nœud',
     host: 'hôte',
     alertedAt: 'sans contact depuis',
+    payment: 'paiement',
+    customer: 'client',
+    amount: 'montant',
+    providerStatus: 'statut chez le prestataire',
   },
 };
 
@@ -217,6 +242,7 @@ const zhCN: OperatorTexts = {
     payment_provider: '支付服务商出现故障',
     operator_locked: '某操作员因多次输错验证码已被锁定',
     node_offline: '某网关节点失去联系',
+    payment_unconfirmed: '一笔付款 72 小时未获确认，已按未付款关闭',
   },
   figures: {
     provider: '服务商',
@@ -238,6 +264,10 @@ const zhCN: OperatorTexts = {
     node: '节点',
     host: '主机',
     alertedAt: '失联时间',
+    payment: '付款',
+    customer: '客户',
+    amount: '金额',
+    providerStatus: '服务商状态',
   },
 };
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../db/schema';
+import { operatorAlertNotices, operatorChats, operators, payments } from '../db/schema';
 import { verifyLedger } from '../ledger/ledger-service';
 import { PROVIDER_CONFIRMATION_CAP_MS, reconcilePayments } from '../jobs/payments-reconcile';
 import { paymentsDepsOf } from '../app';
-import { buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
+import { adminToken, buildTestApp, customerCall, registerCustomer, walletOf, type TestApp } from '../../test/helper';
 import { FAKE_KEY, FAKE_MERCHANT, signLikeCryptomus, startCryptomusFake } from '../../test/fakes/cryptomus-fake';
 import { PAID_WITHOUT_AMOUNT } from './payments-service';
 import { cryptomusSign, phpJsonEncode } from './providers/cryptomus';
@@ -198,13 +198,31 @@ describe('Cryptomus payments', () => {
     expect(await polledStatus(cancelled.apiKey, cancelled.uuid)).toBe('fail');
   });
 
-  it('gives up after the confirmation cap, yet a late "paid" still credits once', async () => {
+  it('gives up after the confirmation cap and tells the operators, yet a late "paid" still credits once', async () => {
     const deps = paymentsDepsOf({ config: t.config, db: t.database.db, clock: t.clock });
+    await adminToken(t);
+    const [owner] = await t.database.db.select().from(operators).where(eq(operators.builtin, true));
+    await t.database.db
+      .insert(operatorChats)
+      .values({ operatorId: owner!.id, chatId: 7070, linkedAt: t.clock.now() })
+      .onConflictDoNothing();
     const late = await newPayment(6);
     fake.setStatus(late.invoice.uuid, 'process');
     t.clock.advance(t.config.payments.lifetimeMs + PROVIDER_CONFIRMATION_CAP_MS + 60_000);
     await reconcilePayments(deps);
     expect(await polledStatus(late.apiKey, late.uuid)).toBe('fail');
+    // Someone may have paid an invoice the provider never confirmed: the operators hear of it, once.
+    await reconcilePayments(deps);
+    const alerts = await t.database.db
+      .select()
+      .from(operatorAlertNotices)
+      .where(eq(operatorAlertNotices.kind, 'payment_unconfirmed'));
+    expect(alerts.map((row) => row.payload)).toEqual([
+      expect.objectContaining({
+        state: 'raised',
+        details: expect.objectContaining({ payment: late.uuid, amount: '$6.00', providerStatus: 'process' }),
+      }),
+    ]);
 
     fake.setStatus(late.invoice.uuid, 'paid', { is_final: true });
     const body = fake.webhookBody(late.invoice.uuid);

@@ -44,5 +44,6 @@ export const ALERT_KINDS = [
   'payment_provider',
   'operator_locked',
   'node_offline',
+  'payment_unconfirmed',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
