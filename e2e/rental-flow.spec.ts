@@ -79,6 +79,8 @@ test('sign up, pay $20 in the sandbox, buy two proxies for a day, copy, extend, 
   const [first, second] = history as [(typeof history)[number], (typeof history)[number]];
   await page.getByRole('button', { name: `Extend proxy ${first.id}` }).click();
   const extend = page.getByRole('dialog', { name: 'Extend proxy' });
+  // The form starts at a day: two hours are no days and 2 hours.
+  await extend.getByLabel('Days', { exact: true }).fill('0');
   await extend.getByLabel('Hours', { exact: true }).fill('2');
   await extend.getByRole('button', { name: 'Extend' }).click();
   await expect(page.getByText('Proxy successfully extended for 2 hours')).toBeVisible();

@@ -32,9 +32,9 @@ export function NodeCell({ row, nodes }: { row: InventoryRow; nodes: NodeView[] 
           },
         );
       }}
-      className={inputClass('w-auto max-w-56 text-xs', { compact: true })}
+      className={inputClass('w-28 text-xs', { compact: true })}
     >
-      <option value={SHOP}>{t('inventory.node.shop')}</option>
+      <option value={SHOP}>{t('inventory.node.shopShort')}</option>
       {choices.map((node) => (
         <option key={node.id} value={String(node.id)} disabled={node.revokedAt !== null}>
           {node.revokedAt === null ? node.name : t('inventory.node.revoked', { name: node.name })}
