@@ -121,7 +121,7 @@ describe('console layout', () => {
     // The phone header names the screen in full, wrapping if it must ("Operado…" was cut at 375 px).
     expect(await screen.findByTestId('current-screen')).toHaveTextContent('Overview');
     expect(screen.getByTestId('current-screen')).not.toHaveClass('truncate');
-    expect(screen.getByTestId('current-screen')).toHaveClass('break-words');
+    expect(screen.getByTestId('current-screen')).toHaveClass('basis-full');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Operator console' });
     expect(within(menu).getByText('owner (Owner)')).toBeInTheDocument();

@@ -85,7 +85,7 @@ function ConsoleFrame() {
       <header className="border-b border-slate-200 bg-white">
         {/* Wider screens: the title, the operator and Log out on the first row, the links on a row
             of their own below, where all of them fit on one line at 1,280 px in every language. */}
-        <div className="mx-auto flex max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-2 md:grid md:grid-cols-[auto_minmax(0,1fr)_auto]">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2 md:grid md:grid-cols-[auto_minmax(0,1fr)_auto]">
           <p className="shrink-0 font-bold text-brand-700">{t('title')}</p>
           <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 md:col-span-3 md:row-start-2 md:block">
             {links()}
@@ -98,9 +98,10 @@ function ConsoleFrame() {
           </p>
           <div className="hidden shrink-0 md:block">{logoutButton}</div>
           {/* Phones: the current screen's name, and everything else behind the menu button. The
-              name wraps rather than being cut: beside the title few languages fit it on one line. */}
+              name has a line of its own under the title: beside it, "Registro de auditoría" or
+              "Reemplazos" broke inside words, and cut short it said "Operado…". */}
           <p
-            className="min-w-0 flex-1 text-sm font-medium break-words text-slate-800 md:hidden"
+            className="order-last min-w-0 basis-full text-sm font-medium break-words text-slate-800 md:hidden"
             data-testid="current-screen"
             aria-hidden
           >

@@ -72,7 +72,8 @@ export function StockSummary() {
             className="flex min-w-0 items-center justify-between gap-3 rounded-xl bg-white p-3 text-sm shadow-sm"
           >
             <span className="flex min-w-0 flex-col">
-              <span className="flex items-center gap-2 font-medium text-slate-900">
+              {/* The count may go under the name, so a long name ("Великобритания") stays whole. */}
+              <span className="flex flex-wrap items-center gap-x-2 font-medium text-slate-900">
                 <CountryFlag code={entry.country} />
                 <span className="min-w-0 break-words">{countryName(entry.country)}</span>
                 <span className="shrink-0 font-normal text-slate-600">{t('stock.count', { count: entry.count })}</span>

@@ -83,8 +83,15 @@ export function TableHead({ labels, wrap = false }: { labels: readonly string[];
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (
     <tr>
-      <td colSpan={colSpan} className={cn(td, 'py-6 text-center text-slate-600')}>
-        {text}
+      <td colSpan={colSpan} className={cn(td, 'py-6 text-slate-600')}>
+        {/* Held in view while the table scrolls sideways: centred across a table wider than a
+            phone, the sentence started or ended off screen. */}
+        <p
+          data-testid="empty-row-text"
+          className="sticky left-3 max-w-[calc(100vw-4rem)] whitespace-normal sm:text-center"
+        >
+          {text}
+        </p>
       </td>
     </tr>
   );

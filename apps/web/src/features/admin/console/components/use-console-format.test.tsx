@@ -14,7 +14,8 @@ describe('byte counts in the console', () => {
     expect(bytes(14_878)).toBe('14.9 kB');
     expect(bytes(2_500_000)).toBe('2.5 MB');
     expect(bytes(3_200_000_000)).toBe('3.2 GB');
-    expect(bytes(0)).toBe('0 byte');
+    expect(bytes(0)).toBe('0 B');
+    expect(bytes(512)).toBe('512 B');
   });
 
   it('write the number and the unit as the reader language does', async () => {

@@ -42,6 +42,8 @@ export function useConsoleFormat() {
       bytes: (value: number): string => {
         let step = 0;
         while (step < units.length - 1 && Math.abs(value) >= 1000 ** (step + 1)) step += 1;
+        // Intl's English alone writes the word ("512 byte"); the others a symbol (512 B, 512 Б, 512 o).
+        if (step === 0 && language.startsWith('en')) return `${number.format(value)} B`;
         return units[step]?.format(value / 1000 ** step) ?? String(value);
       },
     };
