@@ -64,6 +64,7 @@ import { openApiDocument } from './openapi/openapi-document';
 import { ENDPOINTS } from '@portal/contract/registry';
 import { StorefrontFactsSource } from './storefront/storefront-facts';
 import { storefrontRoutes } from './storefront/storefront-routes';
+import { StorefrontRenderer } from './storefront/storefront-renderer';
 import { SERVER_ROOT } from './lib/server-root';
 import { OneLinePerRequest } from './logging';
 
@@ -274,9 +275,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installApiDocument(app, config.publicUrl);
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  const renderer = StorefrontRenderer.available(webDist)
+    ? new StorefrontRenderer({ webDist, publicUrl: config.publicUrl })
+    : null;
   await app.register(storefrontRoutes, {
     db: deps.db,
-    webDist,
+    renderer,
     publicUrl: config.publicUrl,
     facts,
     supportContact: config.supportContact,
@@ -284,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The sandbox checkout page exists only while the sandbox provider is active.
   await installWebAndNotFound(app, webDist, {
     hiddenPages: payments.provider.name === 'sandbox' ? undefined : /^\/pay\//,
+    notFoundPage: renderer ? (pathname) => renderer.notFound(pathname) : undefined,
   });
   return app;
 }

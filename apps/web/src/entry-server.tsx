@@ -1,16 +1,28 @@
-import { LANGUAGES, parsePublicPath, type Language, type NewsItem, type StorefrontFacts } from '@portal/contract';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  parsePublicPath,
+  type Language,
+  type NewsItem,
+  type StorefrontFacts,
+} from '@portal/contract';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { PublicApp } from './app/public-app';
+import { PublicHeader } from './app/layout/public-header';
+import { SiteFrame } from './app/layout/site-frame';
+import { NotFoundPage } from './features/storefront/components/not-found-page';
+import { notFoundLanguage } from './lib/app-paths';
+import { NavProvider, PublicShellProvider, type NavLocation } from './lib/nav';
 import { ServerStorefrontContext } from './lib/storefront-facts';
 import { ServerSupportContactContext } from './features/storefront/api/use-support-contact';
 import { ServerNewsContext } from './features/news/api/use-public-news';
 import { NAMESPACES } from './lib/i18n';
 import { PUBLIC_PAGE_NAMESPACES } from './lib/public-page-namespaces';
 import { PUBLIC_PAGE_SOURCES } from './lib/public-page-sources';
-import { HEAD_NAMESPACES, pageHead } from './ssr/head';
+import { HEAD_NAMESPACES, escapeHtml, pageHead } from './ssr/head';
 import { localeSource, scriptsOf, type Manifest } from './ssr/manifest';
 import { serializePageData, type PageData } from './ssr/page-data';
 
@@ -37,6 +49,11 @@ export interface Storefront {
     pathname: string,
     data?: { news?: NewsItem[]; storefront?: StorefrontFacts; supportContact?: string },
   ): Promise<string | null>;
+  /**
+   * The page-not-found page (in the language of the path's prefix) for a path no page of the app
+   * answers, or null when one does: the app's own screens are served by the app shell.
+   */
+  renderNotFound(pathname: string): Promise<string | null>;
 }
 
 /** The pages that state the shop's figures. */
@@ -73,16 +90,19 @@ function translator(language: Language): I18n {
   return instance;
 }
 
-async function renderApp(url: string, instance: I18n, data: PageData): Promise<string> {
+async function renderApp(url: string, instance: I18n, data: PageData, notFound = false): Promise<string> {
   const { pathname, search, hash } = new URL(url);
-  // The same tree the browser hydrates: the public pages' light shell (src/app/public-app.tsx).
+  const location = { pathname, search, hash };
+  // The same tree the browser hydrates: the public pages' light shell (src/app/public-app.tsx). The
+  // browser renders a page-not-found page afresh with the full app, in the same frame.
+  const app = notFound ? <NotFoundApp location={location} /> : <PublicApp initialLocation={location} />;
   const { prelude } = await prerender(
     <StrictMode>
       <I18nextProvider i18n={instance}>
         <ServerNewsContext.Provider value={data.news ?? null}>
           <ServerStorefrontContext.Provider value={data.storefront ?? null}>
             <ServerSupportContactContext.Provider value={data.supportContact ?? null}>
-              <PublicApp initialLocation={{ pathname, search, hash }} />
+              {app}
             </ServerSupportContactContext.Provider>
           </ServerStorefrontContext.Provider>
         </ServerNewsContext.Provider>
@@ -95,10 +115,66 @@ async function renderApp(url: string, instance: I18n, data: PageData): Promise<s
   return new Response(prelude).text();
 }
 
+const stayPut = () => undefined;
+
+function NotFoundApp({ location }: { location: NavLocation }) {
+  return (
+    <PublicShellProvider value>
+      <NavProvider value={{ location, navigate: stayPut }}>
+        <SiteFrame header={<PublicHeader />}>
+          <NotFoundPage />
+        </SiteFrame>
+      </NavProvider>
+    </PublicShellProvider>
+  );
+}
+
+/**
+ * A screen's chunk loads the first time it renders, and that render suspends: React then sends
+ * the screen apart with an inline script to put it in place, which the CSP forbids. Once loaded,
+ * the next render is complete, so a page renders again until it has no script. The CSP refuses
+ * style attributes in HTML too (the browser would drop them and log an error); the only ones are
+ * Radix's unused CSS variables, which React sets again through the DOM. React escapes quotes in
+ * text, so this matches attributes only.
+ */
+async function renderComplete(url: string, instance: I18n, data: PageData, notFound = false): Promise<string> {
+  let body = await renderApp(url, instance, data, notFound);
+  for (let attempt = 0; body.includes('<script') && attempt < 3; attempt += 1) {
+    body = await renderApp(url, instance, data, notFound);
+  }
+  if (body.includes('<script')) throw new Error(`${new URL(url).pathname} did not render completely`);
+  return body.replace(/ style="[^"]*"/g, '');
+}
+
 export function createStorefront({ template, manifest, publicUrl }: StorefrontOptions): Storefront {
   const origin = publicUrl.replace(/\/+$/, '');
   // index.html already loads the entry and preloads its imports.
   const inTemplate = new Set(scriptsOf(manifest, ['index.html']));
+  /** The template in `language`, with `head` for its title and description and `root` inside #root. */
+  const pageDocument = (language: Language, head: string, root: string, after = ''): string =>
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>\s*/, '')
+      .replace(/<meta name="description"[^>]*>\s*/, '')
+      .replace('</head>', `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${root}</div>${after}`);
+  const notFoundPages = new Map<Language, Promise<string>>();
+  const renderNotFoundPage = async (language: Language): Promise<string> => {
+    const instance = translator(language);
+    const t = instance.getFixedT(language, HEAD_NAMESPACES);
+    // Rendered at a path of its own: the frame's links must not mark any page as the current one.
+    const body = await renderComplete(
+      `${origin}${language === DEFAULT_LANGUAGE ? '' : `/${language}`}/404`,
+      instance,
+      {},
+      true,
+    );
+    return pageDocument(
+      language,
+      `<title>${escapeHtml(`${t('meta:notFound.title')} | ${t('common:brand')}`)}</title>\n    <meta name="robots" content="noindex" />`,
+      body,
+    );
+  };
   return {
     async render(pathname, data = {}) {
       const match = parsePublicPath(pathname);
@@ -113,18 +189,7 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
             : page === '/support' && data.supportContact !== undefined
               ? { supportContact: data.supportContact }
               : {};
-      // A screen's chunk loads the first time it renders, and that render suspends: React then
-      // sends the screen apart with an inline script to put it in place, which the CSP forbids.
-      // Once loaded, the next render is complete, so a page renders again until it has no script.
-      let body = await renderApp(`${origin}${pathname}`, instance, pageData);
-      for (let attempt = 0; body.includes('<script') && attempt < 3; attempt += 1) {
-        body = await renderApp(`${origin}${pathname}`, instance, pageData);
-      }
-      if (body.includes('<script')) throw new Error(`${pathname} did not render completely`);
-      // The CSP refuses style attributes in HTML (the browser would drop them and log an error);
-      // the only ones are Radix's unused CSS variables, which React sets again through the DOM.
-      // React escapes quotes in text, so this matches attributes only.
-      body = body.replace(/ style="[^"]*"/g, '');
+      const body = await renderComplete(`${origin}${pathname}`, instance, pageData);
       const { module, later = [] } = PUBLIC_PAGE_SOURCES[page];
       // The page's own chunk and translations start loading with the HTML, not after the main script.
       const preloads = scriptsOf(manifest, [
@@ -134,18 +199,25 @@ export function createStorefront({ template, manifest, publicUrl }: StorefrontOp
       ])
         .filter((file) => !inTemplate.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-      return template
-        .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-        .replace(/<title>[^<]*<\/title>\s*/, '')
-        .replace(/<meta name="description"[^>]*>\s*/, '')
-        .replace(
-          '</head>',
-          `  ${pageHead(page, language, origin, instance.getFixedT(language, HEAD_NAMESPACES))}\n    ${preloads.join('\n    ')}\n  </head>`,
-        )
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${body}</div>${Object.keys(pageData).length > 0 ? serializePageData(pageData) : ''}`,
-        );
+      return pageDocument(
+        language,
+        `${pageHead(page, language, origin, instance.getFixedT(language, HEAD_NAMESPACES))}\n    ${preloads.join('\n    ')}`,
+        body,
+        Object.keys(pageData).length > 0 ? serializePageData(pageData) : '',
+      );
+    },
+    renderNotFound(pathname) {
+      const language = notFoundLanguage(pathname);
+      if (!language) return Promise.resolve(null);
+      // The page is the same for every missing path of a language: rendered once per language, so
+      // made-up addresses cost no rendering and keep nothing per address.
+      let page = notFoundPages.get(language);
+      if (!page) {
+        page = renderNotFoundPage(language);
+        notFoundPages.set(language, page);
+        page.catch(() => notFoundPages.delete(language));
+      }
+      return page;
     },
   };
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './app/public-app';
 import { PUBLIC_SCREEN_LOADERS } from './app/public-screens';
+import { languagePrefixOf } from './lib/app-paths';
 import { initI18n, i18n, storedLanguage } from './lib/i18n';
 import { redirectForSavedLanguage } from './lib/localized-path';
 import { PUBLIC_PAGE_NAMESPACES } from './lib/public-page-namespaces';
@@ -42,7 +43,13 @@ async function start(container: HTMLElement) {
     );
     return;
   }
-  const [{ App }] = await Promise.all([import('./app/app'), initI18n(publicPage?.language ?? storedLanguage())]);
+  const [{ App }] = await Promise.all([
+    import('./app/app'),
+    initI18n(
+      // An address no page answers under a language's prefix (`/ru/nothing`) says so in that language.
+      publicPage?.language ?? languagePrefixOf(window.location.pathname) ?? storedLanguage(),
+    ),
+  ]);
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, type ErrorEnvelope } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
+import { loggableError } from '../lib/loggable-error';
+import { sendPage } from '../storefront/storefront-routes';
+import type { RenderedPage } from '../storefront/storefront-renderer';
 
 /**
  * Serves the built single-page app with history-API fallback: any GET that is not an API call
@@ -12,7 +15,11 @@ import type { FastifyInstance } from 'fastify';
 export async function installWebAndNotFound(
   app: FastifyInstance,
   webDist: string | null,
-  options: { hiddenPages?: RegExp } = {},
+  options: {
+    hiddenPages?: RegExp;
+    /** The page-not-found page for a path no page of the app answers, or null when one does. */
+    notFoundPage?: (pathname: string) => Promise<RenderedPage | null>;
+  } = {},
 ): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
@@ -31,15 +38,28 @@ export async function installWebAndNotFound(
     });
   }
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, (request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api') &&
-      !options.hiddenPages?.test(request.url);
-    if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    const body: ErrorEnvelope = { success: false, error: ERROR_CODES.NOT_FOUND, code: 'NOT_FOUND' };
-    return reply.code(404).send(body);
-  });
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+    async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api') &&
+        !options.hiddenPages?.test(request.url);
+      if (isPage && hasWeb && options.notFoundPage) {
+        // A missing page says so with its status, so that search engines drop the address.
+        try {
+          const page = await options.notFoundPage(request.url.split('?')[0] ?? '/');
+          if (page) return await sendPage(request, reply.code(404), page);
+        } catch (error) {
+          request.log.error({ err: loggableError(error) }, 'storefront: rendering the not-found page failed');
+        }
+      }
+      if (isPage && hasWeb) {
+        // The app's router decides what to show (with no server renderer, a missing page too).
+        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      }
+      const body: ErrorEnvelope = { success: false, error: ERROR_CODES.NOT_FOUND, code: 'NOT_FOUND' };
+      return reply.code(404).send(body);
+    },
+  );
 }

@@ -8,6 +8,8 @@ import type { NewsItem, StorefrontFacts } from '@portal/contract';
 /** The web app's server renderer (apps/web/src/entry-server.tsx, built into dist-ssr). */
 interface Storefront {
   render(pathname: string, data?: PageInput): Promise<string | null>;
+  /** Absent from a renderer built before the page-not-found page existed. */
+  renderNotFound?(pathname: string): Promise<string | null>;
 }
 
 /**
@@ -55,6 +57,8 @@ export function rendererFile(webDist: string): string {
 export class StorefrontRenderer {
   private storefront: Promise<Storefront> | null = null;
   private readonly pages = new Map<string, { key: string; page: Promise<RenderedPage | null> }>();
+  /** Under the HTML itself: the renderer returns one page per language whatever the path. */
+  private readonly notFoundPages = new Map<string, RenderedPage>();
 
   constructor(private readonly options: { webDist: string; publicUrl: string }) {}
 
@@ -93,6 +97,19 @@ export class StorefrontRenderer {
       .then((html) => (html === null ? null : compressed(html)));
     this.pages.set(pathname, { key, page });
     page.catch(() => this.pages.delete(pathname));
+    return page;
+  }
+
+  /** The page-not-found page for `pathname`, or null when a page of the app is there. */
+  async notFound(pathname: string): Promise<RenderedPage | null> {
+    const storefront = await this.load();
+    const html = (await storefront.renderNotFound?.(pathname)) ?? null;
+    if (html === null) return null;
+    let page = this.notFoundPages.get(html);
+    if (!page) {
+      page = compressed(html);
+      this.notFoundPages.set(html, page);
+    }
     return page;
   }
 }

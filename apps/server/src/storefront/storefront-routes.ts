@@ -5,12 +5,12 @@ import { loggableError } from '../lib/loggable-error';
 import { listNews } from '../news/news-service';
 import { robotsTxt, sitemapXml } from './crawling';
 import type { StorefrontFactsSource } from './storefront-facts';
-import { StorefrontRenderer, type PageInput, type RenderedPage } from './storefront-renderer';
+import type { PageInput, RenderedPage, StorefrontRenderer } from './storefront-renderer';
 
 export interface StorefrontDeps {
   db: Database;
-  /** The client build (apps/web/dist); null or without its server renderer, pages stay client-side. */
-  webDist: string | null;
+  /** The web app's server renderer; null without one (no build), and pages stay client-side. */
+  renderer: StorefrontRenderer | null;
   publicUrl: string;
   /** The shop's figures and rules, which the landing and the terms state. */
   facts: StorefrontFactsSource;
@@ -33,7 +33,7 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
@@ -47,7 +47,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
  */
 export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (
   app,
-  { db, webDist, publicUrl, facts, supportContact },
+  { db, renderer, publicUrl, facts, supportContact },
 ) => {
   app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(publicUrl)),
@@ -59,8 +59,7 @@ export const storefrontRoutes: FastifyPluginAsync<StorefrontDeps> = async (
       .send(sitemapXml(publicUrl)),
   );
 
-  if (!StorefrontRenderer.available(webDist)) return;
-  const renderer = new StorefrontRenderer({ webDist, publicUrl });
+  if (!renderer) return;
   const paths = new Set(LANGUAGES.flatMap((language) => PUBLIC_PAGES.map((page) => localizedPath(language, page))));
   // `/ru` is the Russian landing page as well as `/ru/`.
   LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).forEach((language) => paths.add(`/${language}`));

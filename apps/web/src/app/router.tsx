@@ -6,6 +6,7 @@ import { RouteError } from '../components/route-error';
 import { lazyPage } from '../lib/lazy-page';
 import { useApiKey } from '../lib/session';
 import { consoleRoutes } from '../features/admin/console/console-routes';
+import { NotFoundPage } from '../features/storefront/components/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { PUBLIC_SCREENS } from './public-screens';
 
@@ -57,9 +58,9 @@ const RouterSetup = PUBLIC_SCREENS['/articles/router-setup'];
 
 /**
  * Two route tables, so each visitor reaches only the screens that work for them. Signed out: /,
- * /login, /signup, the three articles, and /news, /terms, /support; anything else shows the landing
- * page. Signed in: /account, /proxy, /history, /signup, /payment, /support, /news, /terms and /;
- * anything else goes to /proxy.
+ * /login, /signup, the three articles, and /news, /terms, /support. Signed in: /account, /proxy,
+ * /history, /signup, /payment, /support, /news, /terms and /. Any other address shows the
+ * page-not-found page (with status 404 from the server); lib/app-paths.ts lists the same screens for the server.
  */
 function SignedOutOnly({ page: Page }: { page: ComponentType }) {
   return useApiKey() ? <Navigate to="/proxy" replace /> : <Page />;
@@ -78,10 +79,6 @@ function AccountOrConfirmation() {
   const token = new URLSearchParams(search).get('email_token');
   if (token) return <Navigate to={`/email/confirm?${new URLSearchParams({ token }).toString()}`} replace />;
   return <SignedInOnly page={Account} />;
-}
-
-function Unknown() {
-  return useApiKey() ? <Navigate to="/proxy" replace /> : <Landing />;
 }
 
 /** The storefront's pages (PUBLIC_PAGES of the contract), relative to a language's prefix. */
@@ -138,9 +135,9 @@ export const routes: RouteObject[] = [
           // the public pages again under each other language's prefix (/ru/, /hi/news).
           ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
             path: language,
-            children: [...publicPages, { path: '*', element: <Unknown /> }],
+            children: [...publicPages, { path: '*', element: <NotFoundPage /> }],
           })),
-          { path: '*', element: <Unknown /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -90,7 +90,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   }
 
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError('invalid-response', response.status);
+  if (!parsed.success) {
+    throw new ApiError('invalid-response', response.status, undefined, undefined, undefined, payload === undefined);
+  }
   return parsed.data;
 }
 

@@ -18,6 +18,11 @@ export class ApiError extends Error {
     readonly code?: string,
     /** Every refused row of a bulk request (inventory import), when the server listed them. */
     readonly problems?: RowProblem[],
+    /**
+     * For an `invalid-response`: the answer was not JSON at all (an empty body, a proxy's HTML page),
+     * which some screens word apart from JSON of the wrong shape.
+     */
+    readonly notJson = false,
   ) {
     super(serverMessage ?? `${kind}${status === null ? '' : ` ${status}`}`);
     this.name = 'ApiError';

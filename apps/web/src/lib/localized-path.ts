@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, localizedPath, parsePublicPath, type PublicPage } from '@portal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languagePrefixOf } from './app-paths';
 import { followLanguage, isLanguage, savedLanguage } from './i18n';
 import { useAppLocation, useAppNavigate } from './nav';
 
@@ -32,7 +33,8 @@ export function useLanguageOfAddress(): void {
       navigate(redirect, { replace: true });
       return;
     }
-    const match = parsePublicPath(location.pathname);
-    if (match) void followLanguage(match.language);
+    // An address no page answers under a language's prefix (`/ru/nothing`) says so in that language.
+    const language = parsePublicPath(location.pathname)?.language ?? languagePrefixOf(location.pathname);
+    if (language) void followLanguage(language);
   }, [location, navigate]);
 }

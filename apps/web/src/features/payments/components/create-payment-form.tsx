@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ExternalLinkLine } from '../../../components/ui/external-link-line';
 import { Labelled } from '../../../components/ui/labelled';
-import { apiErrorText } from '../../../lib/api-error-text';
+import { serverErrorText } from '../../../lib/api-error-text';
 import { IncompletePaymentError, useCreatePayment } from '../api/create-payment';
 import { usePaymentServices } from '../api/get-payment-services';
 
@@ -55,11 +55,13 @@ export function CreatePaymentForm({
         },
         onError: (error) => {
           tab?.close();
+          // An incomplete answer and a refusal the server explained are named; any other failure
+          // (no answer, an unreadable one, an error status without a sentence) has nothing more to say.
           const cause =
             error instanceof IncompletePaymentError
               ? t(error.missing === 'uuid' ? 'create.noUuid' : 'create.noUrl')
-              : apiErrorText(error);
-          toast.error(t('create.failed', { cause }));
+              : serverErrorText(error);
+          toast.error(cause ? t('create.failed', { cause }) : t('create.creationFailed'));
         },
       },
     );

@@ -51,6 +51,30 @@ describe('gift card answers in Russian', () => {
     expect(screen.queryByText(english)).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'no answer',
+      (): Response => {
+        throw new TypeError('Failed to fetch');
+      },
+      'Ошибка активации подарочной карты',
+    ],
+    [
+      'an answer that is not JSON',
+      () => new Response('<html></html>', { status: 200 }),
+      'Ошибка активации подарочной карты',
+    ],
+    [
+      'an error status without a sentence',
+      () => new Response('Bad Gateway', { status: 502 }),
+      'При активации подарочной карты произошла ошибка',
+    ],
+  ])('an activation failing with %s reads in Russian', async (_case, answer, russian) => {
+    server(answer);
+    await activate('SOME-CODE');
+    expect(await screen.findByText(russian)).toBeInTheDocument();
+  });
+
   it('a credited card says the amount in Russian', async () => {
     server(() =>
       jsonResponse(200, { success: true, amount: 50, message: 'Gift card activated: $50.00 added to your wallet' }),

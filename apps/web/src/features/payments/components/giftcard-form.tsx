@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LabelledInput } from '../../../components/ui/labelled-input';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { isApiError } from '../../../lib/api-error';
 import { serverErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { useRedeemGiftcard } from '../api/redeem-giftcard';
@@ -25,7 +26,13 @@ export function GiftcardForm() {
         setCode('');
         void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
       },
-      onError: (error) => toast.error(serverErrorText(error) ?? t('giftcard.error')),
+      // A refusal the server explained is shown as it is; an error status without a sentence is the
+      // server failing the activation, while no answer or an unreadable one is the activation failing here.
+      onError: (error) =>
+        toast.error(
+          serverErrorText(error) ??
+            (isApiError(error) && error.kind === 'http' ? t('giftcard.error') : t('giftcard.activationError')),
+        ),
     },
   });
 

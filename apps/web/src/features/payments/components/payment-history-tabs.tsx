@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
 import { TabbedPanels } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api-error';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { historyCell as cell, WalletActivityTable } from './wallet-activity';
@@ -64,7 +65,12 @@ export function PaymentHistoryTabs() {
             <HistoryTable
               label={t('history.transactions')}
               query={transactions}
-              failed={t('history.transactionsFailed')}
+              failed={
+                // An answer that is not the transaction list is told apart from a load that failed.
+                isApiError(transactions.error) && transactions.error.kind === 'invalid-response'
+                  ? t('history.transactionsInvalid')
+                  : t('history.transactionsFailed')
+              }
               empty={t('history.noTransactions')}
               headers={(['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
                 t(`history.${column}`),

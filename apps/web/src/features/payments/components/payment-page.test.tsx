@@ -140,6 +140,36 @@ describe('payments', () => {
     expect(await screen.findByText('Error creating payment: The payment provider is unavailable')).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'no answer',
+      (): Response => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+    ['an error status without a sentence', () => new Response('Bad Gateway', { status: 502 })],
+    ['an answer that is not JSON', () => new Response('<html></html>', { status: 200 })],
+  ])('a payment whose creation fails with %s reads "Payment creation failed"', async (_case, answer) => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    server({ extra: (path) => (path === '/api/payments/create' ? answer() : undefined) });
+    renderApp('/payment', { apiKey: 'px_test' });
+    await screen.findByRole('option', { name: 'BTC' });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Payment creation failed')).toBeInTheDocument();
+    expect(screen.queryByText(/Error creating payment/)).not.toBeInTheDocument();
+  });
+
+  it('a transaction answer without the list says "Error: Invalid transaction data"', async () => {
+    server({
+      extra: (path) =>
+        path === '/api/payments/transactions' ? jsonResponse(200, { success: true, transactions: 'none' }) : undefined,
+    });
+    renderApp('/payment', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Transaction history' }, { timeout: 15_000 }));
+    expect(await screen.findByText('Error: Invalid transaction data')).toBeInTheDocument();
+    expect(screen.queryByText('Error fetching transaction history')).not.toBeInTheDocument();
+  });
+
   it("gift card: empty code warns; a refused code and a success read in the app's words", async () => {
     let redeemed = 0;
     server({

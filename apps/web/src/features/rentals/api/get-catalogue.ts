@@ -9,14 +9,18 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callEndpoint } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { onSessionEnded } from '../../../lib/session';
 import { rentalKeys } from './keys';
 
 export type Catalogue = (
   { kind: 'list'; proxies: readonly CatalogueProxy[] } | { kind: 'notEnough'; message: string }
 ) & {
-  /** Why the sumid check failed, reported only while no sumid is stored. */
-  sumidError?: unknown;
+  /**
+   * Why the sumid call failed: the first check (no sumid stored yet) reports any failure; a later poll
+   * (`polled`) reports only an invalid answer, since a dropped call is simply asked again 30 s later.
+   */
+  sumidError?: { cause: unknown; polled: boolean };
 };
 
 export async function getSumid(signal?: AbortSignal): Promise<string> {
@@ -85,12 +89,13 @@ onSessionEnded(forgetCatalogueCache);
  */
 export async function loadCatalogue({ force, signal }: { force: boolean; signal?: AbortSignal }): Promise<Catalogue> {
   let sumid: string | null;
-  let sumidError: unknown;
+  let sumidError: Catalogue['sumidError'];
   try {
     sumid = await getSumid(signal);
   } catch (error) {
     sumid = null;
-    if (!memory && !storedSumid()) sumidError = error;
+    if (!memory && !storedSumid()) sumidError = { cause: error, polled: false };
+    else if (isApiError(error) && error.kind === 'invalid-response') sumidError = { cause: error, polled: true };
   }
   if (!force && sumid !== null) {
     const cached = readStored(sumid);

@@ -410,6 +410,22 @@ describe('catalogue errors', () => {
   });
 });
 
+describe('catalogue answers that are not JSON', () => {
+  it('a list answer that is not JSON says "Failed to load proxy list: Invalid response"', async () => {
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 5 });
+      if (path === '/api/proxy/sumid') return jsonResponse(200, { success: true, sumid: 's' });
+      if (path === '/api/proxy/list') return new Response('<html>Gateway</html>', { status: 200 });
+      return jsonResponse(404, { success: false, error: 'Not found' });
+    });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(
+      await screen.findByText('Failed to load proxy list: Invalid response', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Invalid proxy list response')).not.toBeInTheDocument();
+  });
+});
+
 describe('catalogue cache and sessions', () => {
   it("logout forgets the list, so the next customer in this tab gets the server's answer", async () => {
     const { endSession } = await import('../../../lib/session');
@@ -454,5 +470,22 @@ describe('sumid errors', () => {
     renderApp('/proxy', { apiKey: 'px_test' });
     expect(await screen.findByText(/Total: 2/)).toBeInTheDocument();
     expect(await screen.findByText('Error checking sumid: Server error')).toBeInTheDocument();
+  });
+
+  it('a later poll answering an invalid sumid warns "Failed to fetch sumid: Invalid response"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let sumid: unknown = { success: true, sumid: 's-1' };
+    mockFetch((path) => {
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 5 });
+      if (path === '/api/proxy/sumid') return jsonResponse(200, sumid);
+      if (path === '/api/proxy/list') return jsonResponse(200, { success: true, proxies: list(2) });
+      return jsonResponse(404, { success: false, error: 'Not found' });
+    });
+    renderApp('/proxy', { apiKey: 'px_test' });
+    expect(await screen.findByText(/Total: 2/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    sumid = { success: true };
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByText('Failed to fetch sumid: Invalid response')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to check sumid/)).not.toBeInTheDocument();
   });
 });

@@ -50,18 +50,26 @@ export function CataloguePage() {
   const sumidError = catalogue.data?.sumidError;
   useEffect(() => {
     if (sumidError === undefined) return;
-    const invalid = isApiError(sumidError) && sumidError.kind === 'invalid-response';
-    toast.warning(invalid ? t('sumid.invalid') : t('sumid.failed', { message: apiErrorText(sumidError) }), {
-      id: 'sumid-error',
-    });
+    const { cause, polled } = sumidError;
+    const invalid = isApiError(cause) && cause.kind === 'invalid-response';
+    const text = polled
+      ? t('sumid.pollInvalid')
+      : invalid
+        ? t('sumid.invalid')
+        : t('sumid.failed', { message: apiErrorText(cause) });
+    toast.warning(text, { id: 'sumid-error' });
   }, [sumidError, t]);
   useEffect(() => {
     if (!catalogue.error) return;
-    // An answer that is not a list reads "Invalid proxy list response", not a generic failure.
+    // JSON that is not a list reads "Invalid proxy list response"; an answer that is not JSON at all
+    // says the load failed on an invalid response; any other failure says why.
+    const error = catalogue.error;
     const text =
-      isApiError(catalogue.error) && catalogue.error.kind === 'invalid-response'
-        ? t('invalidList')
-        : t('loadFailed', { message: apiErrorText(catalogue.error) });
+      isApiError(error) && error.kind === 'invalid-response'
+        ? error.notJson
+          ? t('loadFailedInvalid')
+          : t('invalidList')
+        : t('loadFailed', { message: apiErrorText(error) });
     toast.error(text, { id: 'catalogue-error' });
   }, [catalogue.error, t]);
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { apiErrorText } from '../../../lib/api-error-text';
+import { serverErrorText } from '../../../lib/api-error-text';
 import { sharedKeys } from '../../../lib/query-keys';
 import { buyProxy } from '../api/buy-proxy';
 import { rentalKeys } from '../api/keys';
@@ -54,13 +54,16 @@ export function ExtendDialog({
       void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
       onExtended(id, record?.status === RENTAL_STATUS.connected);
     },
-    onError: (error) => toast.error(t('extend.failed', { cause: apiErrorText(error) })),
+    onError: (error) => {
+      const cause = serverErrorText(error);
+      toast.error(cause ? t('extend.failed', { cause }) : t('extend.failedPlain'));
+    },
   });
 
   const submit = () => {
-    // Extending needs a proxy id: without one the server could not tell which rental to extend.
+    // The rental's history entry names the proxy to extend: without it there is nothing to extend.
     if (!record) {
-      toast.error(t('extend.noId'));
+      toast.error(t('extend.notFound'));
       return;
     }
     extend.mutate({ id: record.id, hours });

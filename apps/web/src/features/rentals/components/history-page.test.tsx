@@ -175,6 +175,38 @@ describe('history', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'no answer',
+      (): Response => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+    ['an error status without a sentence', () => new Response('Bad Gateway', { status: 502 })],
+  ])('an extension failing with %s reads "Failed to extend proxy"', async (_case, answer) => {
+    server([historyRecord(3)], (path) => (path === '/api/proxy/buy' ? answer() : undefined));
+    renderApp('/history', { apiKey: 'px_test' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Extend proxy 3' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Extend' }));
+    expect(await screen.findByText('Failed to extend proxy')).toBeInTheDocument();
+    expect(screen.queryByText(/Extension failed/)).not.toBeInTheDocument();
+  });
+
+  it('a history answer without the list says "Proxy history is not available"; a failed load says it failed', async () => {
+    let answer = () => jsonResponse(200, { success: true });
+    mockFetch((path) => {
+      if (path === '/api/proxy/history') return answer();
+      if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
+      return jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+    });
+    const first = renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByText('Proxy history is not available', {}, { timeout: 15_000 })).toBeInTheDocument();
+    first.unmount();
+    answer = () => jsonResponse(404, { success: false, error: 'Not found', code: 'NOT_FOUND' });
+    renderApp('/history', { apiKey: 'px_test' });
+    expect(await screen.findByText('Failed to load proxy history')).toBeInTheDocument();
+  });
+
   it('refund asks first, then shows "Refund failed: {cause}" with the rule', async () => {
     let asked = 0;
     server([historyRecord(3)], (path) => {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClass } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-error';
 import { copyText } from '../../../lib/copy-text';
 import { useWallet } from '../../../lib/wallet';
 import { useHistory } from '../api/get-history';
@@ -89,7 +90,10 @@ export function HistoryPage() {
   else if (history.isError)
     body = (
       <p role="alert" className="text-red-700">
-        {t('history.loadFailed')}
+        {/* An answer without the history is told apart from a load that failed. */}
+        {isApiError(history.error) && history.error.kind === 'invalid-response'
+          ? t('history.unavailable')
+          : t('history.loadFailed')}
       </p>
     );
   else if (records.length === 0 && wallet.data !== undefined && wallet.data <= 0)

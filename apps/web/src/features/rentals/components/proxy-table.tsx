@@ -270,7 +270,7 @@ function ProxyCardBody({ proxy, isSelected, onToggle, onBuy, countryName }: Item
       </p>
       <p className="flex items-center gap-2 text-sm text-slate-600">
         {[proxy.ISP, proxy.zip].filter(Boolean).join(' · ')}
-        <UdpMark udp={proxy.udp} />
+        <UdpMark udp={proxy.udp} spelled />
       </p>
       <p className="mt-1 flex items-center justify-between gap-2 text-sm">
         <span className="text-slate-700">{t(`proxyTypes.${proxy.type}`)}</span>
@@ -279,7 +279,7 @@ function ProxyCardBody({ proxy, isSelected, onToggle, onBuy, countryName }: Item
         </span>
       </p>
       <div className="mt-2 flex items-center justify-between">
-        <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} />
+        <FraudScoreBar score={proxy.ipqualityscore} label={t('table.quality')} showLabel />
         <BuyButton id={proxy.id} onBuy={onBuy} />
       </div>
     </>

@@ -1,9 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 
-/** Whether UDP passes through a proxy: a badge when it does, a quiet dash when not or not yet known. */
-export function UdpMark({ udp }: { udp: boolean | null }) {
+/**
+ * Whether UDP passes through a proxy: a badge when it does, a quiet dash when not or not yet known.
+ * `spelled` writes the whole answer instead, for a card, which has no UDP column header to explain
+ * the badge or the dash.
+ */
+export function UdpMark({ udp, spelled = false }: { udp: boolean | null; spelled?: boolean }) {
   const { t } = useTranslation('rentals');
+  if (spelled) {
+    const text = t(udp === true ? 'table.udpYes' : udp === false ? 'table.udpNo' : 'table.udpUnknown');
+    return udp === true ? (
+      <Badge tone="green" className="inline-block whitespace-nowrap">
+        {text}
+      </Badge>
+    ) : (
+      <span className="whitespace-nowrap text-slate-500">{text}</span>
+    );
+  }
   if (udp === true) {
     return (
       <Badge tone="green" className="inline-block whitespace-nowrap" title={t('table.udpYes')}>

@@ -32,9 +32,10 @@ describe('landing page', () => {
     expect(router.state.location.pathname).toBe('/stock');
   });
 
-  it('shows for any unknown path when signed out', async () => {
+  it('does not stand in for an unknown path: that says the page was not found', async () => {
     renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Clean proxies, rented by the hour' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Clean proxies, rented by the hour' })).toBeNull();
   });
 
   it('stores ?ref as the referral code', async () => {
