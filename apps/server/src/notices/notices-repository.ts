@@ -263,19 +263,6 @@ export async function claimNotices(tx: Queryable, ids: number[], now: Date, leas
     .returning();
 }
 
-/**
- * Extends the lease of a notice this process still holds (its lease is the one it claimed with);
- * false when it does not: the lease ran out and another process claimed it, or it was settled.
- */
-export async function renewNoticeLease(db: Queryable, id: number, held: Date, until: Date): Promise<boolean> {
-  const renewed = await db
-    .update(notices)
-    .set({ leaseUntil: until })
-    .where(and(eq(notices.id, id), eq(notices.status, 'waiting'), eq(notices.leaseUntil, held)))
-    .returning({ id: notices.id });
-  return renewed.length > 0;
-}
-
 export async function markNoticesSent(db: Queryable, ids: number[], now: Date): Promise<void> {
   await db
     .update(notices)
@@ -302,6 +289,19 @@ export async function failNotices(db: Queryable, ids: number[], reason: string):
 
 export async function retryNoticesAt(db: Queryable, ids: number[], reason: string, at: Date): Promise<void> {
   await db.update(notices).set({ leaseUntil: null, lastError: reason, nextAttemptAt: at }).where(stillWaiting(ids));
+}
+
+/**
+ * Extends the lease of a notice this process still holds (its lease is the one it claimed with);
+ * false when it does not: the lease ran out and another process claimed it, or it was settled.
+ */
+export async function renewNoticeLease(db: Queryable, id: number, held: Date, until: Date): Promise<boolean> {
+  const renewed = await db
+    .update(notices)
+    .set({ leaseUntil: until })
+    .where(and(eq(notices.id, id), eq(notices.status, 'waiting'), eq(notices.leaseUntil, held)))
+    .returning({ id: notices.id });
+  return renewed.length > 0;
 }
 
 export async function countNoticesByStatus(db: Queryable) {

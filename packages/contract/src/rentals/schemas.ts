@@ -32,9 +32,12 @@ export const HistoryRecordSchema = ProxyFactsSchema.extend({
   /** Renewed by `renew_hours` (its last period) at end_time, from the wallet. */
   auto_renew: z.boolean(),
   renew_hours: z.number().int(),
-  /** Why the last automatic renewal failed (e.g. not enough balance); null otherwise. */
+  /**
+   * Why the last automatic renewal failed (e.g. not enough balance), in the server's words and by
+   * its error code, for pages to say it in their own language; null otherwise (the code also for
+   * failures recorded before codes were kept).
+   */
   renew_failure: z.string().nullable(),
-  /** Its error code, for pages to say it in their own language; null otherwise (or before codes were kept). */
   renew_failure_code: z.string().nullable(),
   /** IP authorization: the rental's own port and the sources allowed without a password. */
   ip_auth: IpAuthSchema.nullable(),
