@@ -48,6 +48,9 @@ export const CROSS_AREA_READS = {
     inventory: 'a rental is read with its proxy for its credentials, the history and the console',
     nodes: "a rental's credentials name the node serving its proxy",
   },
+  'rentals/sources-repository': {
+    inventory: "a node's snapshot carries the address lists of the rentals that hold its proxies",
+  },
   'replacements/replacement-repository': {
     inventory: "a replacement's candidate is a free proxy like the failing one",
     rentals: 'automatic replacements pick connected rentals whose proxy keeps failing',

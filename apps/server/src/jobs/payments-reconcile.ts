@@ -1,10 +1,10 @@
-import { formatCents, HOUR_MS, PAYMENT_STATUS } from '@portal/contract';
-import { queueOneOffAlert } from '../notices/notices-service';
+import { HOUR_MS, PAYMENT_STATUS } from '@portal/contract';
 import {
   claimPendingPayments,
   refreshPayment,
   releasePaymentClaim,
   settlePayment,
+  UNCONFIRMED,
   type PaymentsDeps,
 } from '../payments/payments-service';
 import { ProviderError } from '../payments/providers/provider';
@@ -44,24 +44,10 @@ export async function reconcilePayments(
       const deadline =
         refreshed.expiresAt.getTime() + (deps.provider.name === 'sandbox' ? 0 : PROVIDER_CONFIRMATION_CAP_MS);
       if (refreshed.status === PAYMENT_STATUS.pending && deadline <= now.getTime()) {
-        const providerStatus = deps.provider.name === 'sandbox' ? 'expired' : 'unconfirmed';
-        const closed = await settlePayment(deps, payment.id, { outcome: 'fail', providerStatus });
+        // Closing at the cap tells the operators (payment_unconfirmed), in the same transaction.
+        const providerStatus = deps.provider.name === 'sandbox' ? 'expired' : UNCONFIRMED;
+        await settlePayment(deps, payment.id, { outcome: 'fail', providerStatus });
         expired += 1;
-        // A customer may have paid an invoice the provider never confirmed: someone should look.
-        if (providerStatus === 'unconfirmed' && closed.status === PAYMENT_STATUS.fail) {
-          await queueOneOffAlert(deps.db, {
-            kind: 'payment_unconfirmed',
-            eventKey: payment.id,
-            details: {
-              payment: payment.id,
-              customer: payment.userId,
-              amount: formatCents(payment.amountCents),
-              provider: payment.provider,
-              providerStatus: refreshed.providerStatus ?? '',
-            },
-            at: now,
-          });
-        }
       }
     } catch (error) {
       // The provider is unreachable: nobody can tell whether this one was paid, so it stays

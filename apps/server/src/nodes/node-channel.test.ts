@@ -156,6 +156,7 @@ describe('node stream', () => {
       proxyEnabled: true,
       maxConnections: null,
       maxSourceIps: null,
+      sourcesClearedAt: null,
     });
     expect(snapshot.ipAuth).toEqual([
       { port: 20001, rentalId: mine.id, username: mine.username, ips: ['203.0.113.9'] },
@@ -185,7 +186,7 @@ describe('node stream', () => {
     await db.delete(rentalIpAuth).where(eq(rentalIpAuth.rentalId, mine.id));
     await a.next((m) => m.type === 'ipAuth' && m.rentalId === mine.id && m.entry === null);
 
-    await db.transaction((tx) => clearSources(tx, mine.id));
+    await db.transaction((tx) => clearSources(tx, mine.id, t.clock.now()));
     await a.next((m) => m.type === 'sourcesCleared' && m.rentalId === mine.id);
 
     await db.update(rentals).set({ status: 'refunded', endedAt: t.clock.now() }).where(eq(rentals.id, refunded.id));
@@ -290,12 +291,21 @@ describe('node usage', () => {
     ).toEqual([['203.0.113.7', at(60), at(5)]]);
     // Not this node's rental: nothing kept.
     expect(await listOf(theirs.id)).toEqual([]);
+    // The renter clears the list; a batch from before the clear, delivered late, brings nothing back.
+    await t.database.db.transaction((tx) => clearSources(tx, mine.id, new Date(at(4))));
+    await node.client.usage(batch(3, [sighting(mine.id, '203.0.113.7', 60, 5)]));
+    expect(await listOf(mine.id)).toEqual([]);
+    await node.client.usage(
+      batch(4, [sighting(mine.id, '203.0.113.7', 60, 3), sighting(mine.id, '203.0.113.9', 3, 2)]),
+    );
+    expect((await listOf(mine.id)).map((row) => row.source).sort()).toEqual(['203.0.113.7', '203.0.113.9']);
 
     const stream = await node.client.stream();
     const snapshot = await stream.next(
       (m): m is Extract<NodeStreamMessage, { type: 'snapshot' }> => m.type === 'snapshot',
     );
-    expect(snapshot.sources).toEqual([sighting(mine.id, '203.0.113.7', 60, 5)]);
+    expect(snapshot.sources).toEqual([sighting(mine.id, '203.0.113.7', 60, 3), sighting(mine.id, '203.0.113.9', 3, 2)]);
+    expect(snapshot.rentals.find((r) => r.rentalId === mine.id)?.sourcesClearedAt).toBe(at(4));
     stream.close();
   });
 });

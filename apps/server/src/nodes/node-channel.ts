@@ -3,7 +3,7 @@ import { NODE_PING_MS, NODE_STREAM_CONTENT_TYPE, type NodeSettings } from '@port
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database, DatabaseHandle } from '../db/client';
-import { liveSourcesOfRentals } from '../rentals/sources-service';
+import { liveSourcesOfNode } from '../rentals/sources-service';
 import { RENTAL_SOURCES_CHANNEL } from '../rentals/sources-types';
 import {
   claimProbe,
@@ -63,6 +63,8 @@ export const STREAMS_PER_NODE = 2;
 
 export class NodeChannel {
   private readonly streams = new Set<NodeStream>();
+  /** Streams accepted whose snapshot is not sent yet (waiting for a round, or in one). */
+  private readonly opening = new Set<NodeStream>();
   private pending = emptyPending();
   private running = false;
   private listening: Promise<() => Promise<void>> | null = null;
@@ -99,21 +101,22 @@ export class NodeChannel {
     // A node needs one stream. Its reconnection may come before this process sees the old one
     // close, so two are allowed; a third (a flood from a stolen token, each costing a snapshot)
     // ends the oldest.
-    const same = [...this.streams, ...this.pending.streams].filter((other) => other.nodeId === nodeId);
+    const same = [...this.streams, ...this.opening].filter((other) => other.nodeId === nodeId && !other.isClosed);
     for (const oldest of same.slice(0, Math.max(0, same.length - (STREAMS_PER_NODE - 1)))) oldest.close();
+    this.opening.add(stream);
     this.pending.streams.push(stream);
     this.schedule();
   }
 
   /** Closes every stream of the node (revoked). */
   closeNode(nodeId: number): void {
-    for (const stream of [...this.streams, ...this.pending.streams]) if (stream.nodeId === nodeId) stream.close();
+    for (const stream of [...this.streams, ...this.opening]) if (stream.nodeId === nodeId) stream.close();
   }
 
   async close(): Promise<void> {
     if (this.pinger) clearInterval(this.pinger);
     this.pinger = null;
-    for (const stream of [...this.streams, ...this.pending.streams]) stream.close();
+    for (const stream of [...this.streams, ...this.opening]) stream.close();
     const listening = this.listening;
     this.listening = null;
     if (listening) await (await listening.catch(() => async () => undefined))();
@@ -172,6 +175,7 @@ export class NodeChannel {
           // Whatever a failed round would have told is unknown: every node starts over.
           this.options.log.error({ err: String(error) }, 'node channel: a change could not be read');
           for (const stream of [...this.streams, ...round.streams]) stream.close();
+          for (const stream of round.streams) this.opening.delete(stream);
         });
       }
     } finally {
@@ -209,15 +213,34 @@ export class NodeChannel {
   }
 
   private async snapshot(stream: NodeStream): Promise<void> {
+    try {
+      await this.sendSnapshot(stream);
+    } finally {
+      this.opening.delete(stream);
+    }
+  }
+
+  private async sendSnapshot(stream: NodeStream): Promise<void> {
     if (stream.isClosed) return;
     const states = await servedRentals(this.options.db, stream.nodeId);
     const now = this.options.clock.now();
     const since = new Date(now.getTime() - this.options.settings.sourceWindowMs);
-    const sources = await liveSourcesOfRentals(
-      this.options.db,
-      states.map((state) => state.access.rentalId),
-      since,
+    // Only the lists a limit counts, and of each only what the limit counts: with no limit a
+    // list could be any length, and the snapshot must stay well under the stream's buffer.
+    const limits = new Map(
+      states.map((state) => [
+        state.access.rentalId,
+        state.access.maxSourceIps ?? this.options.settings.rentalMaxSourceIps,
+      ]),
     );
+    const kept = new Map<number, number>();
+    const sources = (await liveSourcesOfNode(this.options.db, stream.nodeId, since)).filter((row) => {
+      const limit = limits.get(row.rentalId) ?? 0;
+      const count = kept.get(row.rentalId) ?? 0;
+      if (limit <= 0 || count >= limit) return false;
+      kept.set(row.rentalId, count + 1);
+      return true;
+    });
     stream.send({
       type: 'snapshot',
       serverTime: now.toISOString(),

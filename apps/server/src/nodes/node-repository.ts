@@ -71,6 +71,7 @@ function rentalStates(db: Queryable) {
   return selectFromRentalsWithProxy(db, {
     ...ACCESS_COLUMNS,
     proxyId: rentals.proxyId,
+    sourcesClearedAt: rentals.sourcesClearedAt,
     nodeId: proxies.nodeId,
     port: rentalIpAuth.port,
     ips: rentalIpAuth.ips,
@@ -94,6 +95,7 @@ function stateOf(row: StateRow): RentalState {
       proxyEnabled: row.proxyEnabled,
       maxConnections: row.maxConnections,
       maxSourceIps: row.maxSourceIps,
+      sourcesClearedAt: row.sourcesClearedAt?.toISOString() ?? null,
     },
     nodeId: row.nodeId,
     holding: HOLDING.includes(row.status),

@@ -3,7 +3,8 @@ import type { ErrorCode } from '@portal/contract';
 /** Why an automatic renewal failed, in the terms each language's sentence needs. */
 export type RenewFailureCause =
   | { code: 'INSUFFICIENT_BALANCE'; priceCents: number; balanceCents: number }
-  | { code: Exclude<ErrorCode, 'INSUFFICIENT_BALANCE'> };
+  /** Any other refusal, or a balance found short past the price check (no figures then). */
+  | { code: ErrorCode; priceCents?: never; balanceCents?: never };
 
 /** What a customer is told, with what the message needs: one shape per kind. */
 export type NoticeEvent =

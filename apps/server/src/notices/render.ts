@@ -31,7 +31,7 @@ function renewalText(
 /** Why a renewal failed, in the message's language where its cause was kept, else as the server said it. */
 function renewalReason(texts: Texts, event: Extract<StoredPayload, { kind: 'renew_failed' }>): string {
   const cause = event.cause;
-  if (cause?.code === 'INSUFFICIENT_BALANCE') {
+  if (cause?.priceCents !== undefined) {
     return fill(texts.renewShort, { price: money(cause.priceCents), balance: money(cause.balanceCents) });
   }
   if (cause?.code === 'PROXY_UNAVAILABLE') return texts.renewWithdrawn;

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_STATUS, centsToDollars, type Payment, PROVIDER_CHECK_INTERVAL_MS } from '@portal/contract';
+import {
+  PAYMENT_STATUS,
+  centsToDollars,
+  formatCents,
+  type Payment,
+  PROVIDER_CHECK_INTERVAL_MS,
+} from '@portal/contract';
 import { referrerOf } from '../accounts/accounts-service';
 import type { Clock } from '../clock';
 import type { Database, Transaction } from '../db/client';
 import { DomainError } from '../errors';
 import { lockBalance, postEntry } from '../ledger/ledger-service';
-import { queueNotice } from '../notices/notices-service';
+import { queueNotice, queueOneOffAlert } from '../notices/notices-service';
 import {
   findPayment,
   findPaymentOfProvider,
@@ -38,8 +44,10 @@ export interface PaymentsDeps {
 /** The status of a payment the provider calls paid without a settled amount to credit. */
 export const PAID_WITHOUT_AMOUNT = 'paid_amount_unknown';
 
+/** The status the portal gives a provider's payment it closes at the confirmation cap. */
+export const UNCONFIRMED = 'unconfirmed';
 /** Failures the portal decided on its own (no answer from the provider in time). */
-const LOCAL_FAILURES = new Set(['expired', 'unconfirmed']);
+const LOCAL_FAILURES = new Set(['expired', UNCONFIRMED]);
 
 /**
  * A paid payment never changes again. A failed one still becomes paid when the provider later says
@@ -187,6 +195,22 @@ export async function settlePayment(
     }
     if (state.outcome === 'fail') {
       const change = { status: PAYMENT_STATUS.fail, providerStatus: state.providerStatus, updatedAt: now };
+      if (state.providerStatus === UNCONFIRMED) {
+        // A customer may have paid an invoice the provider never confirmed: someone should look.
+        // Told in the transaction that closes it, so a closed payment is never left untold.
+        await queueOneOffAlert(tx, {
+          kind: 'payment_unconfirmed',
+          eventKey: paymentId,
+          details: {
+            payment: paymentId,
+            customer: payment.userId,
+            amount: formatCents(payment.amountCents),
+            provider: payment.provider,
+            providerStatus: payment.providerStatus ?? '',
+          },
+          at: now,
+        });
+      }
       return (await updatePayment(tx, paymentId, change)) ?? payment;
     }
     const credit = state.creditCents ?? payment.amountCents;

@@ -223,7 +223,7 @@ export async function autoRenewRental(
 /** What a failed renewal is told as: a refusal of its own, or any other refusal of the shop's. */
 function renewalCause(error: unknown): RenewFailureCause | null {
   if (error instanceof RenewalFailed) return error.failure;
-  if (error instanceof DomainError && error.code !== 'INSUFFICIENT_BALANCE') return { code: error.code };
+  if (error instanceof DomainError) return { code: error.code };
   return null;
 }
 
@@ -231,7 +231,7 @@ function renewalCause(error: unknown): RenewFailureCause | null {
 class RenewalFailed extends Error {
   constructor(readonly failure: RenewFailureCause) {
     super(
-      failure.code === 'INSUFFICIENT_BALANCE'
+      failure.priceCents !== undefined
         ? insufficient(failure.priceCents, failure.balanceCents).message
         : new DomainError(failure.code).message,
     );

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
+import { proxies } from '../db/tables/inventory';
 import { rentals, rentalSources } from '../db/tables/rentals';
+import { rentalHolds } from '../db/proxy-held';
 import { RENTAL_SOURCES_CHANNEL, type SourceRow } from './sources-types';
 
 const columns = { source: rentalSources.source, firstSeen: rentalSources.firstSeen, lastSeen: rentalSources.lastSeen };
@@ -64,8 +66,9 @@ export async function touchSource(db: Queryable, rentalId: number, source: strin
 }
 
 /** Empties the rental's list and tells the gateways, which cut the connections of the addresses removed. */
-export async function clearSources(tx: Queryable, rentalId: number): Promise<number> {
+export async function clearSources(tx: Queryable, rentalId: number, at: Date): Promise<number> {
   await lockRental(tx, rentalId);
+  await tx.update(rentals).set({ sourcesClearedAt: at }).where(eq(rentals.id, rentalId));
   const removed = await tx
     .delete(rentalSources)
     .where(eq(rentalSources.rentalId, rentalId))
@@ -83,7 +86,16 @@ export async function recordNodeSources(
   tx: Queryable,
   rows: { rentalId: number; source: string; firstSeen: Date; lastSeen: Date }[],
 ): Promise<void> {
-  const ordered = [...rows].sort((a, b) => a.rentalId - b.rentalId || a.source.localeCompare(b.source));
+  if (rows.length === 0) return;
+  // A sighting from before the renter's clear (a batch delivered late) must not bring the address back.
+  const cleared = await tx
+    .select({ id: rentals.id, at: rentals.sourcesClearedAt })
+    .from(rentals)
+    .where(inArray(rentals.id, [...new Set(rows.map((row) => row.rentalId))]));
+  const clearedAt = new Map(cleared.map((row) => [row.id, row.at?.getTime() ?? -Infinity]));
+  const ordered = rows
+    .filter((row) => row.lastSeen.getTime() > (clearedAt.get(row.rentalId) ?? -Infinity))
+    .sort((a, b) => a.rentalId - b.rentalId || a.source.localeCompare(b.source));
   for (const row of ordered) {
     await tx
       .insert(rentalSources)
@@ -98,13 +110,14 @@ export async function recordNodeSources(
   }
 }
 
-/** The addresses each of these rentals was used from since `since`. */
-export function liveSourcesOfRentals(db: Queryable, rentalIds: number[], since: Date) {
-  if (rentalIds.length === 0) return Promise.resolve([]);
+/** The addresses the held rentals of a node's proxies were used from since `since`, oldest first. */
+export function liveSourcesOfNode(db: Queryable, nodeId: number, since: Date) {
   return db
     .select({ rentalId: rentalSources.rentalId, ...columns })
     .from(rentalSources)
-    .where(and(inArray(rentalSources.rentalId, rentalIds), gt(rentalSources.lastSeen, since)))
+    .innerJoin(rentals, eq(rentals.id, rentalSources.rentalId))
+    .innerJoin(proxies, eq(proxies.id, rentals.proxyId))
+    .where(and(eq(proxies.nodeId, nodeId), rentalHolds, gt(rentalSources.lastSeen, since)))
     .orderBy(rentalSources.rentalId, rentalSources.firstSeen);
 }
 

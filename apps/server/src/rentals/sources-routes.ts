@@ -44,7 +44,7 @@ export const sourcesRoutes: FastifyPluginAsyncZod<SourcesRoutesOptions> = async 
 
   route(clearSourcesEndpoint, async (request) => {
     const { rental } = await rentalOf(customerOf(request).id, request.body.proxy_id);
-    const cleared = await deps.db.transaction((tx) => clearSources(tx, rental.id));
+    const cleared = await deps.db.transaction((tx) => clearSources(tx, rental.id, deps.clock.now()));
     return { success: true as const, cleared };
   });
 };

@@ -5,4 +5,4 @@
  */
 export { liveSources, settleSource, touchSource } from './sources-repository';
 /** The lists of rentals a gateway node settles: what it reports, and what its snapshot carries. */
-export { liveSourcesOfRentals, recordNodeSources } from './sources-repository';
+export { liveSourcesOfNode, recordNodeSources } from './sources-repository';

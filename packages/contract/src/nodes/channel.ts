@@ -64,6 +64,8 @@ export const NodeAccessSchema = z.object({
   maxConnections: z.number().int().nullable(),
   /** The proxy's limit on one rental's client addresses; null: the settings' default. */
   maxSourceIps: z.number().int().nullable(),
+  /** ISO 8601: when the renter last cleared the addresses (sightings before it are stale); absent: never. */
+  sourcesClearedAt: z.string().nullable().optional(),
 });
 export type NodeAccess = z.infer<typeof NodeAccessSchema>;
 

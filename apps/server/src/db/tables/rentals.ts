@@ -41,6 +41,8 @@ export const rentals = pgTable(
     renewFailure: text('renew_failure'),
     /** Its error code (`INSUFFICIENT_BALANCE`, `PROXY_UNAVAILABLE`), which pages say in their language. */
     renewFailureCode: text('renew_failure_code'),
+    /** When the renter last cleared the list of client addresses; a node's sightings before it are stale. */
+    sourcesClearedAt: instant('sources_cleared_at'),
   },
   (t) => [
     // Exclusive rental: two customers racing for one proxy, exactly one wins.

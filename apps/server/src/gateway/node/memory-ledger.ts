@@ -37,8 +37,9 @@ export class MemoryLedger implements SourceLedger {
   }
 
   /**
-   * The lists as the shop has them, then what it has not heard yet (`unsent`) over them: a clear
-   * made while the stream was down is taken, and no address used meanwhile is forgotten.
+   * The lists as the shop has them, then what it has not heard yet (`unsent`, none from before
+   * its renter's clear) over them: a clear made while the stream was down is taken, and no
+   * address used meanwhile is forgotten.
    */
   load(rows: Sighting[], unsent: Sighting[]): void {
     this.lists.clear();

@@ -193,7 +193,7 @@ export class PanelLink implements GatewayLink {
       case 'snapshot':
         this.revokedState = false;
         this.applySnapshot(message);
-        if (message.sources) this.ledger.load(message.sources.map(sighting), this.unsentSightings());
+        if (message.sources) this.ledger.load(message.sources.map(sighting), this.unsentSightings(message.rentals));
         this.snapshots += 1;
         this.options.log.info({ rentals: message.rentals.length }, 'node: snapshot applied, in touch with the shop');
         this.backoffMs = BACKOFF_MIN_MS;
@@ -356,9 +356,19 @@ export class PanelLink implements GatewayLink {
     return this.delivering;
   }
 
-  /** Addresses in batches the shop has not acknowledged: a snapshot cannot know them yet. */
-  private unsentSightings(): Sighting[] {
-    return this.journal.pending().flatMap((batch) => (batch.sources ?? []).map(sighting));
+  /**
+   * Addresses in batches the shop has not acknowledged (a snapshot cannot know them yet), but
+   * none from before its renter's clear: the shop will not take those back either.
+   */
+  private unsentSightings(rentals: NodeAccess[]): Sighting[] {
+    const cleared = new Map<number, number>();
+    for (const access of rentals) {
+      if (access.sourcesClearedAt) cleared.set(access.rentalId, Date.parse(access.sourcesClearedAt));
+    }
+    return this.journal
+      .pending()
+      .flatMap((batch) => (batch.sources ?? []).map(sighting))
+      .filter((row) => row.lastSeen.getTime() > (cleared.get(row.rentalId) ?? -Infinity));
   }
 
   /** Batches not yet acknowledged by the API. */

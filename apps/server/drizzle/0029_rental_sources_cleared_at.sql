@@ -1,0 +1,1 @@
+ALTER TABLE "rentals" ADD COLUMN "sources_cleared_at" timestamp with time zone;
