@@ -78,7 +78,7 @@ test('the owner adds a node, sees its token once, moves a proxy onto it and back
   // Back to the shop's own gateway: the other browser tests rent the demo proxies through it.
   await page
     .getByRole('combobox', { name: `Gateway of proxy ${proxyId}`, exact: true })
-    .selectOption({ label: 'Shop gateway' });
+    .selectOption({ label: 'Shop' });
   await expect(page.getByText(`Proxy ${proxyId} is now served by Shop gateway.`)).toBeVisible();
 
   // A phone: the Nodes screen without sideways scrolling, the table in its own box.
