@@ -64,10 +64,12 @@ async function claimTelegram(db: Database, now: Date): Promise<NoticeRow[][]> {
   return claimed.filter((group) => group.length > 0);
 }
 
+/** Claims due e-mails, oldest first: the order they are sent in (RETURNING keeps none). */
 async function claimEmails(db: Database, now: Date): Promise<NoticeRow[]> {
-  return db.transaction(async (tx) =>
+  const rows = await db.transaction(async (tx) =>
     claimNotices(tx, await lockDueEmailNoticeIds(tx, now, EMAILS_PER_ROUND), now, leaseFrom(now)),
   );
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 const idsOf = (group: NoticeRow[]) => group.map((row) => row.id);
