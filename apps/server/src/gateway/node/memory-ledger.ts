@@ -1,4 +1,4 @@
-import type { NodeSource } from '@portal/contract';
+import type { NodeAccess, NodeSource, NodeUsageBatch } from '@portal/contract';
 import type { SourceRow } from '../../rentals/sources-types';
 import type { SourceLedger } from '../rental-sources';
 
@@ -14,6 +14,20 @@ export const sighting = (row: NodeSource): Sighting => ({
   firstSeen: new Date(row.firstSeen),
   lastSeen: new Date(row.lastSeen),
 });
+
+/**
+ * Addresses in batches the shop has not acknowledged (a snapshot cannot know them yet), but
+ * none from before its renter's clear: the shop will not take those back either.
+ */
+export function unsentSightings(pending: NodeUsageBatch[], rentals: NodeAccess[]): Sighting[] {
+  const cleared = new Map<number, number>();
+  for (const access of rentals) {
+    if (access.sourcesClearedAt) cleared.set(access.rentalId, Date.parse(access.sourcesClearedAt));
+  }
+  return pending
+    .flatMap((batch) => (batch.sources ?? []).map(sighting))
+    .filter((row) => row.lastSeen.getTime() > (cleared.get(row.rentalId) ?? -Infinity));
+}
 
 /**
  * The many-addresses rule's lists in a node's memory. A node's proxies are served by that node

@@ -2,7 +2,6 @@ import path from 'node:path';
 import {
   NODE_REPORT_MS,
   NODE_SILENCE_MS,
-  NODE_USAGE_MAX_ENTRIES,
   parseNodeStreamLine,
   type NodeAccess,
   type NodeIpAuthEntry,
@@ -13,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Access } from '../credential-store';
 import type { GatewayLink, LinkedParts, ServingState, UsageEntry } from '../gateway-link';
-import { MemoryLedger, sighting, type Sighting } from './memory-ledger';
+import { MemoryLedger, sighting, unsentSightings } from './memory-ledger';
 import { NodeStateFiles, type KnownState } from './node-state';
 import type { PanelClient, PanelStream } from './panel-client';
 import { runProbe } from './node-probes';
@@ -193,7 +192,8 @@ export class PanelLink implements GatewayLink {
       case 'snapshot':
         this.revokedState = false;
         this.applySnapshot(message);
-        if (message.sources) this.ledger.load(message.sources.map(sighting), this.unsentSightings(message.rentals));
+        if (message.sources)
+          this.ledger.load(message.sources.map(sighting), unsentSightings(this.journal.pending(), message.rentals));
         this.snapshots += 1;
         this.options.log.info({ rentals: message.rentals.length }, 'node: snapshot applied, in touch with the shop');
         this.backoffMs = BACKOFF_MIN_MS;
@@ -317,18 +317,12 @@ export class PanelLink implements GatewayLink {
       lastSeen: row.lastSeen.toISOString(),
     }));
     if (entries.length === 0 && all.size === 0 && sources.length === 0) return Promise.resolve();
-    const wire = entries.map((entry) => ({ ...entry, hour: entry.hour.toISOString() }));
-    const ids = [...all];
-    const longest = Math.max(wire.length, ids.length, sources.length);
-    for (let start = 0; start < longest; start += NODE_USAGE_MAX_ENTRIES) {
-      const part = sources.slice(start, start + NODE_USAGE_MAX_ENTRIES);
-      this.journal.append({
-        at: at.toISOString(),
-        entries: wire.slice(start, start + NODE_USAGE_MAX_ENTRIES),
-        active: ids.slice(start, start + NODE_USAGE_MAX_ENTRIES),
-        ...(part.length > 0 ? { sources: part } : {}),
-      });
-    }
+    this.journal.appendAll({
+      at: at.toISOString(),
+      entries: entries.map((entry) => ({ ...entry, hour: entry.hour.toISOString() })),
+      active: [...all],
+      sources,
+    });
     for (const entry of entries) {
       this.totals.up += entry.up;
       this.totals.down += entry.down;
@@ -354,21 +348,6 @@ export class PanelLink implements GatewayLink {
       }
     })();
     return this.delivering;
-  }
-
-  /**
-   * Addresses in batches the shop has not acknowledged (a snapshot cannot know them yet), but
-   * none from before its renter's clear: the shop will not take those back either.
-   */
-  private unsentSightings(rentals: NodeAccess[]): Sighting[] {
-    const cleared = new Map<number, number>();
-    for (const access of rentals) {
-      if (access.sourcesClearedAt) cleared.set(access.rentalId, Date.parse(access.sourcesClearedAt));
-    }
-    return this.journal
-      .pending()
-      .flatMap((batch) => (batch.sources ?? []).map(sighting))
-      .filter((row) => row.lastSeen.getTime() > (cleared.get(row.rentalId) ?? -Infinity));
   }
 
   /** Batches not yet acknowledged by the API. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { NodeUsageBatch } from '@portal/contract';
+import { NODE_USAGE_MAX_ENTRIES, type NodeUsageBatch } from '@portal/contract';
 
 /** Acknowledged batches kept in the file before it is rewritten with only what is still owed. */
 const COMPACT_AFTER = 1000;
@@ -89,6 +89,24 @@ export class UsageJournal {
     fs.fsyncSync(this.fd);
     this.owed.set(batch.batch, batch);
     return batch;
+  }
+
+  /**
+   * One second's usage as batches the API accepts: each list cut at its limit, side by side, so
+   * a busy second becomes several batches rather than one the API refuses.
+   */
+  appendAll(content: Omit<NodeUsageBatch, 'batch' | 'journal'>): void {
+    const { at, entries, active, sources = [] } = content;
+    const longest = Math.max(entries.length, active.length, sources.length);
+    for (let start = 0; start < longest; start += NODE_USAGE_MAX_ENTRIES) {
+      const part = sources.slice(start, start + NODE_USAGE_MAX_ENTRIES);
+      this.append({
+        at,
+        entries: entries.slice(start, start + NODE_USAGE_MAX_ENTRIES),
+        active: active.slice(start, start + NODE_USAGE_MAX_ENTRIES),
+        ...(part.length > 0 ? { sources: part } : {}),
+      });
+    }
   }
 
   /** Batches the API has not acknowledged, oldest first. */
