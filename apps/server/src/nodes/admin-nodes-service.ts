@@ -33,12 +33,14 @@ export async function listNodes(deps: NodeAdminDeps): Promise<NodeView[]> {
   return rows.map((row) => nodeView(row, served.get(row.id) ?? 0, now));
 }
 
+export interface NewNode {
+  node: NodeView;
+  token: string;
+}
+export type NodeCreateInput = z.output<typeof NodeCreateRequestSchema>;
+
 /** A new node and its token, which exists only in this answer. */
-export async function createNodeBy(
-  deps: NodeAdminDeps,
-  actor: AuditActor,
-  input: z.output<typeof NodeCreateRequestSchema>,
-): Promise<{ node: NodeView; token: string }> {
+export async function createNodeBy(deps: NodeAdminDeps, actor: AuditActor, input: NodeCreateInput): Promise<NewNode> {
   const at = deps.clock.now();
   const token = randomToken(TOKEN_BYTES);
   try {

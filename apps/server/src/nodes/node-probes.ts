@@ -103,11 +103,14 @@ async function probeThroughNode<T>(
   }
 }
 
+/** A probe as its caller asks for it: the id and kind are this module's to set. */
+type Asked<P extends Probe> = Omit<P, 'id' | 'kind'>;
+
 /** GETs `url` through the upstream from the node; a node that never answered is a timeout. */
 export async function fetchThroughNode(
   deps: ProbeDeps,
   nodeId: number,
-  request: Omit<FetchProbe, 'id' | 'kind'>,
+  request: Asked<FetchProbe>,
   signal?: AbortSignal,
 ): Promise<FetchProbeResult> {
   const result = await probeThroughNode(deps, nodeId, { ...request, kind: 'fetch' }, FetchProbeResultSchema, signal);
@@ -118,12 +121,7 @@ export async function fetchThroughNode(
 }
 
 /** Whether UDP passes through the upstream, as seen from the node. */
-export async function udpThroughNode(
-  deps: ProbeDeps,
-  nodeId: number,
-  request: Omit<UdpProbe, 'id' | 'kind'>,
-  signal?: AbortSignal,
-): Promise<boolean> {
+export async function udpThroughNode(deps: ProbeDeps, nodeId: number, request: Asked<UdpProbe>, signal?: AbortSignal) {
   // No answer in time, or an unreadable one, is UDP that does not pass.
   const result = await probeThroughNode(deps, nodeId, { ...request, kind: 'udp' }, UdpProbeResultSchema, signal);
   return result?.passes ?? false;

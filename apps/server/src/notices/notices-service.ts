@@ -208,16 +208,19 @@ export async function listNotices(
   };
 }
 
+export type BroadcastInput = z.output<typeof BroadcastRequestSchema>;
+/** The news item made and how many Telegram messages were queued with it. */
+export interface Broadcasted {
+  newsId: string;
+  queued: number;
+}
+
 /**
  * A news item and, when asked, the same text to every linked Telegram chat, in one transaction:
  * the item, its notices and both audit rows are there together or not at all. The messages go out
  * at the queue's pace: within Telegram's 30 a second.
  */
-export async function broadcast(
-  deps: NewsDeps,
-  actor: AuditActor,
-  input: z.output<typeof BroadcastRequestSchema>,
-): Promise<{ newsId: string; queued: number }> {
+export async function broadcast(deps: NewsDeps, actor: AuditActor, input: BroadcastInput): Promise<Broadcasted> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { title, content, important } = input;

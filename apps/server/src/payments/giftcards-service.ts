@@ -34,6 +34,12 @@ export async function createGiftcardBatch(deps: GiftcardDeps, actor: AuditActor,
   });
 }
 
+/** What a redemption added, and the wallet after it, in cents. */
+export interface Redeemed {
+  amountCents: number;
+  walletCents: number;
+}
+
 /** A gift card code in full again: the money roles' call, and each reveal leaves its row. */
 export async function revealGiftcard(deps: GiftcardDeps, actor: AuditActor, id: number): Promise<string> {
   return deps.db.transaction(async (tx) => {
@@ -47,11 +53,7 @@ export async function revealGiftcard(deps: GiftcardDeps, actor: AuditActor, id: 
  * Redeems a code once, ever: only one of any number of concurrent redemptions claims the card,
  * and the ledger's unique index backs it up.
  */
-export async function redeemGiftcard(
-  deps: GiftcardDeps,
-  userId: number,
-  input: string,
-): Promise<{ amountCents: number; walletCents: number }> {
+export async function redeemGiftcard(deps: GiftcardDeps, userId: number, input: string): Promise<Redeemed> {
   const code = normalizeGiftcardCode(input);
   return deps.db.transaction(async (tx) => {
     await lockBalance(tx, userId);
