@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { linkClass } from '../../../components/ui/link-class';
 import { SecretField } from '../../../components/ui/secret-field';
 import { errorTexts } from '../../../lib/i18n';
 import { AppLink as Link, useAppNavigate } from '../../../lib/nav';
@@ -69,7 +70,7 @@ export function LoginPage() {
         </form>
         <p className="mt-6 text-center text-sm text-slate-600">
           {t('login.noAccount')}{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 underline">
+          <Link to="/signup" className={linkClass}>
             {t('login.signupLink')}
           </Link>
         </p>

@@ -103,14 +103,7 @@ export function CreatePaymentForm({
       <SubmitButton pending={create.isPending} pendingLabel={t('create.creating')} disabled={!chosen}>
         {t('create.payNow')}
       </SubmitButton>
-      {openUrl && (
-        <ExternalLinkLine
-          text={t('create.waiting')}
-          href={openUrl}
-          linkText={t('create.openAgain')}
-          linkClassName="font-semibold text-brand-700 underline"
-        />
-      )}
+      {openUrl && <ExternalLinkLine text={t('create.waiting')} href={openUrl} linkText={t('create.openAgain')} />}
     </form>
   );
 }

@@ -1,17 +1,6 @@
 import { SORT_DELAY_MS, type CatalogueProxy } from '@portal/contract';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import {
-  EMPTY_FILTERS,
-  cascadeOptions,
-  changeFilter,
-  filterProxies,
-  pageOf,
-  sortProxies,
-  toggleSort,
-  type CatalogueFilters,
-  type SortConfig,
-  type SortField,
-} from '../lib/catalogue-view';
+import * as view from '../lib/catalogue-view';
 
 const EMPTY: readonly CatalogueProxy[] = [];
 
@@ -21,10 +10,10 @@ const EMPTY: readonly CatalogueProxy[] = [];
  * applies 100 ms after the click.
  */
 export function useCatalogueView(proxies: readonly CatalogueProxy[] = EMPTY) {
-  const [filters, setFilters] = useState<CatalogueFilters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<view.CatalogueFilters>(view.EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortConfig | null>(null);
-  const [appliedSort, setAppliedSort] = useState<SortConfig | null>(null);
+  const [sort, setSort] = useState<view.SortConfig | null>(null);
+  const [appliedSort, setAppliedSort] = useState<view.SortConfig | null>(null);
   // The ID box re-filters as one types; a deferred value keeps the typing itself responsive.
   const deferredFilters = useDeferredValue(filters);
 
@@ -33,20 +22,20 @@ export function useCatalogueView(proxies: readonly CatalogueProxy[] = EMPTY) {
     return () => clearTimeout(timer);
   }, [sort]);
 
-  const options = useMemo(() => cascadeOptions(proxies, deferredFilters), [proxies, deferredFilters]);
-  const filtered = useMemo(() => filterProxies(proxies, deferredFilters), [proxies, deferredFilters]);
-  const sorted = useMemo(() => sortProxies(filtered, appliedSort), [filtered, appliedSort]);
-  const current = useMemo(() => pageOf(sorted, page), [sorted, page]);
+  const options = useMemo(() => view.cascadeOptions(proxies, deferredFilters), [proxies, deferredFilters]);
+  const filtered = useMemo(() => view.filterProxies(proxies, deferredFilters), [proxies, deferredFilters]);
+  const sorted = useMemo(() => view.sortProxies(filtered, appliedSort), [filtered, appliedSort]);
+  const current = useMemo(() => view.pageOf(sorted, page), [sorted, page]);
 
-  const onFilter = useCallback(<K extends keyof CatalogueFilters>(key: K, value: CatalogueFilters[K]) => {
-    setFilters((previous) => changeFilter(previous, key, value));
+  const onFilter = useCallback(<K extends keyof view.CatalogueFilters>(key: K, value: view.CatalogueFilters[K]) => {
+    setFilters((previous) => view.changeFilter(previous, key, value));
     // Any filter change returns to page 1.
     setPage(1);
   }, []);
 
-  const onSort = useCallback((field: SortField) => setSort((previous) => toggleSort(previous, field)), []);
+  const onSort = useCallback((field: view.SortField) => setSort((previous) => view.toggleSort(previous, field)), []);
   // The phone's sort menu picks field and direction at once.
-  const sortTo = useCallback((config: SortConfig | null) => setSort(config), []);
+  const sortTo = useCallback((config: view.SortConfig | null) => setSort(config), []);
 
   return {
     filters,

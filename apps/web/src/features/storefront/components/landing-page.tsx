@@ -2,6 +2,8 @@ import type { PublicPage } from '@portal/contract';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button';
+import { linkClass } from '../../../components/ui/link-class';
+import { cn } from '../../../lib/cn';
 import { usePublicPath } from '../../../lib/localized-path';
 import { AppLink as Link, useAppLocation } from '../../../lib/nav';
 import { rememberReferralCode } from '../../../lib/referral';
@@ -130,7 +132,7 @@ export function LandingPage() {
             <li key={id} className="flex flex-col rounded-xl border border-slate-200 p-6">
               <h3 className="text-xl font-semibold text-slate-900">{t(`articles.${id}.title`)}</h3>
               <p className="mt-2 flex-1 text-slate-700">{t(`articles.${id}.text`)}</p>
-              <Link to={to(path)} className="mt-4 font-semibold text-brand-700 underline">
+              <Link to={to(path)} className={cn('mt-4', linkClass)}>
                 {t('articles.read')}
                 <span className="sr-only">: {t(`articles.${id}.title`)}</span>
               </Link>

@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_PATTERN, AUDIT_ACTIONS, AUDIT_FAMILIES } from '@portal/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import type { ControlledProps } from '../../../../components/ui/controlled-props';
@@ -7,6 +7,7 @@ import { inputClass } from '../../../../components/ui/input-class';
 import type { AuditFilters } from '../api/audit-query';
 import { useOperators } from '../api/operators';
 import { SelectField, TextField } from '../components/field';
+import { useFormFields } from '../components/use-form-fields';
 
 /** What the action field suggests: each family (`proxies`: all of them), then each action. */
 const SUGGESTED_ACTIONS = [...AUDIT_FAMILIES, ...AUDIT_ACTIONS];
@@ -26,13 +27,11 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
   const { t } = useTranslation('console');
   const actionList = useId();
   const operators = useOperators();
-  const [action, setAction] = useState(filters.action ?? '');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [errors, setErrors] = useState<{ action?: string; from?: string; to?: string }>({});
+  const { texts, setErrors, field } = useFormFields({ action: filters.action ?? '', from: '', to: '' });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { action, from, to } = texts;
     const wanted = action.trim().toLowerCase();
     const fromIso = isoOf(from);
     const toIso = isoOf(to);
@@ -49,7 +48,6 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
     onChange({ ...filters, action: wanted || undefined, from: fromIso, to: toIso });
   }
 
-  const field = inputClass('text-sm');
   return (
     <form
       onSubmit={onSubmit}
@@ -65,42 +63,25 @@ export function AuditFiltersForm({ value: filters, onChange }: ControlledProps<A
           ['', t('audit.allOperators')],
           ...(operators.data?.operators ?? []).map((operator) => [String(operator.id), operator.name] as const),
         ]}
-        className={field}
+        className={inputClass('text-sm')}
       />
       <TextField
         label={t('audit.filters.action')}
         placeholder="proxies.disable"
-        value={action}
-        onValue={setAction}
         inputClassName="w-44 font-mono"
-        error={errors.action ?? null}
         list={actionList}
+        {...field('action')}
       />
       <datalist id={actionList}>
         {SUGGESTED_ACTIONS.map((code) => (
           <option key={code} value={code} />
         ))}
       </datalist>
-      <TimeField label={t('audit.filters.from')} value={from} onChange={setFrom} error={errors.from} />
-      <TimeField label={t('audit.filters.to')} value={to} onChange={setTo} error={errors.to} />
+      <TextField label={t('audit.filters.from')} type="datetime-local" {...field('from')} />
+      <TextField label={t('audit.filters.to')} type="datetime-local" {...field('to')} />
       <Button type="submit" variant="secondary">
         {t('audit.filters.apply')}
       </Button>
     </form>
   );
-}
-
-/** One end of the time range, in the browser's time zone. */
-function TimeField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  return <TextField label={label} type="datetime-local" value={value} onValue={onChange} error={error ?? null} />;
 }

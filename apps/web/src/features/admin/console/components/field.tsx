@@ -66,6 +66,18 @@ export function TextField({ onValue, inputClassName, ...field }: TextFieldProps)
   );
 }
 
+/** A console list's search box: it takes what its row leaves, and its text goes straight to the caller's state. */
+export function SearchField({ inputClassName, ...field }: Omit<TextFieldProps, 'type' | 'wrapperClassName'>) {
+  return (
+    <TextField
+      {...field}
+      type="search"
+      wrapperClassName="min-w-0 flex-1"
+      inputClassName={cn('w-full', inputClassName)}
+    />
+  );
+}
+
 /** A labelled select of a console form or filter bar: its options as `[value, text]` pairs. */
 export function SelectField({
   label,

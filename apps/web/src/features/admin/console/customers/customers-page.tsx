@@ -7,9 +7,8 @@ import { cn } from '../../../../lib/cn';
 import { useSearchCustomers } from '../api/search-customers';
 import { QueryState } from '../components/query-state';
 import { ListTable, ScreenHeader, td } from '../components/table';
-import { Field } from '../components/field';
+import { SearchField } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
-import { inputClass } from '../../../../components/ui/input-class';
 
 const COLUMNS = ['id', 'referralKey', 'balance', 'activeRentals', 'createdAt'] as const;
 
@@ -35,15 +34,13 @@ export function CustomersPage() {
     <>
       <ScreenHeader title={t('customers.title')} />
       <form onSubmit={onSubmit} role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <Field
+        <SearchField
           label={t('customers.search')}
-          wrapperClassName="min-w-0 flex-1"
-          type="search"
           value={draft}
           maxLength={MAX_CUSTOMER_SEARCH_LENGTH}
           spellCheck={false}
-          onChange={(event) => setDraft(event.target.value)}
-          className={inputClass('w-full font-mono text-sm')}
+          onValue={setDraft}
+          inputClassName="font-mono"
         />
         <Button type="submit">{t('customers.submit')}</Button>
       </form>

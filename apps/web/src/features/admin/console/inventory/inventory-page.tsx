@@ -7,12 +7,11 @@ import { useDiscoveryStatus } from '../api/check-proxies';
 import { Pager, usePaging } from '../components/pager';
 import { QueryState } from '../components/query-state';
 import { ScreenHeader } from '../components/table';
-import { Field, SelectField } from '../components/field';
+import { SearchField, SelectField } from '../components/field';
 import { useConsoleFormat } from '../components/use-console-format';
 import { filterInventory, type StateFilter } from './filter-inventory';
 import { InventoryImport } from './inventory-import';
 import { InventoryTable } from './inventory-table';
-import { inputClass } from '../../../../components/ui/input-class';
 
 /** 50 rows a page: a screenful, and cheap to render however large the inventory is. */
 export const INVENTORY_PAGE_SIZE = 50;
@@ -59,17 +58,14 @@ export function InventoryPage() {
           {t('inventory.listTitle')}
         </h2>
         <div className="mb-3 flex flex-wrap items-end gap-3">
-          <Field
+          <SearchField
             label={t('inventory.search')}
-            wrapperClassName="min-w-0 flex-1"
-            type="search"
             value={search}
             placeholder={t('inventory.searchPlaceholder')}
-            onChange={(event) => {
-              setSearch(event.target.value);
+            onValue={(text) => {
+              setSearch(text);
               setPage(0);
             }}
-            className={inputClass('w-full text-sm')}
           />
           <SelectField
             label={t('inventory.state')}

@@ -8,6 +8,7 @@ import { TextField } from '../components/field';
 import { OnceValue, ShownOnce } from '../components/shown-once';
 import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
+import { useFormFields } from '../components/use-form-fields';
 
 /** What starts the node on its own server: the shop's address, the token, and the host customers use. */
 export function startCommand(panelUrl: string, token: string, host: string): string {
@@ -29,14 +30,14 @@ function fieldProblems(name: string, host: string) {
 /** The owner adds a node by name and host; its token is shown this once, with the command that uses it. */
 export function AddNode() {
   const { t } = useTranslation('console');
-  const [name, setName] = useState('');
-  const [host, setHost] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; host?: string; form?: string }>({});
-  const [created, setCreated] = useState<{ name: string; host: string; token: string } | null>(null);
+  const { texts, setErrors, reset, field } = useFormFields({ name: '', host: '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedNode | null>(null);
   const create = useCreateNode();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { name, host } = texts;
     const found = fieldProblems(name, host);
     const problems = {
       ...(found.name === 'required' && { name: t('nodes.add.nameRequired') }),
@@ -45,43 +46,38 @@ export function AddNode() {
       ...(found.host === 'invalid' && { host: t('nodes.add.hostInvalid') }),
     };
     setErrors(problems);
+    setFailure(null);
     if (problems.name || problems.host) return;
     create.mutate(
       { name: name.trim(), host: host.trim() },
       {
         onSuccess: (answer) => {
           setCreated({ name: answer.node.name, host: answer.node.host, token: answer.token });
-          setName('');
-          setHost('');
+          reset();
         },
-        onError: (failure) => setErrors({ form: apiErrorText(failure) }),
+        onError: (error) => setFailure(apiErrorText(error)),
       },
     );
   }
 
-  const command = created ? startCommand(window.location.origin, created.token, created.host) : '';
   return (
     <TitledSection title={t('nodes.add.title')}>
       {/* Tops aligned: the name's hint and either field's error lengthen one field, not both. */}
       <ConsoleForm onSubmit={onSubmit} className="mt-3 flex flex-wrap items-start gap-3">
         <TextField
           label={t('nodes.add.name')}
-          value={name}
           maxLength={MAX_NODE_NAME_LENGTH}
-          onValue={setName}
           hint={t('nodes.add.nameHelp')}
-          error={errors.name ?? null}
           inputClassName="w-56"
           wrapperClassName="w-56"
+          {...field('name')}
         />
         <TextField
           label={t('nodes.add.host')}
-          value={host}
           maxLength={MAX_NODE_HOST_LENGTH}
           placeholder="node1.example.net"
-          onValue={setHost}
-          error={errors.host ?? null}
           inputClassName="w-64"
+          {...field('host')}
         />
         {/* Level with the inputs: below the labels' line (text-sm, 20 px) and their 4 px gap. */}
         <div className="pt-6">
@@ -89,23 +85,36 @@ export function AddNode() {
         </div>
       </ConsoleForm>
       <p className="mt-2 text-sm text-slate-600">{t('nodes.add.hostHelp')}</p>
-      {errors.form && (
+      {failure && (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {errors.form}
+          {failure}
         </p>
       )}
-      {created && (
-        <ShownOnce
-          intro={t('nodes.add.tokenOnce', { name: created.name })}
-          testId="node-token"
-          value={created.token}
-          item={t('copySecret.nodeToken')}
-        >
-          <p className="mt-3">{t('nodes.add.commandIntro')}</p>
-          <OnceValue testId="node-command" value={command} item={t('copySecret.nodeCommand')} className="text-xs" />
-          <p className="mt-3">{t('nodes.add.caHint')}</p>
-        </ShownOnce>
-      )}
+      {created && <NewNodeToken node={created} />}
     </TitledSection>
+  );
+}
+
+interface CreatedNode {
+  name: string;
+  host: string;
+  token: string;
+}
+
+/** The new node's token, shown this once, and the command that starts the node with it. */
+function NewNodeToken({ node }: { node: CreatedNode }) {
+  const { t } = useTranslation('console');
+  const command = startCommand(window.location.origin, node.token, node.host);
+  return (
+    <ShownOnce
+      intro={t('nodes.add.tokenOnce', { name: node.name })}
+      testId="node-token"
+      value={node.token}
+      item={t('copySecret.nodeToken')}
+    >
+      <p className="mt-3">{t('nodes.add.commandIntro')}</p>
+      <OnceValue testId="node-command" value={command} item={t('copySecret.nodeCommand')} className="text-xs" />
+      <p className="mt-3">{t('nodes.add.caHint')}</p>
+    </ShownOnce>
   );
 }

@@ -20,6 +20,7 @@ import { ConsoleForm } from '../components/console-form';
 import { TitledSection } from '../components/titled-section';
 import { useConfirmRowChange } from '../components/use-confirm-row-change';
 import { useConsoleFormat } from '../components/use-console-format';
+import { useFormFields } from '../components/use-form-fields';
 
 /** The owner's team screen: add an operator (their secret shown once), remove one, require an app. */
 export function OperatorsPage() {
@@ -45,24 +46,24 @@ export function OperatorsPage() {
 
 function CreateForm() {
   const { t } = useTranslation('console');
-  const [name, setName] = useState('');
+  const { texts, setErrors, reset, field } = useFormFields({ name: '' });
   const [role, setRole] = useState<AdminRole>('support');
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; secretCode: string } | null>(null);
   const create = useCreateOperator();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim()) return setError(t('operators.create.nameRequired'));
-    setError(null);
+    const name = texts.name.trim();
+    if (!name) return setErrors({ name: t('operators.create.nameRequired') });
+    setErrors({});
     create.mutate(
-      { name: name.trim(), role },
+      { name, role },
       {
         onSuccess: (answer) => {
           setCreated({ name: answer.operator.name, secretCode: answer.secretCode });
-          setName('');
+          reset();
         },
-        onError: (failure) => setError(apiErrorText(failure)),
+        onError: (failure) => setErrors({ name: apiErrorText(failure) }),
       },
     );
   }
@@ -72,11 +73,9 @@ function CreateForm() {
       <ConsoleForm onSubmit={onSubmit}>
         <TextField
           label={t('operators.create.name')}
-          value={name}
           maxLength={MAX_OPERATOR_NAME_LENGTH}
-          onValue={setName}
-          error={error}
           inputClassName="w-56"
+          {...field('name')}
         />
         <SelectField
           label={t('operators.create.role')}

@@ -1,5 +1,5 @@
 import { TOTP_CODE_PATTERN, TOTP_DIGITS, TOTP_STEP_SECONDS } from '@portal/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Button } from '../../../../components/ui/button';
@@ -13,6 +13,7 @@ import { ScreenHeader } from '../components/table';
 import { TitledSection } from '../components/titled-section';
 import { MySessions } from './my-sessions';
 import { CopySecret } from '../components/copy-secret';
+import { RecoveryCodes } from './recovery-codes';
 import { TelegramAlerts } from './telegram-alerts';
 
 /** The operator's own account: who they are, and their authenticator app (set up with a QR code). */
@@ -115,28 +116,5 @@ function Enrolment({ confirm }: { confirm: ReturnType<typeof useConfirmTotp> }) 
         </div>
       )}
     </TitledSection>
-  );
-}
-
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  const { t } = useTranslation('console');
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} className="rounded-xl border border-green-200 bg-white p-4">
-      {/* The codes replace the "on" line until the page is left: say it here too. */}
-      <p role="status" className="mb-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-        {t('security.nowOn')}
-      </p>
-      <h2 id={titleId} className="text-lg font-semibold">
-        {t('security.recovery.title')}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t('security.recovery.intro')}</p>
-      <ul className="mt-3 grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2" data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ul>
-      <CopySecret item={t('copySecret.recoveryCodes')} value={codes.join('\n')} />
-    </section>
   );
 }
