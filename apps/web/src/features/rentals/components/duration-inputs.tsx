@@ -1,8 +1,8 @@
-import type { DurationSplit } from '@portal/contract';
+import { formatCents, totalHours, type DurationSplit } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { ControlledProps } from '../../../components/ui/controlled-props';
 import { LabelledInput } from '../../../components/ui/labelled-input';
-import { minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/duration';
+import { longerForLess, minimumHours, normaliseDuration, wholeAtLeastZero } from '../lib/duration';
 
 const input =
   'w-full rounded-lg border border-slate-300 px-3 py-2 tabular-nums focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -12,9 +12,14 @@ const PRESET_DAYS = [1, 7, 30] as const;
 
 /**
  * Hours, days and months: whole numbers of at least 0, hours at least 1 when the others are 0.
- * Shared by buying and extending, so both offer the same lengths.
+ * Shared by buying and extending, so both offer the same lengths. With `priceOf` (the price in
+ * cents of a number of hours), a longer time that costs less is offered below the inputs.
  */
-export function DurationInputs({ value, onChange }: ControlledProps<DurationSplit>) {
+export function DurationInputs({
+  value,
+  onChange,
+  priceOf,
+}: ControlledProps<DurationSplit> & { priceOf?: (hours: number) => number }) {
   const { t } = useTranslation('rentals');
   const field = (key: keyof DurationSplit, label: string, min: number) => (
     <LabelledInput
@@ -51,6 +56,38 @@ export function DurationInputs({ value, onChange }: ControlledProps<DurationSpli
         {field('days', t('purchase.days'), 0)}
         {field('months', t('purchase.months'), 0)}
       </div>
+      {priceOf && <LongerForLess value={value} onChange={onChange} priceOf={priceOf} />}
     </div>
+  );
+}
+
+/**
+ * Whole days and months cost less an hour than hours do, so a time just short of one can cost
+ * more than the whole: the customer is told, and takes the longer time with one tap.
+ */
+function LongerForLess({
+  value,
+  onChange,
+  priceOf,
+}: ControlledProps<DurationSplit> & { priceOf: (hours: number) => number }) {
+  const { t } = useTranslation('rentals');
+  const longer = longerForLess(value, priceOf);
+  if (longer === null) return null;
+  const parts = [
+    longer.months > 0 ? t('purchase.presetMonths', { count: longer.months }) : null,
+    longer.days > 0 ? t('purchase.presetDays', { count: longer.days }) : null,
+  ];
+  const text = parts.filter((part) => part !== null).join(' ');
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-800">
+      <span>{t('purchase.longerForLess', { longer: text, price: formatCents(priceOf(totalHours(longer))) })}</span>
+      <button
+        type="button"
+        onClick={() => onChange(longer)}
+        className="font-semibold text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {t('purchase.chooseLonger', { longer: text })}
+      </button>
+    </p>
   );
 }

@@ -110,7 +110,11 @@ export function ExtendDialog({
       </dl>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-700">{t('extend.hours')}</legend>
-        <DurationInputs value={duration} onChange={setDuration} />
+        <DurationInputs
+          value={duration}
+          onChange={setDuration}
+          priceOf={record ? (hoursOf) => priceCents(hoursOf, record.ipqualityscore) : undefined}
+        />
       </fieldset>
       <p className="text-sm text-slate-700">
         {t('extend.price', { price: formatCents(record ? priceCents(hours, record.ipqualityscore) : 0) })}

@@ -2,11 +2,12 @@ import {
   formatCents,
   MAX_PURCHASE_HOURS,
   priceCents,
+  splitHours,
   totalHours,
   type CatalogueProxy,
   type DurationSplit,
 } from '@portal/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -35,14 +36,9 @@ export function PurchaseDialog({
   const hours = totalHours(duration);
   // The server refuses more than a year per purchase; say so before it does.
   const tooLong = hours > MAX_PURCHASE_HOURS;
-  const cents = useMemo(
-    () =>
-      totalCents(
-        duration,
-        proxies.map((proxy) => proxy.ipqualityscore),
-      ),
-    [duration, proxies],
-  );
+  const scores = useMemo(() => proxies.map((proxy) => proxy.ipqualityscore), [proxies]);
+  const priceOf = useCallback((hoursOf: number) => totalCents(splitHours(hoursOf), scores), [scores]);
+  const cents = totalCents(duration, scores);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('purchase.title')} closeLabel={t('dialog.close')}>
@@ -61,7 +57,7 @@ export function PurchaseDialog({
           </li>
         ))}
       </ul>
-      <DurationInputs value={duration} onChange={setDuration} />
+      <DurationInputs value={duration} onChange={setDuration} priceOf={priceOf} />
       <dl className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 text-sm">
         <dt className="text-slate-600">{t('purchase.totalTime')}</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="purchase-total-hours">

@@ -1,6 +1,13 @@
 import { priceCents } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { minimumHours, normaliseDuration, timeLeftParts, totalCents, wholeAtLeastZero } from './duration';
+import {
+  longerForLess,
+  minimumHours,
+  normaliseDuration,
+  timeLeftParts,
+  totalCents,
+  wholeAtLeastZero,
+} from './duration';
 
 describe('time inputs', () => {
   it('reads whole numbers of at least 0', () => {
@@ -28,6 +35,33 @@ describe('price totals', () => {
     expect(totalCents(oneDay, [0, 100])).toBe(75 + 38);
     expect(totalCents({ months: 1, days: 2, hours: 3 }, [40])).toBe(priceCents(720 + 48 + 3, 40));
     expect(totalCents(oneDay, [])).toBe(0);
+  });
+});
+
+describe('a longer rental for less', () => {
+  const one = (hours: number) => priceCents(hours, 0);
+  const two = (hours: number) => priceCents(hours, 0) + priceCents(hours, 100);
+
+  it('offers a whole day from 6 hours on, and not at 5 hours, which cost what a day does', () => {
+    expect(longerForLess({ months: 0, days: 0, hours: 6 }, one)).toEqual({ months: 0, days: 1, hours: 0 });
+    expect(longerForLess({ months: 0, days: 0, hours: 5 }, one)).toBeNull();
+    expect(longerForLess({ months: 0, days: 2, hours: 7 }, two)).toEqual({ months: 0, days: 3, hours: 0 });
+  });
+
+  it('offers a whole month from 7 days on, the cheaper of a day and a month', () => {
+    expect(longerForLess({ months: 0, days: 7, hours: 0 }, one)).toEqual({ months: 1, days: 0, hours: 0 });
+    expect(longerForLess({ months: 0, days: 6, hours: 23 }, one)).toEqual({ months: 1, days: 0, hours: 0 });
+    expect(longerForLess({ months: 1, days: 2, hours: 6 }, one)).toEqual({ months: 1, days: 3, hours: 0 });
+  });
+
+  it('offers nothing for whole lengths or no time, and at most the longest purchase', () => {
+    expect(longerForLess({ months: 0, days: 1, hours: 0 }, one)).toBeNull();
+    expect(longerForLess({ months: 2, days: 0, hours: 0 }, one)).toBeNull();
+    expect(longerForLess({ months: 0, days: 0, hours: 0 }, one)).toBeNull();
+    // 365 days, a year: a purchase's longest.
+    expect(longerForLess({ months: 12, days: 4, hours: 6 }, one)).toEqual({ months: 12, days: 5, hours: 0 });
+    // A 13th month would cost less than 12 months and 7 days, but no purchase is that long.
+    expect(longerForLess({ months: 12, days: 7, hours: 0 }, one)).toBeNull();
   });
 });
 

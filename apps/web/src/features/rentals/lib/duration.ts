@@ -1,4 +1,7 @@
 import {
+  HOURS_PER_DAY,
+  HOURS_PER_MONTH,
+  MAX_PURCHASE_HOURS,
   MIN_PURCHASE_HOURS,
   PURCHASE_HOURS_FALLBACK,
   priceCents,
@@ -37,6 +40,29 @@ export function totalCents(duration: DurationSplit, scores: readonly number[]): 
   const hours = totalHours(duration);
   if (hours <= 0) return 0;
   return scores.reduce((sum, score) => sum + priceCents(hours, score), 0);
+}
+
+/**
+ * A longer rental that costs less than the one asked for, if any: the price counts whole months
+ * and days at a lower rate than their hours (6 hours cost more than a day, 7 days more than a
+ * month), so the asked time rounded up to a whole day or month can be cheaper. The cheapest of
+ * the two wins, the shorter one at a tie; null when neither is cheaper or longer than a purchase
+ * may be. `priceOf` is the selection's total price for a number of hours.
+ */
+export function longerForLess(duration: DurationSplit, priceOf: (hours: number) => number): DurationSplit | null {
+  const hours = totalHours(duration);
+  if (hours <= 0) return null;
+  const asked = priceOf(hours);
+  let best: { hours: number; cents: number } | null = null;
+  for (const unit of [HOURS_PER_DAY, HOURS_PER_MONTH]) {
+    const longer = Math.ceil(hours / unit) * unit;
+    if (longer === hours || longer > MAX_PURCHASE_HOURS) continue;
+    const cents = priceOf(longer);
+    if (cents < asked && (best === null || cents < best.cents)) best = { hours: longer, cents };
+  }
+  if (best === null) return null;
+  const months = Math.floor(best.hours / HOURS_PER_MONTH);
+  return { months, days: (best.hours - months * HOURS_PER_MONTH) / HOURS_PER_DAY, hours: 0 };
 }
 
 export type TimeUnit = 'd' | 'h' | 'm' | 's';
