@@ -65,6 +65,11 @@ describe('overview', () => {
     expect(within(chart).getByText('$200.00')).toBeInTheDocument();
     expect(chart.querySelector('rect title')?.textContent).toBe('March 1, 2026, Deposits: $10.00');
     expect(screen.getByText('Deposits: $130.00')).toBeInTheDocument();
+    // Never scaled below its own width (a phone scrolls it, by keys too), so its labels stay 11 px.
+    const scroller = screen.getByRole('region', { name: 'Chart: money by day' });
+    expect(scroller).toContainElement(chart);
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(chart).toHaveStyle({ minWidth: '720px' });
 
     // The table is there for screen readers from the start, and can be shown.
     const table = screen.getByRole('table', { name: 'Money by day' });

@@ -1,5 +1,5 @@
 import { formatDollars, type RevenueDay } from '@portal/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { useConsoleFormat } from '../components/use-console-format';
@@ -40,6 +40,12 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
   const titleId = useId();
   const descId = useId();
   const tableId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  // On a screen narrower than the chart, the newest days (today's on the right) are shown first.
+  useEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollLeft = box.scrollWidth;
+  }, [days.length]);
 
   const max = niceMax(Math.max(0, ...days.flatMap((day) => SERIES.map((series) => day[series]))));
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -80,60 +86,73 @@ export function RevenueChart({ days }: { days: RevenueDay[] }) {
           </li>
         ))}
       </ul>
-      <svg
-        role="img"
-        aria-labelledby={`${titleId} ${descId}`}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-2 h-auto w-full"
-        data-testid="revenue-chart"
+      {/*
+        Never drawn narrower than its own width: scaled down to a phone's, its 11 px labels became
+        5 px. A narrow screen scrolls it sideways instead; the box is focusable so keys scroll it too.
+      */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label={t('overview.revenue.chartRegion')}
+        tabIndex={0}
+        className="mt-2 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <desc id={descId}>{t('overview.revenue.description', { count: days.length })}</desc>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {formatDollars(tick)}
-            </text>
-          </g>
-        ))}
-        {days.map((day, index) => {
-          const x0 = PAD.left + index * slot + slot * 0.1;
-          return (
-            <g key={day.date}>
-              {SERIES.map((series, s) => (
-                <rect
-                  key={series}
-                  x={x0 + s * barW}
-                  y={y(day[series])}
-                  width={barW}
-                  height={PAD.top + plotH - y(day[series])}
-                  fill={COLOURS[series]}
-                >
-                  <title>
-                    {t('overview.revenue.bar', {
-                      day: format.day(day.date, 'long'),
-                      series: t(`overview.revenue.series.${series}`),
-                      amount: formatDollars(day[series]),
-                    })}
-                  </title>
-                </rect>
-              ))}
-              {labelled(index) && (
-                <text
-                  x={x0 + (barW * SERIES.length) / 2}
-                  y={HEIGHT - 8}
-                  textAnchor="middle"
-                  fontSize="11"
-                  fill="#475569"
-                >
-                  {format.day(day.date)}
-                </text>
-              )}
+        <svg
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          style={{ minWidth: WIDTH }}
+          className="h-auto w-full"
+          data-testid="revenue-chart"
+        >
+          <desc id={descId}>{t('overview.revenue.description', { count: days.length })}</desc>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
+              <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#475569">
+                {formatDollars(tick)}
+              </text>
             </g>
-          );
-        })}
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#64748b" />
-      </svg>
+          ))}
+          {days.map((day, index) => {
+            const x0 = PAD.left + index * slot + slot * 0.1;
+            return (
+              <g key={day.date}>
+                {SERIES.map((series, s) => (
+                  <rect
+                    key={series}
+                    x={x0 + s * barW}
+                    y={y(day[series])}
+                    width={barW}
+                    height={PAD.top + plotH - y(day[series])}
+                    fill={COLOURS[series]}
+                  >
+                    <title>
+                      {t('overview.revenue.bar', {
+                        day: format.day(day.date, 'long'),
+                        series: t(`overview.revenue.series.${series}`),
+                        amount: formatDollars(day[series]),
+                      })}
+                    </title>
+                  </rect>
+                ))}
+                {labelled(index) && (
+                  <text
+                    x={x0 + (barW * SERIES.length) / 2}
+                    y={HEIGHT - 8}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fill="#475569"
+                  >
+                    {format.day(day.date)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#64748b" />
+        </svg>
+      </div>
       {/* Always in the page for screen readers; shown on screen only when asked for. */}
       <div id={tableId} className={tableShown ? 'mt-4' : 'sr-only'}>
         <Table caption={t('overview.revenue.tableCaption')} scrollable={tableShown}>
