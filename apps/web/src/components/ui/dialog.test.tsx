@@ -20,7 +20,49 @@ function Page() {
   );
 }
 
+/** A list whose Refund button goes once its dialog confirms, as after a refund. */
+function RefundList() {
+  const [open, setOpen] = useState(false);
+  const [refunded, setRefunded] = useState(false);
+  return (
+    <>
+      <button type="button">Top of the page</button>
+      <ul aria-label="Rentals">
+        <li>Proxy 3 {!refunded && <button onClick={() => setOpen(true)}>Refund</button>}</li>
+      </ul>
+      <Dialog open={open} onOpenChange={setOpen} title="Refund proxy 3?" closeLabel="Close">
+        <button
+          type="button"
+          onClick={() => {
+            setRefunded(true);
+            setOpen(false);
+          }}
+        >
+          Request refund
+        </button>
+      </Dialog>
+    </>
+  );
+}
+
 describe('dialog focus', () => {
+  it('gives focus to the row of an opener its action removed, not to the page', async () => {
+    const user = userEvent.setup();
+    render(<RefundList />);
+    screen.getByRole('button', { name: 'Refund' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Refund proxy 3?' });
+    await user.click(screen.getByRole('button', { name: 'Request refund' }));
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    const row = screen.getByRole('listitem');
+    expect(row).toHaveFocus();
+    // Reachable by script only: the row did not join the Tab order.
+    expect(row).toHaveAttribute('tabindex', '-1');
+    // Going on goes on from the row: back a step is the control before it.
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Top of the page' })).toHaveFocus();
+  });
+
   it('gives focus back to the button that opened it after Escape', async () => {
     const user = userEvent.setup();
     render(<Page />);

@@ -8,7 +8,10 @@ import { cn } from '../../lib/cn';
  *
  * Callers open it from state rather than through a Radix trigger, so Radix has no element to
  * give focus back to on closing and a keyboard user would land on <body>. The element that had
- * focus when the dialog opened (its Manage, Extend, Buy… button) gets it back instead.
+ * focus when the dialog opened (its Manage, Extend, Buy… button) gets it back instead. An opener
+ * the dialog's action removed (a Refund button gone after the refund) cannot: focus goes to its
+ * nearest container still on the page (the row, the table, the main area), so a keyboard user
+ * goes on from where they were rather than from the top of the page.
  */
 export function Dialog({
   open,
@@ -28,6 +31,7 @@ export function Dialog({
   className?: string;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  const openerContainers = useRef<HTMLElement[]>([]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -37,14 +41,17 @@ export function Dialog({
           // Radix calls this before it moves focus in, so the opener still has it.
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            openerContainers.current = containersOf(opener.current);
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current;
+            const target = opener.current?.isConnected
+              ? opener.current
+              : openerContainers.current.find((element) => element.isConnected);
             opener.current = null;
-            // A removed opener (a Refund button gone after the refund) cannot take focus back.
-            if (!target?.isConnected) return;
+            openerContainers.current = [];
+            if (!target) return;
             event.preventDefault();
-            target.focus();
+            focusable(target).focus();
           }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
@@ -63,6 +70,24 @@ export function Dialog({
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
+}
+
+/** The elements around `element`, nearest first, up to the body (which takes focus by itself). */
+function containersOf(element: HTMLElement | null): HTMLElement[] {
+  const containers: HTMLElement[] = [];
+  for (let parent = element?.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    containers.push(parent);
+  }
+  return containers;
+}
+
+/**
+ * The element itself when it can take focus; otherwise it is made focusable by script only
+ * (tabindex -1 keeps it out of the Tab order).
+ */
+function focusable(element: HTMLElement): HTMLElement {
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  return element;
 }
 
 /** The dimmed page behind a dialog or a sheet. */
