@@ -53,7 +53,8 @@ for (const language of ['zh-CN', 'es'] as const) {
       await page.goto('/payment');
       await page.getByRole('tab').nth(1).click();
       const transactions = page.getByRole('tabpanel').locator('table');
-      await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+      // The page's chunk and its queries load first: on a busy machine that has taken over 5 s.
+      await expect(page.getByTestId('transaction-row')).toHaveCount(1, { timeout: 15_000 });
       await expectWholeWords(transactions, `transactions ${tag}`);
       await shot(page, transactions, `history-transactions-${tag}`);
       await page.getByRole('tab').nth(2).click();
