@@ -18,7 +18,8 @@ const COLOURS: Record<Series, string> = {
 
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+// The right pad holds half of the last day's label (`11月30日` is about 50 px wide), which is centred on its bars.
+const PAD = { top: 12, right: 28, bottom: 28, left: 56 };
 
 /** A round axis maximum (1, 2 or 5 times a power of ten) at or above the largest value. */
 export function niceMax(value: number): number {
