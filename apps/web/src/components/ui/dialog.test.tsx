@@ -20,16 +20,21 @@ function Page() {
   );
 }
 
-/** A list whose Refund button goes once its dialog confirms, as after a refund. */
-function RefundList() {
+/**
+ * A list whose Refund button goes once its dialog confirms, as after a refund; with `wholeList`,
+ * the confirmation takes the whole list away, as when the screen changes.
+ */
+function RefundList({ wholeList = false }: { wholeList?: boolean }) {
   const [open, setOpen] = useState(false);
   const [refunded, setRefunded] = useState(false);
   return (
-    <>
+    <main>
       <button type="button">Top of the page</button>
-      <ul aria-label="Rentals">
-        <li>Proxy 3 {!refunded && <button onClick={() => setOpen(true)}>Refund</button>}</li>
-      </ul>
+      {!(wholeList && refunded) && (
+        <ul aria-label="Rentals">
+          <li>Proxy 3 {!refunded && <button onClick={() => setOpen(true)}>Refund</button>}</li>
+        </ul>
+      )}
       <Dialog open={open} onOpenChange={setOpen} title="Refund proxy 3?" closeLabel="Close">
         <button
           type="button"
@@ -41,7 +46,7 @@ function RefundList() {
           Request refund
         </button>
       </Dialog>
-    </>
+    </main>
   );
 }
 
@@ -56,11 +61,23 @@ describe('dialog focus', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
     const row = screen.getByRole('listitem');
     expect(row).toHaveFocus();
-    // Reachable by script only: the row did not join the Tab order.
+    // Reachable by script only: the row did not join the Tab order, and leaves no trace.
     expect(row).toHaveAttribute('tabindex', '-1');
     // Going on goes on from the row: back a step is the control before it.
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Top of the page' })).toHaveFocus();
+    expect(row).not.toHaveAttribute('tabindex');
+  });
+
+  it('leaves focus to the page when nothing around the opener is left', async () => {
+    const user = userEvent.setup();
+    render(<RefundList wholeList />);
+    screen.getByRole('button', { name: 'Refund' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Request refund' }));
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(document.body).toHaveFocus();
+    expect(screen.getByRole('main')).not.toHaveAttribute('tabindex');
   });
 
   it('gives focus back to the button that opened it after Escape', async () => {

@@ -72,21 +72,31 @@ export function Dialog({
   );
 }
 
-/** The elements around `element`, nearest first, up to the body (which takes focus by itself). */
+/**
+ * The elements around `element`, nearest first, inside the page's main area: when the whole
+ * screen changed (another page, a lost session), nothing of the old one is left and focus starts
+ * over as on a new page.
+ */
 function containersOf(element: HTMLElement | null): HTMLElement[] {
   const containers: HTMLElement[] = [];
-  for (let parent = element?.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+  for (let parent = element?.parentElement; parent && !isPageFrame(parent); parent = parent.parentElement) {
     containers.push(parent);
   }
   return containers;
 }
 
+const isPageFrame = (element: HTMLElement) =>
+  element === document.body || element.tagName === 'MAIN' || element.getAttribute('role') === 'main';
+
 /**
  * The element itself when it can take focus; otherwise it is made focusable by script only
- * (tabindex -1 keeps it out of the Tab order).
+ * (tabindex -1 keeps it out of the Tab order) until focus leaves it.
  */
 function focusable(element: HTMLElement): HTMLElement {
-  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) {
+    element.setAttribute('tabindex', '-1');
+    element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });
+  }
   return element;
 }
 

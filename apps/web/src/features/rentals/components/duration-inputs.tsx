@@ -1,4 +1,5 @@
 import { formatCents, totalHours, type DurationSplit } from '@portal/contract';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ControlledProps } from '../../../components/ui/controlled-props';
 import { LabelledInput } from '../../../components/ui/labelled-input';
@@ -21,8 +22,10 @@ export function DurationInputs({
   priceOf,
 }: ControlledProps<DurationSplit> & { priceOf?: (hours: number) => number }) {
   const { t } = useTranslation('rentals');
+  const box = useRef<HTMLDivElement>(null);
   const field = (key: keyof DurationSplit, label: string, min: number) => (
     <LabelledInput
+      data-unit={key}
       label={label}
       type="number"
       inputMode="numeric"
@@ -34,7 +37,7 @@ export function DurationInputs({
     />
   );
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={box} className="flex flex-col gap-3">
       <div role="group" aria-label={t('purchase.presets')} className="flex flex-wrap gap-2">
         {PRESET_DAYS.map((days) => {
           const active = value.months === 0 && value.hours === 0 && value.days === days;
@@ -56,7 +59,22 @@ export function DurationInputs({
         {field('days', t('purchase.days'), 0)}
         {field('months', t('purchase.months'), 0)}
       </div>
-      {priceOf && <LongerForLess value={value} onChange={onChange} priceOf={priceOf} />}
+      {priceOf && (
+        // Always in the page, so the offer is announced when typing brings it up.
+        <div aria-live="polite">
+          <LongerForLess
+            value={value}
+            priceOf={priceOf}
+            onChange={(longer) => {
+              onChange(longer);
+              // The offer and its button go once taken: focus goes to the time it set, not to the dialog's top.
+              box.current
+                ?.querySelector<HTMLInputElement>(`input[data-unit="${longer.months > 0 ? 'months' : 'days'}"]`)
+                ?.focus();
+            }}
+          />
+        </div>
+      )}
     </div>
   );
 }
@@ -70,14 +88,17 @@ function LongerForLess({
   onChange,
   priceOf,
 }: ControlledProps<DurationSplit> & { priceOf: (hours: number) => number }) {
-  const { t } = useTranslation('rentals');
+  const { t, i18n } = useTranslation('rentals');
   const longer = longerForLess(value, priceOf);
   if (longer === null) return null;
   const parts = [
     longer.months > 0 ? t('purchase.presetMonths', { count: longer.months }) : null,
     longer.days > 0 ? t('purchase.presetDays', { count: longer.days }) : null,
   ];
-  const text = parts.filter((part) => part !== null).join(' ');
+  // "1 month, 3 days" as each language lists units.
+  const text = new Intl.ListFormat(i18n.language, { type: 'unit', style: 'long' }).format(
+    parts.filter((part) => part !== null),
+  );
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-800">
       <span>{t('purchase.longerForLess', { longer: text, price: formatCents(priceOf(totalHours(longer))) })}</span>

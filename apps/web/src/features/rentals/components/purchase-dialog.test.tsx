@@ -40,6 +40,8 @@ describe('a longer time for less', () => {
     expect(within(dialog).getByText('Longer for less: 1 day costs $1.13.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Choose 1 day' }));
     expect(within(dialog).getByLabelText('Days')).toHaveValue(1);
+    // The button went with the offer: focus is on the time it set.
+    expect(within(dialog).getByLabelText('Days')).toHaveFocus();
     expect(within(dialog).getByLabelText('Hours')).toHaveValue(0);
     expect(within(dialog).getByTestId('purchase-total-price')).toHaveTextContent('$1.13');
     expect(within(dialog).queryByText(/Longer for less/)).not.toBeInTheDocument();
@@ -58,7 +60,12 @@ describe('a longer time for less', () => {
     expect(within(dialog).getByText('Longer for less: 1 month costs $6.75.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Choose 1 month' }));
     expect(within(dialog).getByLabelText('Months')).toHaveValue(1);
+    expect(within(dialog).getByLabelText('Months')).toHaveFocus();
     expect(within(dialog).getByTestId('purchase-total-hours')).toHaveTextContent('720 h');
+    // Past a month, the offer names both units as the language lists them.
+    await setTime(dialog, 'Days', '2');
+    await setTime(dialog, 'Hours', '6');
+    expect(within(dialog).getByRole('button', { name: 'Choose 1 month, 3 days' })).toBeInTheDocument();
   });
 
   it('names the longer time in the reader’s language', async () => {

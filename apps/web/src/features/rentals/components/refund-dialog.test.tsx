@@ -14,7 +14,9 @@ function server(refusal: { error: string; code: string }, spends: boolean) {
     if (path === '/api/wallet') return jsonResponse(200, { success: true, wallet: 20 });
     if (path === '/api/proxy/history') {
       historyCalls += 1;
-      return jsonResponse(200, { success: true, history });
+      // A reload takes a moment, as over a network: the dialog must not close before it.
+      const answer = jsonResponse(200, { success: true, history });
+      return historyCalls === 1 ? answer : new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 200));
     }
     if (path === '/api/payments/transactions') return jsonResponse(200, { success: true, transactions: [] });
     if (path === '/api/refund-by-id') {
@@ -46,6 +48,13 @@ describe('a refused refund', () => {
     await requestRefund();
     expect(await screen.findByText(/^Refund failed: Our checks have not found/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund proxy 3' })).not.toBeInTheDocument());
+    // The dialog closed on the reloaded list, so focus went to the rental's row rather than the page.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).not.toBe(document.body);
+    // The rental's own actions, where its Refund button was.
+    expect(
+      within(document.activeElement as HTMLElement).getAllByRole('button', { name: /proxy 3$/ }).length,
+    ).toBeGreaterThan(0);
   });
 
   it('while the connection is busy, says so without blaming the customer and that the request was not counted', async () => {
@@ -57,6 +66,7 @@ describe('a refused refund', () => {
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(calls.historyCalls()).toBeGreaterThan(1));
-    expect(screen.getByRole('button', { name: 'Refund proxy 3' })).toBeInTheDocument();
+    // The dialog, modal until the list is reloaded, then gives the page back with Refund still there.
+    expect(await screen.findByRole('button', { name: 'Refund proxy 3' })).toBeInTheDocument();
   });
 });

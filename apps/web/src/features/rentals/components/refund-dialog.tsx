@@ -12,21 +12,27 @@ import { useRefundProxy } from '../api/refund-proxy';
 export function RefundDialog({ proxyId, onClose }: { proxyId: number | null; onClose: () => void }) {
   const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
+  /**
+   * Closes once the rentals are reloaded (the button stays busy meanwhile): closed before, the
+   * dialog gave focus back to a Refund button the reload then removed, and focus fell to the page.
+   */
+  const closeOnReloadedList = async () => {
+    await queryClient.invalidateQueries({ queryKey: rentalKeys.all });
+    onClose();
+  };
   const refund = useRefundProxy({
     mutationConfig: {
-      onSuccess: (answer) => {
+      onSuccess: async (answer) => {
         toast.success(t('refund.success'));
         if (answer.wallet !== undefined) queryClient.setQueryData(sharedKeys.wallet(), answer.wallet);
         void queryClient.invalidateQueries({ queryKey: sharedKeys.wallet() });
-        void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
-        onClose();
+        await closeOnReloadedList();
       },
-      onError: (error) => {
+      onError: async (error) => {
         toast.error(t('refund.failed', { cause: apiErrorText(error) }));
         // A refusal may still have used up the one request a proxy has (refund_requested), which
         // hides its Refund button: the list must show that rather than offer a request bound to fail.
-        void queryClient.invalidateQueries({ queryKey: rentalKeys.all });
-        onClose();
+        await closeOnReloadedList();
       },
     },
   });

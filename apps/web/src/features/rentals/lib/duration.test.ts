@@ -52,6 +52,8 @@ describe('a longer rental for less', () => {
     expect(longerForLess({ months: 0, days: 7, hours: 0 }, one)).toEqual({ months: 1, days: 0, hours: 0 });
     expect(longerForLess({ months: 0, days: 6, hours: 23 }, one)).toEqual({ months: 1, days: 0, hours: 0 });
     expect(longerForLess({ months: 1, days: 2, hours: 6 }, one)).toEqual({ months: 1, days: 3, hours: 0 });
+    // 6 days cost what a month does: the month, more time for the same money.
+    expect(longerForLess({ months: 0, days: 5, hours: 6 }, one)).toEqual({ months: 1, days: 0, hours: 0 });
   });
 
   it('offers nothing for whole lengths or no time, and at most the longest purchase', () => {

@@ -45,8 +45,8 @@ export function totalCents(duration: DurationSplit, scores: readonly number[]): 
 /**
  * A longer rental that costs less than the one asked for, if any: the price counts whole months
  * and days at a lower rate than their hours (6 hours cost more than a day, 7 days more than a
- * month), so the asked time rounded up to a whole day or month can be cheaper. The cheapest of
- * the two wins, the shorter one at a tie; null when neither is cheaper or longer than a purchase
+ * month), so the asked time rounded up to a whole day or month can be cheaper. The cheaper of
+ * the two wins, the longer one at a tie; null when neither is cheaper or longer than a purchase
  * may be. `priceOf` is the selection's total price for a number of hours.
  */
 export function longerForLess(duration: DurationSplit, priceOf: (hours: number) => number): DurationSplit | null {
@@ -58,7 +58,8 @@ export function longerForLess(duration: DurationSplit, priceOf: (hours: number) 
     const longer = Math.ceil(hours / unit) * unit;
     if (longer === hours || longer > MAX_PURCHASE_HOURS) continue;
     const cents = priceOf(longer);
-    if (cents < asked && (best === null || cents < best.cents)) best = { hours: longer, cents };
+    // Ties go to the month, tried last: more time for the same money.
+    if (cents < asked && (best === null || cents <= best.cents)) best = { hours: longer, cents };
   }
   if (best === null) return null;
   const months = Math.floor(best.hours / HOURS_PER_MONTH);

@@ -13,14 +13,16 @@ export interface BoundField {
  * states per field.
  */
 export function useFormFields<Name extends string>(initial: Readonly<Record<Name, string>>) {
-  const [texts, setTexts] = useState(initial);
+  // The first render's texts: what `reset` goes back to, whatever later renders pass.
+  const [start] = useState(initial);
+  const [texts, setTexts] = useState(start);
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   return {
     texts,
     /** Replaces every field's error at once: a field left out shows none. */
     setErrors,
     /** Back to the texts the form started with, as after a successful send. */
-    reset: () => setTexts(initial),
+    reset: () => setTexts(start),
     field: (name: Name): BoundField => ({
       value: texts[name],
       onValue: (text) => setTexts((previous) => ({ ...previous, [name]: text })),
