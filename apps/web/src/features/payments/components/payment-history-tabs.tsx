@@ -2,7 +2,7 @@ import { formatDollars } from '@portal/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableShell } from '../../../components/table-shell';
-import { TabbedPanels, type TabSpec } from '../../../components/ui/tabs';
+import { TabbedPanels } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-error';
 import { useTransactions } from '../../../lib/transactions';
 import { usePaymentHistory } from '../api/get-payment-history';
@@ -32,59 +32,81 @@ export function PaymentHistoryTabs() {
       label={t('history.title')}
       defaultValue="payments"
       tabs={[
-        historyTab('payments', {
+        {
+          value: 'payments',
           label: t('history.payments'),
-          query: payments,
-          failed: t('history.loadFailed'),
-          empty: t('history.noPayments'),
-          headers: (['created', 'currency', 'amount', 'status', 'method'] as const).map((column) =>
-            t(`history.${column}`),
+          panel: (
+            <HistoryTable
+              label={t('history.payments')}
+              query={payments}
+              failed={t('history.loadFailed')}
+              empty={t('history.noPayments')}
+              headers={(['created', 'currency', 'amount', 'status', 'method'] as const).map((column) =>
+                t(`history.${column}`),
+              )}
+              rowTestId="payment-row"
+              rowKey={(payment) => payment.uuid}
+              cells={(payment) => (
+                <>
+                  <td className={cell}>{show(payment.created)}</td>
+                  <td className={cell}>{payment.currency}</td>
+                  <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
+                  <td className={cell}>{status(payment.status)}</td>
+                  <td className={cell}>{method(payment.method)}</td>
+                </>
+              )}
+            />
           ),
-          rowTestId: 'payment-row',
-          rowKey: (payment) => payment.uuid,
-          cells: (payment) => (
-            <>
-              <td className={cell}>{show(payment.created)}</td>
-              <td className={cell}>{payment.currency}</td>
-              <td className={`${cell} tabular-nums`}>{formatDollars(payment.amount)}</td>
-              <td className={cell}>{status(payment.status)}</td>
-              <td className={cell}>{method(payment.method)}</td>
-            </>
-          ),
-        }),
-        historyTab('transactions', {
+        },
+        {
+          value: 'transactions',
           label: t('history.transactions'),
-          query: transactions,
-          failed:
-            // An answer that is not the transaction list is told apart from a load that failed.
-            isApiError(transactions.error) && transactions.error.kind === 'invalid-response'
-              ? t('history.transactionsInvalid')
-              : t('history.transactionsFailed'),
-          empty: t('history.noTransactions'),
-          headers: (['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
-            t(`history.${column}`),
+          panel: (
+            <HistoryTable
+              label={t('history.transactions')}
+              query={transactions}
+              failed={
+                // An answer that is not the transaction list is told apart from a load that failed.
+                isApiError(transactions.error) && transactions.error.kind === 'invalid-response'
+                  ? t('history.transactionsInvalid')
+                  : t('history.transactionsFailed')
+              }
+              empty={t('history.noTransactions')}
+              headers={(['orderId', 'proxyId', 'endTime', 'date', 'method', 'amount'] as const).map((column) =>
+                t(`history.${column}`),
+              )}
+              rowTestId="transaction-row"
+              rowKey={(entry) => entry.order_id}
+              cells={(entry) => (
+                <>
+                  <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
+                  <td className={cell}>{entry.id}</td>
+                  <td className={cell}>{show(entry.end_time)}</td>
+                  <td className={cell}>{show(entry.date)}</td>
+                  <td className={cell}>{method(entry.method)}</td>
+                  <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
+                </>
+              )}
+            />
           ),
-          rowTestId: 'transaction-row',
-          rowKey: (entry) => entry.order_id,
-          cells: (entry) => (
-            <>
-              <td className={`${cell} font-mono text-xs`}>{entry.order_id}</td>
-              <td className={cell}>{entry.id}</td>
-              <td className={cell}>{show(entry.end_time)}</td>
-              <td className={cell}>{show(entry.date)}</td>
-              <td className={cell}>{method(entry.method)}</td>
-              <td className={`${cell} tabular-nums`}>{formatDollars(entry.amount)}</td>
-            </>
-          ),
-        }),
+        },
         { value: 'activity', label: t('activity.title'), panel: <WalletActivityTable /> },
       ]}
     />
   );
 }
 
-interface HistoryTableProps<T> {
-  /** The table's accessible name, which is also its tab's text. */
+/** A history tab's table; its error, or the line saying it is empty, stands in its place. */
+function HistoryTable<T>({
+  label,
+  query,
+  failed,
+  empty,
+  headers,
+  rowTestId,
+  rowKey,
+  cells,
+}: {
   label: string;
   query: { isError: boolean; data: T[] | undefined };
   failed: string;
@@ -93,15 +115,7 @@ interface HistoryTableProps<T> {
   rowTestId: string;
   rowKey: (row: T) => string | number;
   cells: (row: T) => ReactNode;
-}
-
-/** A history tab, named like the table it shows. */
-function historyTab<T>(value: string, table: HistoryTableProps<T>): TabSpec {
-  return { value, label: table.label, panel: <HistoryTable {...table} /> };
-}
-
-/** A history tab's table; its error, or the line saying it is empty, stands in its place. */
-function HistoryTable<T>({ label, query, failed, empty, headers, rowTestId, rowKey, cells }: HistoryTableProps<T>) {
+}) {
   if (query.isError) {
     return (
       <p role="alert" className="text-red-700">
